@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// The command line: reads arguments, hands off to one command, turns errors into exit codes.
+
+import meow from 'meow';
+import {CheckFailed, UsageError} from './commands/errors.js';
+import {runTrace} from './commands/trace.js';
+import {defaultScenarioName, ScenarioLoadError} from './scenario/files.js';
+
+const cli = meow(
+	`
+	Usage
+	  $ dlock-tui [scenario]            open the dashboard (default: ${defaultScenarioName})
+	  $ dlock-tui trace <scenario>      every command and the state after it
+
+	A scenario is a built-in name (see README) or a path to a YAML file.
+
+	Options
+	  --json          trace: one JSON object per line
+	  --help          show this help
+	  --version       show the version
+`,
+	{
+		importMeta: import.meta,
+		allowUnknownFlags: false,
+		flags: {
+			json: {type: 'boolean', default: false},
+		},
+	},
+);
+
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', error => {
+	if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+	throw error;
+});
+
+function main(): void {
+	const [subcommand, ...rest] = cli.input;
+	const write = (text: string) => process.stdout.write(text);
+	switch (subcommand) {
+		case 'trace': {
+			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
+			runTrace(rest[0]!, cli.flags.json, write);
+			return;
+		}
+		default:
+			throw new UsageError(`unknown command '${subcommand ?? ''}'`);
+	}
+}
+
+try {
+	main();
+} catch (error) {
+	if (error instanceof ScenarioLoadError) {
+		process.stderr.write(`${error.message}\n`);
+		process.exitCode = 2;
+	} else if (error instanceof UsageError || error instanceof CheckFailed) {
+		process.stderr.write(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}\n`);
+		process.exitCode = error.exitCode;
+	} else {
+		throw error;
+	}
+}

@@ -1,0 +1,53 @@
+// The trace format (DESIGN.md section 6): one JSON object per command, a stable interface.
+
+import {printCommand} from '../model/command.js';
+import {describeEvent, describeRefusal} from '../model/describe.js';
+import type {World} from '../model/world.js';
+import type {PlayedCommand} from '../scenario/run.js';
+
+export function traceRecord(world: World, played: PlayedCommand | null) {
+	return {
+		step: played?.index ?? 0,
+		command: played ? printCommand(played.command) : null,
+		refused: played?.refused ? describeRefusal(played.refused) : null,
+		clock: world.clock,
+		lock: {holder: world.lock.holder, token: world.lock.token, expiry: world.lock.expiry, nextToken: world.lock.nextToken},
+		resource: {...world.resource},
+		clients: Object.fromEntries(
+			world.clients.map(client => [
+				client.name,
+				{status: client.status, pausedUntil: client.pausedUntil, token: client.token, fencing: client.fencing, renewEvery: client.renewEvery},
+			]),
+		),
+		inflight: world.inflight.map(write => ({from: write.from, token: write.token, value: write.value, arrivesAt: write.arrivesAt})),
+		violations: world.violations,
+		events: (played?.events ?? []).map(event => describeEvent(event)),
+		scenarioStep: played?.step ?? 0,
+	};
+}
+
+export type TraceRecord = ReturnType<typeof traceRecord>;
+
+const cell = (value: unknown) => (value === null ? '-' : String(value));
+
+const tableColumns: ReadonlyArray<readonly [string, (record: TraceRecord) => unknown]> = [
+	['#', record => record.step],
+	['t', record => record.clock],
+	['command', record => record.command ?? '(start)'],
+	['holder', record => record.lock.holder],
+	['token', record => record.lock.token],
+	['expiry', record => record.lock.expiry],
+	['value', record => record.resource.value],
+	['max', record => record.resource.maxToken],
+	['rej', record => record.resource.rejected],
+	['viol', record => record.violations],
+	['what happened', record => record.refused ? `REFUSED: ${record.refused}` : record.events.join('; ')],
+];
+
+/** A readable table, one row per trace record, for people at a terminal. */
+export function traceTable(records: readonly TraceRecord[]): string {
+	const rows = [tableColumns.map(([title]) => title), ...records.map(record => tableColumns.map(([, value]) => cell(value(record))))];
+	const widths = tableColumns.map((_, column) => rows.reduce((widest, row) => Math.max(widest, row[column]!.length), 0));
+	widths[widths.length - 1] = 0;
+	return rows.map(row => row.map((text, column) => text.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}

@@ -1,0 +1,39 @@
+// A step's `expect:` held against the world after it.
+
+import type {World} from '../model/world.js';
+import type {Expectation} from './parse.js';
+
+export interface Mismatch {
+	/** What was checked, as the scenario names it: `holder`, `clients.A.token`. */
+	readonly key: string;
+	readonly actual: unknown;
+	readonly expected: unknown;
+}
+
+export function checkExpectation(world: World, expect: Expectation): Mismatch[] {
+	const mismatches: Mismatch[] = [];
+	const compare = (key: string, actual: unknown, expected: unknown) => {
+		if (expected !== undefined && actual !== expected) mismatches.push({key, actual, expected});
+	};
+	compare('clock', world.clock, expect.clock);
+	compare('holder', world.lock.holder, expect.holder);
+	compare('token', world.lock.token, expect.token);
+	compare('value', world.resource.value, expect.value);
+	compare('maxToken', world.resource.maxToken, expect.maxToken);
+	compare('writes', world.resource.writes, expect.writes);
+	compare('rejected', world.resource.rejected, expect.rejected);
+	compare('violations', world.violations, expect.violations);
+	for (const [name, expected] of Object.entries(expect.clients ?? {})) {
+		const client = world.clients.find(candidate => candidate.name === name);
+		compare(`clients.${name}.status`, client?.status, expected.status);
+		compare(`clients.${name}.token`, client?.token, expected.token);
+		compare(`clients.${name}.fencing`, client?.fencing, expected.fencing);
+	}
+	return mismatches;
+}
+
+const show = (value: unknown) => (value === null ? 'null' : typeof value === 'string' ? `"${value}"` : String(value));
+
+export function describeMismatch(mismatch: Mismatch): string {
+	return `\`${mismatch.key}\` is ${show(mismatch.actual)}, expected ${show(mismatch.expected)}`;
+}

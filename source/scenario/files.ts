@@ -1,0 +1,78 @@
+// Finding and reading scenario files: a built-in name (`gc-pause`) or a path.
+
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {formatProblem, parseScenario, type Scenario} from './parse.js';
+
+/** Scenario files larger than this are refused before parsing: no scenario needs more. */
+export const maxScenarioBytes = 10 * 1024 * 1024;
+
+export const defaultScenarioName = 'gc-pause';
+
+export class ScenarioLoadError extends Error {
+	/** Every problem, one line each, already prefixed with `file:line:`. */
+	constructor(readonly problems: readonly string[]) {
+		super(problems.join('\n'));
+	}
+}
+
+/** The built-in scenarios ship beside the code: dist/cli.js and source/scenario/files.ts both find them. */
+export function builtinDirectory(): string {
+	let directory = path.dirname(fileURLToPath(import.meta.url));
+	for (let up = 0; up < 4; up += 1) {
+		const candidate = path.join(directory, 'scenarios');
+		if (existsSync(path.join(candidate, `${defaultScenarioName}.yaml`))) return candidate;
+		directory = path.dirname(directory);
+	}
+	throw new ScenarioLoadError(['the built-in scenarios are missing: the installation is incomplete']);
+}
+
+export function builtinNames(): string[] {
+	return readdirSync(builtinDirectory())
+		.filter(file => file.endsWith('.yaml'))
+		.map(file => file.slice(0, -'.yaml'.length))
+		.sort();
+}
+
+const looksLikePath = (argument: string) => argument.includes('/') || argument.includes('\\') || /\.ya?ml$/i.test(argument);
+
+/** The file a scenario argument names: a path as given, else a built-in name. */
+export function resolveScenario(argument: string): string {
+	if (looksLikePath(argument) || existsSync(argument)) return argument;
+	const builtin = path.join(builtinDirectory(), `${argument}.yaml`);
+	if (existsSync(builtin)) return builtin;
+	throw new ScenarioLoadError([`${argument}: no such file or built-in scenario (built-in: ${builtinNames().join(', ')})`]);
+}
+
+export function readScenarioText(file: string): string {
+	let size: number;
+	try {
+		const stats = statSync(file);
+		if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a file`]);
+		size = stats.size;
+	} catch (error) {
+		if (error instanceof ScenarioLoadError) throw error;
+		throw new ScenarioLoadError([`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`]);
+	}
+	if (size > maxScenarioBytes) {
+		throw new ScenarioLoadError([`${file}: ${(size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`]);
+	}
+	const text = readFileSync(file, 'utf8');
+	if (text.includes('\u0000') || text.includes('\uFFFD')) throw new ScenarioLoadError([`${file}: not a text file (expected UTF-8 YAML)`]);
+	return text;
+}
+
+/** Loads a scenario by built-in name or path; throws ScenarioLoadError with every problem. */
+export function loadScenario(argument: string): Scenario {
+	const file = resolveScenario(argument);
+	const parsed = parseScenario(readScenarioText(file), displayName(file));
+	if (!parsed.ok) throw new ScenarioLoadError(parsed.problems.map(problem => formatProblem(displayName(file), problem)));
+	return parsed.scenario;
+}
+
+/** Built-in files are named by their path inside the package, others as the user gave them. */
+function displayName(file: string): string {
+	const builtin = builtinDirectory();
+	return path.dirname(path.resolve(file)) === builtin ? `scenarios/${path.basename(file)}` : file;
+}

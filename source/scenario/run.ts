@@ -1,0 +1,69 @@
+// Plays a scenario headless: every command in order, with what it did and the world after it.
+
+import {applyCommand} from '../model/apply.js';
+import type {Command} from '../model/command.js';
+import type {Event, Refusal} from '../model/event.js';
+import {createWorld, type World} from '../model/world.js';
+import {checkExpectation, type Mismatch} from './expect.js';
+import type {Scenario, ScenarioStep} from './parse.js';
+
+export interface PlayedCommand {
+	/** 1-based over all commands of the scenario. */
+	readonly index: number;
+	/** 1-based index of the scenario step that issued it. */
+	readonly step: number;
+	readonly command: Command;
+	readonly line: number;
+	readonly world: World;
+	readonly events: readonly Event[];
+	readonly refused: Refusal | null;
+}
+
+export interface StepFailure {
+	readonly step: number;
+	readonly line: number;
+	readonly refusal: {readonly command: Command; readonly refused: Refusal} | null;
+	readonly mismatches: readonly Mismatch[];
+}
+
+/** Calls back after every command and after every step; returns the final world. */
+export function playScenario(
+	scenario: Scenario,
+	onCommand: (played: PlayedCommand) => void,
+	onStep?: (step: ScenarioStep, index: number, world: World) => void,
+): World {
+	let world = createWorld(scenario.setup);
+	let index = 0;
+	scenario.steps.forEach((step, stepIndex) => {
+		for (const {command, line} of step.commands) {
+			const outcome = applyCommand(world, command);
+			world = outcome.world;
+			index += 1;
+			onCommand({index, step: stepIndex + 1, command, line, world, events: outcome.events, refused: outcome.refused});
+		}
+		onStep?.(step, stepIndex, world);
+	});
+	return world;
+}
+
+/** Runs every expectation; a refused command fails its step too (a scenario should say only what can happen). */
+export function checkScenario(scenario: Scenario): StepFailure[] {
+	const failures: StepFailure[] = [];
+	let refusal: StepFailure['refusal'] = null;
+	let refusalLine = 0;
+	playScenario(
+		scenario,
+		played => {
+			if (played.refused && !refusal) {
+				refusal = {command: played.command, refused: played.refused};
+				refusalLine = played.line;
+			}
+		},
+		(step, index, world) => {
+			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];
+			if (refusal || mismatches.length > 0) failures.push({step: index + 1, line: refusal ? refusalLine : step.line, refusal, mismatches});
+			refusal = null;
+		},
+	);
+	return failures;
+}
