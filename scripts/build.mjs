@@ -2,14 +2,14 @@
 // One file loads in a fraction of the time that ~45 separate packages take.
 
 import {build} from 'esbuild';
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-await build({
-	absWorkingDir: root,
-	entryPoints: ['source/cli.tsx'],
-	outfile: 'dist/cli.js',
+/** The esbuild settings of the shipped bin; the bench bundles its Ink baseline with the same ones. */
+export const bundleOptions = {
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
@@ -18,8 +18,20 @@ await build({
 	legalComments: 'none',
 	define: {'process.env.NODE_ENV': '"production"'},
 	// Ink imports the devtools only when DEV is set; the stub keeps them out of the bundle.
-	alias: {'react-devtools-core': './scripts/devtools-stub.js'},
+	alias: {'react-devtools-core': path.join(root, 'scripts/devtools-stub.js')},
 	// Bundled CommonJS modules call require(); give them one under a name no module uses.
 	banner: {js: "import {createRequire as dlockCreateRequire} from 'node:module';\nconst require = dlockCreateRequire(import.meta.url);"},
 	logLevel: 'warning',
-});
+};
+
+/** Bundles `entry` into `outfile`; written whole and renamed into place, so a running test never reads half a file. */
+export async function bundle(entry, outfile, workingDirectory = root) {
+	const result = await build({...bundleOptions, absWorkingDir: workingDirectory, entryPoints: [entry], write: false, outfile});
+	const [output] = result.outputFiles;
+	mkdirSync(path.dirname(output.path), {recursive: true});
+	const partial = `${output.path}.${process.pid}.partial`;
+	writeFileSync(partial, output.contents, {mode: 0o755});
+	renameSync(partial, output.path);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle('source/cli.tsx', path.join(root, 'dist/cli.js'));

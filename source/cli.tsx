@@ -2,6 +2,8 @@
 // The command line: reads arguments, hands off to one command, turns errors into exit codes.
 
 import meow from 'meow';
+// Bundled into dist/cli.js, so --version needs no package.json at run time.
+import packageJson from '../package.json' with {type: 'json'};
 import {CheckFailed, UsageError} from './commands/errors.js';
 import {runTrace} from './commands/trace.js';
 import {defaultScenarioName, ScenarioLoadError} from './scenario/files.js';
@@ -21,6 +23,7 @@ const cli = meow(
 `,
 	{
 		importMeta: import.meta,
+		pkg: packageJson,
 		allowUnknownFlags: false,
 		flags: {
 			json: {type: 'boolean', default: false},
