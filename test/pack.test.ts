@@ -1,0 +1,78 @@
+// The published package: `npm pack`, installed into an empty folder with no network, must run
+// alone. The bundle carries every runtime dependency, so the install needs nothing else.
+
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {runTrace} from '../source/commands/trace.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
+const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
+const hasListCommand = existsSync(path.join(root, 'source/commands/list.ts'));
+
+/** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
+function cleanEnv(cache: string): NodeJS.ProcessEnv {
+	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+	return {...env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false'};
+}
+
+describe('npm pack', () => {
+	let temp: string;
+	let app: string;
+	let packed: {filename: string; files: {path: string}[]};
+
+	const runInstalled = (...args: string[]) =>
+		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: {...process.env, NODE_PATH: ''}});
+
+	beforeAll(() => {
+		temp = mkdtempSync(path.join(tmpdir(), 'dlock-pack-'));
+		const env = cleanEnv(path.join(temp, 'cache'));
+		// `prepare` builds dist/cli.js on pack, as it does on publish and on a git install.
+		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: root, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe']});
+		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
+		app = path.join(temp, 'app');
+		mkdirSync(app);
+		// --ignore-scripts: the package must work without running any install script.
+		execFileSync('npm', ['install', '--ignore-scripts', path.join(temp, packed.filename)], {cwd: app, env, stdio: 'pipe'});
+	}, 120_000);
+
+	afterAll(() => {
+		if (temp) rmSync(temp, {recursive: true, force: true});
+	});
+
+	test('ships the bundle, the built-in scenarios, the schema and the README, nothing else', () => {
+		const expected = ['README.md', 'dist/cli.js', 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
+		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
+	});
+
+	test('the installed package has no dependencies and no install scripts', () => {
+		const installed = JSON.parse(readFileSync(path.join(app, 'node_modules', packageJson.name, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+		for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(installed[field] ?? {}).toEqual({});
+		for (const script of ['preinstall', 'install', 'postinstall']) expect(installed.scripts?.[script]).toBeUndefined();
+		expect(readdirSync(path.join(app, 'node_modules')).filter(name => !name.startsWith('.'))).toEqual([packageJson.name]);
+	});
+
+	test('--version prints the package version', () => {
+		expect(runInstalled('--version').trim()).toBe(packageJson.version);
+	});
+
+	test('trace gc-pause --json prints what the source prints', () => {
+		let expected = '';
+		runTrace('gc-pause', true, text => {
+			expected += text;
+		});
+		const output = runInstalled('trace', 'gc-pause', '--json');
+		expect(output.split('\n').length).toBeGreaterThan(2);
+		expect(output).toBe(expected);
+	});
+
+	test.skipIf(!hasListCommand)(`list names every built-in scenario${hasListCommand ? '' : ' (skipped: the list command has not landed yet)'}`, () => {
+		const output = runInstalled('list');
+		for (const file of builtinScenarios) expect(output).toContain(file.slice(0, -'.yaml'.length));
+	});
+});
