@@ -1,0 +1,193 @@
+// The dashboard's state as a pure reducer: a scenario, the history of what was done (the script's
+// steps and changes by hand), the selected client and the GC pause length being chosen. The UI is
+// a thin shell around reduceSession; `record` and `print` drive it headless.
+//
+// Time travel: the history is a linked list of entries, each holding the world after it (worlds
+// are immutable), so Back drops the newest entry in O(1) and Home is the first entry.
+//
+// Off script: acting by hand adds a 'hand' entry. The session is off script while any hand entry
+// is in its history. Next then still plays the next scripted step, on top of the changed world (a
+// speaker who injects a pause wants to see what the rest of the story does with it); `rejoin`
+// drops every change back to the point where the script was left, and Back undoes one at a time.
+
+import {applyCommand} from '../model/apply.js';
+import {type Command, printCommand} from '../model/command.js';
+import type {Event, Refusal} from '../model/event.js';
+import {createWorld, type World} from '../model/world.js';
+import type {Narration, Scenario} from '../scenario/parse.js';
+
+/** One command and what it did. */
+export interface PlayedCommand {
+	readonly command: Command;
+	readonly world: World;
+	readonly events: readonly Event[];
+	readonly refused: Refusal | null;
+}
+
+/** One user-visible action: the start, a scripted step, or one command done by hand. */
+export interface Entry {
+	readonly by: 'start' | 'script' | 'hand';
+	/** Scripted steps played so far, this entry included (the k of "step k of n"). */
+	readonly step: number;
+	readonly commands: readonly PlayedCommand[];
+	/** The world after this entry. */
+	readonly world: World;
+}
+
+/** The history, newest first, as a persistent list: pushing and dropping never copy. */
+export interface History {
+	readonly entry: Entry;
+	readonly previous: History | null;
+	readonly length: number;
+	/** Hand entries in this list: the session is off script while it is above zero. */
+	readonly handEntries: number;
+}
+
+export interface Session {
+	readonly scenario: Scenario;
+	readonly history: History;
+	/** Index into the world's clients. */
+	readonly selected: number;
+	/** Length in ticks of the GC pause the pause key injects. */
+	readonly pauseLength: number;
+}
+
+export type SessionAction =
+	| {readonly type: 'next'}
+	| {readonly type: 'back'}
+	| {readonly type: 'home'}
+	| {readonly type: 'end'}
+	/** Drop the changes done by hand: back to where the script was left. */
+	| {readonly type: 'rejoin'}
+	| {readonly type: 'do'; readonly command: Command}
+	| {readonly type: 'select'; readonly index: number}
+	| {readonly type: 'select-next'}
+	| {readonly type: 'select-previous'}
+	| {readonly type: 'pause-length'; readonly delta: number};
+
+export const minPauseLength = 1;
+export const maxPauseLength = 99;
+
+const push = (history: History, entry: Entry): History => ({
+	entry,
+	previous: history,
+	length: history.length + 1,
+	handEntries: history.handEntries + (entry.by === 'hand' ? 1 : 0),
+});
+
+function play(world: World, commands: readonly Command[]): PlayedCommand[] {
+	const played: PlayedCommand[] = [];
+	let current = world;
+	for (const command of commands) {
+		const outcome = applyCommand(current, command);
+		current = outcome.world;
+		played.push({command, world: current, events: outcome.events, refused: outcome.refused});
+	}
+	return played;
+}
+
+function entryFor(by: Entry['by'], step: number, world: World, commands: readonly Command[]): Entry {
+	const played = play(world, commands);
+	return {by, step, commands: played, world: played.at(-1)?.world ?? world};
+}
+
+const stepCommands = (scenario: Scenario, index: number) => scenario.steps[index]!.commands.map(({command}) => command);
+
+/**
+ * A new session at the start of the scenario. A first step with no commands (the usual
+ * "nobody holds the lock yet") is the starting picture itself: the session opens on step 1.
+ */
+export function startSession(scenario: Scenario): Session {
+	const first = scenario.steps[0];
+	const opensOnFirstStep = first !== undefined && first.commands.length === 0;
+	const initial = createWorld(scenario.setup);
+	return {
+		scenario,
+		history: {entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial}, previous: null, length: 1, handEntries: 0},
+		selected: 0,
+		pauseLength: Math.min(maxPauseLength, Math.max(minPauseLength, initial.defaultLease)),
+	};
+}
+
+export function reduceSession(session: Session, action: SessionAction): Session {
+	const {history} = session;
+	const clientCount = history.entry.world.clients.length;
+	switch (action.type) {
+		case 'next': {
+			const {step, world} = history.entry;
+			if (step >= session.scenario.steps.length) return session;
+			return {...session, history: push(history, entryFor('script', step + 1, world, stepCommands(session.scenario, step)))};
+		}
+		case 'back':
+			return history.previous ? {...session, history: history.previous} : session;
+		case 'home':
+			return {...session, history: firstEntry(history)};
+		case 'end': {
+			let current = session;
+			while (!isAtEnd(current)) current = reduceSession(current, {type: 'next'});
+			return current;
+		}
+		case 'rejoin': {
+			let current = history;
+			while (current.handEntries > 0 && current.previous) current = current.previous;
+			return current === history ? session : {...session, history: current};
+		}
+		case 'do':
+			return {...session, history: push(history, entryFor('hand', history.entry.step, history.entry.world, [action.command]))};
+		case 'select':
+			return action.index >= 0 && action.index < clientCount ? {...session, selected: action.index} : session;
+		case 'select-next':
+			return clientCount === 0 ? session : {...session, selected: (session.selected + 1) % clientCount};
+		case 'select-previous':
+			return clientCount === 0 ? session : {...session, selected: (session.selected - 1 + clientCount) % clientCount};
+		case 'pause-length': {
+			const pauseLength = Math.min(maxPauseLength, Math.max(minPauseLength, session.pauseLength + action.delta));
+			return pauseLength === session.pauseLength ? session : {...session, pauseLength};
+		}
+	}
+}
+
+function firstEntry(history: History): History {
+	let current = history;
+	while (current.previous) current = current.previous;
+	return current;
+}
+
+// Plain readers for the panes, `record`, `print` and saving the history.
+
+export const currentWorld = (session: Session): World => session.history.entry.world;
+
+export const currentEntry = (session: Session): Entry => session.history.entry;
+
+/** Oldest first. */
+export function historyEntries(session: Session): Entry[] {
+	const entries: Entry[] = [];
+	for (let node: History | null = session.history; node; node = node.previous) entries.push(node.entry);
+	return entries.reverse();
+}
+
+/** Every command done so far, oldest first, as the lines a scenario or the `:` prompt accepts. */
+export const historyCommands = (session: Session): string[] =>
+	historyEntries(session).flatMap(entry => entry.commands.map(played => printCommand(played.command)));
+
+export interface StepPosition {
+	/** Scripted steps played (0 before the first). */
+	readonly k: number;
+	readonly n: number;
+}
+
+export const stepPosition = (session: Session): StepPosition => ({k: session.history.entry.step, n: session.scenario.steps.length});
+
+export const isAtEnd = (session: Session): boolean => session.history.entry.step >= session.scenario.steps.length;
+
+export const isOffScript = (session: Session): boolean => session.history.handEntries > 0;
+
+export const canGoBack = (session: Session): boolean => session.history.previous !== null;
+
+/** The narration of the step the story is at: the scenario's description before the first step. */
+export function currentNarration(session: Session): Narration | null {
+	const {k} = stepPosition(session);
+	return k === 0 ? session.scenario.description : (session.scenario.steps[k - 1]!.say ?? null);
+}
+
+export const selectedClientName = (session: Session): string | null => currentWorld(session).clients[session.selected]?.name ?? null;

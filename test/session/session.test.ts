@@ -1,0 +1,121 @@
+import {describe, expect, test} from 'vitest';
+import {parseCommand, type Command} from '../../source/model/command.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import {
+	canGoBack,
+	currentNarration,
+	currentWorld,
+	historyCommands,
+	historyEntries,
+	isAtEnd,
+	isOffScript,
+	reduceSession,
+	selectedClientName,
+	type Session,
+	type SessionAction,
+	startSession,
+	stepPosition,
+} from '../../source/session/session.js';
+
+const command = (text: string): Command => {
+	const parsed = parseCommand(text);
+	if (!parsed.ok) throw new Error(parsed.error.message);
+	return parsed.command;
+};
+
+const run = (session: Session, ...actions: SessionAction[]) => actions.reduce(reduceSession, session);
+const next = {type: 'next'} as const;
+const back = {type: 'back'} as const;
+const by = (text: string): SessionAction => ({type: 'do', command: command(text)});
+
+describe('session over gc-pause', () => {
+	const start = startSession(loadScenario('gc-pause'));
+
+	test('opens on step 1 of 7 (a first step without commands is the starting picture)', () => {
+		expect(stepPosition(start)).toEqual({k: 1, n: 7});
+		expect(currentNarration(start)?.en).toMatch(/Nobody holds the lock/);
+		expect(currentWorld(start).clock).toBe(0);
+		expect(canGoBack(start)).toBe(false);
+		expect(isOffScript(start)).toBe(false);
+	});
+
+	test('next plays one scripted step, all its commands, and the story ends with the rejected write', () => {
+		const one = reduceSession(start, next);
+		expect(stepPosition(one).k).toBe(2);
+		expect(one.history.entry.commands.map(played => played.command.kind)).toEqual(['acquire', 'write']);
+		expect(currentWorld(one).lock.holder).toBe('A');
+
+		const end = run(start, next, next, next, next, next, next);
+		expect(isAtEnd(end)).toBe(true);
+		expect(currentWorld(end).resource).toMatchObject({value: 'B', maxToken: 2, rejected: 1});
+		expect(reduceSession(end, next)).toBe(end);
+		expect(reduceSession(start, {type: 'end'}).history.entry.world).toEqual(currentWorld(end));
+	});
+
+	test('back undoes one entry and home returns to the start', () => {
+		const two = reduceSession(start, next);
+		const three = reduceSession(two, next);
+		expect(reduceSession(three, back).history).toBe(two.history);
+		expect(stepPosition(reduceSession(three, back)).k).toBe(2);
+		expect(run(three, {type: 'home'}).history).toBe(start.history);
+		expect(reduceSession(start, back)).toBe(start);
+	});
+
+	test('end is one entry per step, so back after end goes back one step', () => {
+		const end = reduceSession(start, {type: 'end'});
+		expect(historyEntries(end)).toHaveLength(7);
+		expect(stepPosition(reduceSession(end, back)).k).toBe(6);
+	});
+
+	test('a command by hand leaves the script; back or rejoin returns to it', () => {
+		const two = reduceSession(start, next);
+		const paused = run(two, by('pause B 3'), by('tick'));
+		expect(isOffScript(paused)).toBe(true);
+		expect(stepPosition(paused).k).toBe(2);
+		expect(currentWorld(paused).clock).toBe(1);
+		expect(isOffScript(run(paused, back, back))).toBe(false);
+		expect(run(paused, {type: 'rejoin'}).history).toBe(two.history);
+	});
+
+	test('next while off script plays the next step on top of the changed world', () => {
+		const unfenced = run(start, by('fencing resource off'), next, next, next, next, next, next);
+		expect(isOffScript(unfenced)).toBe(true);
+		expect(isAtEnd(unfenced)).toBe(true);
+		expect(currentWorld(unfenced).resource).toMatchObject({value: 'A', rejected: 0});
+		expect(currentWorld(unfenced).violations).toBe(1);
+	});
+
+	test('a refused command is kept in the history with its reason and leaves the world alone', () => {
+		const refused = reduceSession(start, by('write A'));
+		const [played] = refused.history.entry.commands;
+		expect(played?.refused).toEqual({kind: 'no-token', client: 'A'});
+		expect(currentWorld(refused)).toBe(currentWorld(start));
+	});
+
+	test('history lists every command in order', () => {
+		expect(historyCommands(run(start, next, by('pause A 9'), next))).toEqual(['acquire A', 'write A', 'pause A 9', 'tick 2', 'pause A 5']);
+	});
+
+	test('select wraps around the clients and ignores numbers past them', () => {
+		expect(selectedClientName(start)).toBe('A');
+		expect(selectedClientName(reduceSession(start, {type: 'select-next'}))).toBe('B');
+		expect(selectedClientName(run(start, {type: 'select-next'}, {type: 'select-next'}))).toBe('A');
+		expect(selectedClientName(reduceSession(start, {type: 'select-previous'}))).toBe('B');
+		expect(reduceSession(start, {type: 'select', index: 5})).toBe(start);
+		expect(selectedClientName(reduceSession(start, {type: 'select', index: 1}))).toBe('B');
+	});
+
+	test('the GC pause length starts at the lease and stays within bounds', () => {
+		expect(start.pauseLength).toBe(5);
+		expect(reduceSession(start, {type: 'pause-length', delta: 2}).pauseLength).toBe(7);
+		expect(reduceSession(start, {type: 'pause-length', delta: -50}).pauseLength).toBe(1);
+		expect(reduceSession(start, {type: 'pause-length', delta: 500}).pauseLength).toBe(99);
+	});
+});
+
+test('a scenario whose first step has commands opens before it, on its description', () => {
+	const scenario = loadScenario('gc-pause');
+	const session = startSession({...scenario, steps: scenario.steps.slice(1)});
+	expect(stepPosition(session)).toEqual({k: 0, n: 6});
+	expect(currentNarration(session)).toBe(scenario.description);
+});
