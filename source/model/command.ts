@@ -1,6 +1,8 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
+import {quote} from './quote.js';
+
 export type Command =
 	| {readonly kind: 'tick'; readonly n: number}
 	| {readonly kind: 'acquire' | 'renew'; readonly client: string; readonly lease?: number}
@@ -65,10 +67,10 @@ export function parseCommand(line: string, options: ParseOptions = {}): ParseRes
 function parseWords(words: string[], options: ParseOptions): Command {
 	const [verb, ...args] = words;
 	if (verb === undefined) throw new CommandError(`empty command: expected one of ${Object.keys(commandUsage).join(', ')}`, null);
-	if (!isKind(verb)) throw new CommandError(`unknown command '${verb}': expected one of ${Object.keys(commandUsage).join(', ')}`, verb);
+	if (!isKind(verb)) throw new CommandError(`unknown command ${quote(verb)}: expected one of ${Object.keys(commandUsage).join(', ')}`, verb);
 	const usage = commandUsage[verb];
 	const tooMany = (count: number) => {
-		if (args.length > count) throw new CommandError(`${verb}: unexpected '${args[count]}' (usage: ${usage})`, args[count]!);
+		if (args.length > count) throw new CommandError(`${verb}: unexpected ${quote(args[count]!)} (usage: ${usage})`, args[count]!);
 	};
 	const client = (word: string | undefined) => parseClient(verb, word, usage, options);
 
@@ -101,7 +103,7 @@ function parseWords(words: string[], options: ParseOptions): Command {
 			const target = args[0] === resourceTarget ? resourceTarget : client(args[0]);
 			const state = args[1];
 			if (state !== 'on' && state !== 'off') {
-				throw new CommandError(`fencing: expected 'on' or 'off'${state === undefined ? '' : `, got '${state}'`} (usage: ${usage})`, state ?? null);
+				throw new CommandError(`fencing: expected 'on' or 'off'${state === undefined ? '' : `, got ${quote(state)}`} (usage: ${usage})`, state ?? null);
 			}
 			return {kind: verb, target, on: state === 'on'};
 		}
@@ -113,15 +115,15 @@ function parseWrite(args: string[], client: string, usage: string): Command {
 	let delay: number | undefined;
 	for (const word of args.slice(1)) {
 		if (word.startsWith('delay=')) {
-			if (delay !== undefined) throw new CommandError(`write: delay given twice (usage: ${usage})`, word);
+			if (delay !== undefined) throw new CommandError(`write: delay given twice, at ${quote(word)} (usage: ${usage})`, word);
 			delay = parseDuration('write delay', word.slice('delay='.length));
 		} else if (value === undefined && delay === undefined) {
 			if (word.length > maxValueLength || /\p{C}/u.test(word)) {
-				throw new CommandError(`write: expected a value of at most ${maxValueLength} printable characters, got '${word}'`, word);
+				throw new CommandError(`write: expected a value of at most ${maxValueLength} printable characters, got ${quote(word)}`, word);
 			}
 			value = word;
 		} else {
-			throw new CommandError(`write: unexpected '${word}' (usage: ${usage})`, word);
+			throw new CommandError(`write: unexpected ${quote(word)} (usage: ${usage})`, word);
 		}
 	}
 	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay})};
@@ -131,10 +133,10 @@ function parseClient(verb: string, word: string | undefined, usage: string, opti
 	if (word === undefined) throw new CommandError(`${verb}: expected a client name (usage: ${usage})`, null);
 	if (options.clients && !options.clients.includes(word)) {
 		const known = options.clients.length > 0 ? options.clients.join(', ') : 'none';
-		throw new CommandError(`${verb}: no client named '${word}' (clients: ${known})`, word);
+		throw new CommandError(`${verb}: no client named ${quote(word)} (clients: ${known})`, word);
 	}
 	if (!clientNamePattern.test(word) || word === resourceTarget) {
-		throw new CommandError(`${verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got '${word}'`, word);
+		throw new CommandError(`${verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(word)}`, word);
 	}
 	return word;
 }
@@ -142,7 +144,7 @@ function parseClient(verb: string, word: string | undefined, usage: string, opti
 function parseDuration(what: string, word: string): number {
 	const n = /^\d+$/.test(word) ? Number(word) : Number.NaN;
 	if (!Number.isSafeInteger(n) || n < 1 || n > maxDuration) {
-		throw new CommandError(`${what}: expected a whole number from 1 to ${maxDuration}, got '${word}'`, word);
+		throw new CommandError(`${what}: expected a whole number from 1 to ${maxDuration}, got ${quote(word)}`, word);
 	}
 	return n;
 }
