@@ -18,10 +18,12 @@ export function checkExpectation(world: World, expect: Expectation): Mismatch[] 
 	compare('clock', world.clock, expect.clock);
 	compare('holder', world.lock.holder, expect.holder);
 	compare('token', world.lock.token, expect.token);
+	compare('expiry', world.lock.expiry, expect.expiry);
 	compare('value', world.resource.value, expect.value);
 	compare('maxToken', world.resource.maxToken, expect.maxToken);
 	compare('writes', world.resource.writes, expect.writes);
 	compare('rejected', world.resource.rejected, expect.rejected);
+	compare('inflight', world.inflight.length, expect.inflight);
 	compare('violations', world.violations, expect.violations);
 	for (const [name, expected] of Object.entries(expect.clients ?? {})) {
 		const client = world.clients.find(candidate => candidate.name === name);

@@ -3,10 +3,10 @@
 // Pure: reading files is files.ts's job.
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
-import {type Command, parseCommand} from '../model/command.js';
+import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {didYouMean} from './suggest.js';
-import {knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
+import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
 export interface Narration {
 	readonly en?: string;
@@ -17,10 +17,12 @@ export interface Expectation {
 	readonly clock?: number;
 	readonly holder?: string | null;
 	readonly token?: number | null;
+	readonly expiry?: number | null;
 	readonly value?: string | null;
 	readonly maxToken?: number;
 	readonly writes?: number;
 	readonly rejected?: number;
+	readonly inflight?: number;
 	readonly violations?: number;
 	readonly clients?: Readonly<Record<string, {readonly status?: ClientStatus; readonly token?: number | null; readonly fencing?: boolean}>>;
 }
@@ -32,6 +34,8 @@ export interface ScenarioCommand {
 
 export interface ScenarioStep {
 	readonly line: number;
+	/** The line of `expect:`, where a failed expectation is reported (the step's line when none). */
+	readonly expectLine: number;
 	readonly commands: readonly ScenarioCommand[];
 	readonly say: Narration | null;
 	readonly expect: Expectation | null;
@@ -65,7 +69,7 @@ export function parseScenario(text: string, file: string): ParseScenarioResult {
 	const doc = parseDocument(text, {lineCounter, uniqueKeys: true, prettyErrors: false, strict: true});
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
 	if (doc.errors.length > 0) {
-		return {ok: false, problems: doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}))};
+		return {ok: false, problems: inOrder(doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)})))};
 	}
 	let data: unknown;
 	try {
@@ -73,21 +77,52 @@ export function parseScenario(text: string, file: string): ParseScenarioResult {
 	} catch (error) {
 		return {ok: false, problems: [{line: null, message: `YAML: ${(error as Error).message}`}]};
 	}
-	if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+	if (!isRecord(data)) {
 		return {ok: false, problems: [{line: 1, message: 'expected a scenario: a map with title, clients and steps'}]};
 	}
 
 	const lines = new NodeLines(doc, lineAt);
 	const checked = scenarioSchema.safeParse(data);
-	if (!checked.success) {
-		return {ok: false, problems: checked.error.issues.map(issue => schemaProblem(issue, lines))};
-	}
-	return build(checked.data, file, lines);
+	// Commands and names are read even when the shape is wrong, so that one run reports every mistake.
+	const meaning = readMeaning(data, lines);
+	const problems = [...(checked.success ? [] : checked.error.issues.flatMap(issue => schemaProblems(issue, [], data, lines))), ...meaning.problems];
+	if (!checked.success || problems.length > 0) return {ok: false, problems: inOrder(problems)};
+	return {ok: true, scenario: build(checked.data, file, lines, meaning.commands)};
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A file that is wrong everywhere gets this many problems shown, then a count. */
+export const maxProblems = 50;
+
+/** By line, each problem once, at most maxProblems. */
+function inOrder(problems: readonly Problem[]): Problem[] {
+	const seen = new Set<string>();
+	const unique = problems
+		.filter(problem => {
+			const key = `${problem.line}:${problem.message}`;
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		})
+		.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+	if (unique.length <= maxProblems) return unique;
+	return [...unique.slice(0, maxProblems), {line: null, message: `… and ${unique.length - maxProblems} more problems`}];
+}
+
+/** The parser's texts for the mistakes people make most, in plain words. */
 function yamlMessage(code: string, message: string): string {
+	const first = message.split('\n')[0]!;
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
-	return `YAML: ${message.split('\n')[0]}`;
+	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
+	if (code === 'MULTIPLE_DOCS') return 'YAML: a second document starts here (---): a scenario is one document';
+	if (code === 'BLOCK_AS_IMPLICIT_KEY') return 'YAML: a value contains ": ": put it in quotes';
+	if (first.startsWith('Missing closing')) return 'YAML: a quoted text is not closed';
+	if (first.startsWith('Flow sequence')) return 'YAML: a list [ is not closed with ] (or its next line is not indented)';
+	if (first.startsWith('Flow map')) return 'YAML: a map { is not closed with } (or its next line is not indented)';
+	if (first.startsWith('Sequence item without')) return 'YAML: wrong indentation: this line is not part of the list item above, and has no "-"';
+	if (code === 'BAD_INDENT') return `YAML: wrong indentation (${first})`;
+	return `YAML: ${first}`;
 }
 
 type Path = readonly PropertyKey[];
@@ -117,8 +152,35 @@ class NodeLines {
 	}
 }
 
-function pathText(path: Path): string {
-	return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`)).join('');
+/** Where a problem is, as a person reads the file: `step 3: expect.clock`, `client 2`, `lease`. */
+function place(path: Path): string {
+	const [first, index, ...rest] = path;
+	const dotted = (parts: Path) => parts.filter(part => typeof part === 'string').join('.');
+	if ((first === 'steps' || first === 'clients') && typeof index === 'number') {
+		const inside = dotted(rest);
+		return `${first === 'steps' ? 'step' : 'client'} ${index + 1}${inside ? `: ${inside}` : ''}`;
+	}
+	return dotted(path);
+}
+
+const at = (path: Path, message: string) => (path.length === 0 ? message : `${place(path)}: ${message}`);
+
+function valueAt(data: unknown, path: Path): unknown {
+	let value = data;
+	for (const part of path) {
+		if (value === null || typeof value !== 'object') return undefined;
+		value = (value as Record<PropertyKey, unknown>)[part];
+	}
+	return value;
+}
+
+/** What a wrong value is, in words: `'yes'`, `1.5`, `a list`. */
+function shown(value: unknown): string {
+	if (value === null) return 'nothing';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'a map';
+	if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+	return String(value);
 }
 
 function keysAllowedAt(path: Path): readonly string[] {
@@ -127,7 +189,6 @@ function keysAllowedAt(path: Path): readonly string[] {
 	if (path.length === 0) return knownKeys.scenario;
 	if (last === 'steps') return knownKeys.step;
 	if (last === 'expect') return knownKeys.expect;
-	if (last === 'clients' && names.includes('expect')) return [];
 	if (names.at(-2) === 'clients' && names.includes('expect')) return knownKeys.clientExpect;
 	if (last === 'clients') return knownKeys.client;
 	return knownKeys.narration;
@@ -138,20 +199,96 @@ interface SchemaIssue {
 	readonly path: PropertyKey[];
 	readonly message: string;
 	readonly keys?: string[];
+	readonly errors?: SchemaIssue[][];
 }
 
-function schemaProblem(issue: SchemaIssue, lines: NodeLines): Problem {
-	const where = pathText(issue.path);
-	if (issue.code === 'unrecognized_keys' && issue.keys) {
-		const allowed = keysAllowedAt(issue.path);
-		const messages = issue.keys.map(key => {
-			const hint = didYouMean(key, allowed);
-			return `unknown key '${key}'${where ? ` in ${where}` : ''}${hint ? ` (did you mean '${hint}'?)` : ` (expected one of: ${allowed.join(', ')})`}`;
-		});
-		return {line: lines.ofKey(issue.path, issue.keys[0]!), message: messages.join('; ')};
+function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: NodeLines): Problem[] {
+	const path = [...base, ...issue.path];
+	if (issue.code === 'invalid_union' && issue.errors) {
+		// "Text or a map": when the value has the type of one branch, that branch's own problems say more.
+		const fitting = issue.errors.filter(branch => !branch.some(inner => inner.path.length === 0 && inner.code === 'invalid_type'));
+		if (fitting.length === 1) return fitting[0]!.flatMap(inner => schemaProblems(inner, path, data, lines));
 	}
-	const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
-	return {line: lines.of(issue.path), message: missing ? `${where}: missing (${issue.message})` : `${where}: ${issue.message}`};
+	if (issue.code === 'unrecognized_keys' && issue.keys) {
+		const allowed = keysAllowedAt(path);
+		return issue.keys.map(key => {
+			const hint = didYouMean(key, allowed);
+			return {line: lines.ofKey(path, key), message: at(path, `unknown key '${key}' ${hint ? `(did you mean '${hint}'?)` : `(expected one of: ${allowed.join(', ')})`}`)};
+		});
+	}
+	const value = valueAt(data, path);
+	const parent = valueAt(data, path.slice(0, -1));
+	if (value === undefined && isRecord(parent) && path.length > 0) {
+		const key = String(path.at(-1));
+		return [{line: lines.of(path), message: at(path.slice(0, -1), `missing '${key}' (${issue.message})`)}];
+	}
+	const scalar = value === null || typeof value !== 'object';
+	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type') ? `, got ${shown(value)}` : '';
+	return [{line: lines.of(path), message: at(path, `${issue.message}${got}`)}];
+}
+
+interface Meaning {
+	readonly problems: Problem[];
+	/** Each step's parsed commands (complete only when there are no problems). */
+	readonly commands: ScenarioCommand[][];
+}
+
+/** What a schema cannot see: duplicate clients, each command, the names in expectations. Tolerates a wrong shape. */
+function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
+	const problems: Problem[] = [];
+	const clients = Array.isArray(data.clients) ? data.clients : [];
+	const declared = clients.map(client => (typeof client === 'string' ? client : isRecord(client) && typeof client.name === 'string' ? client.name : null));
+	declared.forEach((name, index) => {
+		if (name !== null && declared.indexOf(name) !== index) problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: '${name}' is declared twice`});
+	});
+	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
+	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
+	const noClient = (name: string) => `no client named '${name}' (clients: ${names!.join(', ')})${hintFor(name, names!)}`;
+
+	const steps = Array.isArray(data.steps) ? data.steps : [];
+	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
+		if (!isRecord(step)) return [];
+		const stepPath = ['steps', stepIndex];
+		if (Object.keys(step).length === 0) problems.push({line: lines.of(stepPath), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		const texts: [unknown, Path][] =
+			typeof step.do === 'string' ? [[step.do, [...stepPath, 'do']]] : Array.isArray(step.do) ? step.do.map((text, index) => [text, [...stepPath, 'do', index]]) : [];
+		const parsed: ScenarioCommand[] = [];
+		for (const [text, path] of texts) {
+			if (typeof text !== 'string') continue;
+			const line = lines.of(path) ?? 0;
+			const result = parseCommand(text, {clients: names});
+			if (result.ok) parsed.push({command: result.command, line});
+			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error.word, names)}`});
+		}
+		const expect = step.expect;
+		if (names && isRecord(expect)) {
+			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
+				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}`});
+			}
+			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
+				if (!names.includes(name)) problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+			}
+		}
+		return parsed;
+	});
+	return {problems, commands};
+}
+
+const hintFor = (word: string, known: readonly string[]) => {
+	const hint = didYouMean(word, known);
+	return hint ? ` (did you mean '${hint}'?)` : '';
+};
+
+/** " (did you mean 'acquire'?)" when putting a near word in place of the wrong one makes the command right. */
+function commandHint(text: string, word: string | null, clients: readonly string[] | undefined): string {
+	if (word === null) return '';
+	const words = text.trim().split(/\s+/);
+	const index = words.indexOf(word);
+	const candidates = [...Object.keys(commandUsage), ...(clients ?? []), resourceTarget, 'on', 'off'];
+	const hint = didYouMean(word, candidates.filter(candidate => candidate !== word));
+	if (index < 0 || hint === null) return '';
+	const fixed = words.map((other, position) => (position === index ? hint : other)).join(' ');
+	return parseCommand(fixed, {clients}).ok ? ` (did you mean '${hint}'?)` : '';
 }
 
 function narration(value: NarrationFile | undefined): Narration | null {
@@ -159,50 +296,30 @@ function narration(value: NarrationFile | undefined): Narration | null {
 	return typeof value === 'string' ? {en: value, ja: value} : value;
 }
 
-function build(data: ScenarioFile, file: string, lines: NodeLines): ParseScenarioResult {
-	const problems: Problem[] = [];
+/** YAML reads `value: 3` as a number; the resource holds the word "3". */
+function expectation(expect: ExpectFile | undefined): Expectation | null {
+	if (expect === undefined) return null;
+	const {value, ...rest} = expect;
+	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
+}
+
+function build(data: ScenarioFile, file: string, lines: NodeLines, commands: readonly ScenarioCommand[][]): Scenario {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
-	const names = clients.map(client => client.name);
-	names.forEach((name, index) => {
-		if (names.indexOf(name) !== index) problems.push({line: lines.of(['clients', index]), message: `clients[${index}]: client '${name}' is declared twice`});
+	const steps = data.steps.map((step, index): ScenarioStep => {
+		const line = lines.of(['steps', index]) ?? 0;
+		return {
+			line,
+			expectLine: step.expect ? (lines.of(['steps', index, 'expect']) ?? line) : line,
+			commands: commands[index] ?? [],
+			say: narration(step.say),
+			expect: expectation(step.expect),
+		};
 	});
-
-	const steps = data.steps.map((step, stepIndex): ScenarioStep => {
-		const texts = step.do === undefined ? [] : typeof step.do === 'string' ? [step.do] : step.do;
-		const commands: ScenarioCommand[] = [];
-		texts.forEach((text, index) => {
-			const path = typeof step.do === 'string' ? ['steps', stepIndex, 'do'] : ['steps', stepIndex, 'do', index];
-			const line = lines.of(path) ?? 0;
-			const parsed = parseCommand(text, {clients: names});
-			if (parsed.ok) commands.push({command: parsed.command, line});
-			else problems.push({line, message: `step ${stepIndex + 1}: ${parsed.error.message}`});
-		});
-		for (const name of Object.keys(step.expect?.clients ?? {})) {
-			if (!names.includes(name)) {
-				problems.push({
-					line: lines.ofKey(['steps', stepIndex, 'expect', 'clients'], name),
-					message: `step ${stepIndex + 1}: expect names no client '${name}' (clients: ${names.join(', ')})`,
-				});
-			}
-		}
-		if (step.expect?.holder && !names.includes(step.expect.holder)) {
-			problems.push({
-				line: lines.of(['steps', stepIndex, 'expect', 'holder']),
-				message: `step ${stepIndex + 1}: expect.holder names no client '${step.expect.holder}' (clients: ${names.join(', ')})`,
-			});
-		}
-		return {line: lines.of(['steps', stepIndex]) ?? 0, commands, say: narration(step.say), expect: step.expect ?? null};
-	});
-
-	if (problems.length > 0) return {ok: false, problems};
 	return {
-		ok: true,
-		scenario: {
-			file,
-			title: narration(data.title)!,
-			description: narration(data.description),
-			setup: {resource: data.resource, lease: data.lease, fencing: data.fencing, clients},
-			steps,
-		},
+		file,
+		title: narration(data.title)!,
+		description: narration(data.description),
+		setup: {resource: data.resource, lease: data.lease, fencing: data.fencing, clients},
+		steps,
 	};
 }

@@ -61,7 +61,7 @@ export function checkScenario(scenario: Scenario): StepFailure[] {
 		},
 		(step, index, world) => {
 			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];
-			if (refusal || mismatches.length > 0) failures.push({step: index + 1, line: refusal ? refusalLine : step.line, refusal, mismatches});
+			if (refusal || mismatches.length > 0) failures.push({step: index + 1, line: refusal ? refusalLine : step.expectLine, refusal, mismatches});
 			refusal = null;
 		},
 	);

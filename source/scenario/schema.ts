@@ -1,16 +1,17 @@
 // The scenario file format (DESIGN.md section 3) as one zod schema. It checks the shape of a
-// file; load.ts adds what a schema cannot see (client names, commands) and the line numbers.
-// scenarios/schema.json is generated from it, so editors check files the same way.
+// file; parse.ts adds what a schema cannot see (client names, commands) and the line numbers.
+// scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import {z} from 'zod';
 import {clientNamePattern, maxDuration} from '../model/command.js';
 
+const wholeNumber = 'expected a whole number';
 const duration = z
-	.number({error: 'expected a whole number'})
-	.int({error: 'expected a whole number'})
-	.min(1, {error: 'expected a whole number ≥ 1'})
-	.max(maxDuration, {error: `expected a whole number ≤ ${maxDuration}`});
-const count = z.number({error: 'expected a whole number'}).int({error: 'expected a whole number'}).min(0, {error: 'expected a whole number ≥ 0'});
+	.number({error: wholeNumber})
+	.int({error: wholeNumber})
+	.min(1, {error: `expected a whole number from 1 to ${maxDuration}`})
+	.max(maxDuration, {error: `expected a whole number from 1 to ${maxDuration}`});
+const count = z.number({error: wholeNumber}).int({error: wholeNumber}).min(0, {error: 'expected a whole number ≥ 0'});
 const flag = z.boolean({error: 'expected true or false'});
 const text = z.string({error: 'expected text'});
 const clientName = z
@@ -19,57 +20,101 @@ const clientName = z
 	.refine(name => name !== 'resource', {error: "'resource' names the resource, not a client"});
 
 /** Narration in one language, or in English and Japanese. */
-export const narrationSchema = z.union([text, z.strictObject({en: text.optional(), ja: text.optional()})], {
-	error: 'expected text, or {en: text, ja: text}',
-});
+export const narrationSchema = z
+	.union(
+		[
+			text,
+			z
+				.strictObject({en: text.optional().meta({description: 'English'}), ja: text.optional().meta({description: 'Japanese'})}, {error: 'expected text, or {en: text, ja: text}'})
+				.refine(value => value.en !== undefined || value.ja !== undefined, {error: 'expected en, ja or both'}),
+		],
+		{error: 'expected text, or {en: text, ja: text}'},
+	)
+	.meta({description: 'Text, or {en, ja} for English and Japanese'});
 
-const clientSchema = z.union(
-	[
-		clientName,
-		z.strictObject({
-			name: clientName,
-			fencing: flag.optional(),
-			renewEvery: duration.nullable().optional(),
-		}),
-	],
-	{error: 'expected a client name, or {name, fencing, renewEvery}'},
+const clientSchema = z
+	.union(
+		[
+			clientName,
+			z.strictObject(
+				{
+					name: clientName,
+					fencing: flag.optional().meta({description: 'Does the client send its token with writes (default true)'}),
+					renewEvery: duration.nullable().optional().meta({description: 'Heartbeat: renew every N ticks (default null: manual renew)'}),
+				},
+				{error: 'expected a client name, or {name, fencing, renewEvery}'},
+			),
+		],
+		{error: 'expected a client name, or {name, fencing, renewEvery}'},
+	)
+	.meta({description: 'A client name, or {name, fencing, renewEvery}'});
+
+const clientExpectSchema = z.strictObject(
+	{
+		status: z.enum(['running', 'paused', 'crashed'], {error: 'expected running, paused or crashed'}).optional(),
+		token: count.nullable().optional().meta({description: 'The token the client believes it holds (null: none)'}),
+		fencing: flag.optional(),
+	},
+	{error: 'expected {status, token, fencing}'},
 );
 
-const clientExpectSchema = z.strictObject({
-	status: z.enum(['running', 'paused', 'crashed'], {error: 'expected running, paused or crashed'}).optional(),
-	token: count.nullable().optional(),
-	fencing: flag.optional(),
-});
-
-export const expectSchema = z.strictObject({
-	clock: count.optional(),
-	holder: clientName.nullable().optional(),
-	token: count.nullable().optional(),
-	value: text.nullable().optional(),
-	maxToken: count.optional(),
-	writes: count.optional(),
-	rejected: count.optional(),
-	violations: count.optional(),
-	clients: z.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing}'}).optional(),
-});
+export const expectSchema = z
+	.strictObject(
+		{
+			clock: count.optional().meta({description: 'Logical time'}),
+			holder: clientName.nullable().optional().meta({description: 'Who holds the lock (null: free)'}),
+			token: count.nullable().optional().meta({description: "The lock's current token (null: free)"}),
+			expiry: count.nullable().optional().meta({description: 'When the current lease expires (null: free)'}),
+			value: z
+				.union([text, z.number()], {error: 'expected text'})
+				.nullable()
+				.optional()
+				.meta({description: "The resource's value (null: never written)"}),
+			maxToken: count.optional().meta({description: 'The largest token the resource has seen'}),
+			writes: count.optional().meta({description: 'Writes the resource accepted'}),
+			rejected: count.optional().meta({description: 'Writes the resource rejected'}),
+			inflight: count.optional().meta({description: 'Writes still in the network'}),
+			violations: count.optional().meta({description: "Accepted writes that clobbered a newer holder's write"}),
+			clients: z
+				.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing}'})
+				.optional()
+				.meta({description: 'Per client: {status, token, fencing}'}),
+		},
+		{error: 'expected a map of facts, e.g. {holder: A, token: 1}'},
+	)
+	.meta({description: 'Facts about the state after the step; check fails when one does not hold'});
 
 const commandText = z.string({error: 'expected a command, e.g. "acquire A"'});
 
-export const stepSchema = z.strictObject({
-	do: z.union([commandText, z.array(commandText, {error: 'expected a list of commands'})], {error: 'expected a command or a list of commands'}).optional(),
-	say: narrationSchema.optional(),
-	expect: expectSchema.optional(),
-});
+export const stepSchema = z.strictObject(
+	{
+		do: z
+			.union([commandText, z.array(commandText, {error: 'expected a list of commands'}).min(1, {error: 'expected at least one command (or leave out do)'})], {
+				error: 'expected a command, or a list of commands',
+			})
+			.optional()
+			.meta({description: 'A command (tick, acquire, renew, release, write, pause, resume, crash, restart, fencing), or a list of them'}),
+		say: narrationSchema.optional().meta({description: 'Narration shown while the step is current'}),
+		expect: expectSchema.optional(),
+	},
+	{error: 'expected a step: a map with do, say and/or expect'},
+);
 
-export const scenarioSchema = z.strictObject({
-	title: narrationSchema,
-	description: narrationSchema.optional(),
-	resource: z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}).optional(),
-	lease: duration.optional(),
-	fencing: flag.optional(),
-	clients: z.array(clientSchema, {error: 'expected a list of clients'}).min(1, {error: 'expected at least one client'}),
-	steps: z.array(stepSchema, {error: 'expected a list of steps'}),
-});
+export const scenarioSchema = z
+	.strictObject({
+		title: narrationSchema,
+		description: narrationSchema.optional(),
+		resource: z
+			.string({error: 'expected a resource name'})
+			.regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'})
+			.optional()
+			.meta({description: 'The resource name (default row-42)'}),
+		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),
+		fencing: flag.optional().meta({description: 'Does the resource check tokens (default true)'}),
+		clients: z.array(clientSchema, {error: 'expected a list of clients'}).min(1, {error: 'expected at least one client'}),
+		steps: z.array(stepSchema, {error: 'expected a list of steps'}),
+	})
+	.meta({title: 'dlock-tui scenario', description: 'A narrated, self-checking dlock-tui scenario'});
 
 export type ScenarioFile = z.infer<typeof scenarioSchema>;
 export type ExpectFile = z.infer<typeof expectSchema>;

@@ -12,10 +12,10 @@ function editDistance(a: string, b: string): number {
 	return previous[b.length]!;
 }
 
-/** The closest known word, if it is close enough to be a typo. */
+/** The closest known word, if it is close enough to be a typo (and keeps something of the word: `C` is no typo of `A`). */
 export function didYouMean(word: string, known: readonly string[]): string | null {
 	let best: string | null = null;
-	let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+	let bestDistance = Math.min(Math.max(2, Math.floor(word.length / 3)) + 1, word.length);
 	for (const candidate of known) {
 		const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
 		if (distance < bestDistance) {
