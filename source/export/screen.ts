@@ -1,0 +1,82 @@
+// Frames as grids of terminal cells, and the escape sequences that turn one frame into the next
+// by rewriting only the cells that changed: a recording stays small and plays without flicker.
+
+import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
+import stringWidth from 'string-width';
+import type {Frame} from './frame.js';
+
+/** One column of a row: a character starts there (`lead`) or a wide character goes on through it. */
+interface Slot {
+	readonly char: StyledChar;
+	readonly lead: boolean;
+	/** Character and style together: two slots show the same thing when their keys are equal. */
+	readonly key: string;
+}
+
+const blankChar: StyledChar = {type: 'char', value: ' ', fullWidth: false, styles: []};
+const blankSlot: Slot = {char: blankChar, lead: true, key: ' '};
+
+/** Unchanged cells shorter than this between two changes are rewritten: cheaper than a cursor move. */
+const minimumGap = 8;
+
+const csi = '\u001B[';
+const moveTo = (row: number, column: number) => `${csi}${row + 1};${column + 1}H`;
+const eraseToEndOfLine = `${csi}K`;
+
+/** A line of a frame as exactly `cols` slots, as Ink measures characters (string-width). */
+export function rowSlots(line: string, cols: number): Slot[] {
+	const slots: Slot[] = [];
+	for (const char of styledCharsFromTokens(tokenize(line))) {
+		const width = Math.max(1, stringWidth(char.value));
+		if (slots.length + width > cols) break;
+		const key = `${char.value}\u0000${char.styles.map(style => style.code).join('')}`;
+		slots.push({char, lead: true, key});
+		for (let rest = 1; rest < width; rest += 1) slots.push({char, lead: false, key});
+	}
+	while (slots.length < cols) slots.push(blankSlot);
+	return slots;
+}
+
+const sameSlot = (a: Slot, b: Slot) => a.lead === b.lead && a.key === b.key;
+const isBlank = (slot: Slot) => slot.lead && slot.char.value === ' ' && slot.char.styles.length === 0;
+
+/** Column ranges [start, end) where `next` differs from `previous`, close ranges merged. */
+function changedRanges(previous: readonly Slot[], next: readonly Slot[]): Array<[number, number]> {
+	const ranges: Array<[number, number]> = [];
+	for (let column = 0; column < next.length; column += 1) {
+		if (sameSlot(previous[column]!, next[column]!)) continue;
+		const last = ranges.at(-1);
+		if (last && column - last[1] < minimumGap) last[1] = column + 1;
+		else ranges.push([column, column + 1]);
+	}
+	// A range must start and end on whole characters of the new row.
+	for (const range of ranges) {
+		while (range[0] > 0 && !next[range[0]]!.lead) range[0] -= 1;
+		while (range[1] < next.length && !next[range[1]]!.lead) range[1] += 1;
+	}
+	return ranges;
+}
+
+function rewriteRow(row: number, previous: readonly Slot[], next: readonly Slot[]): string {
+	let out = '';
+	for (const [start, end] of changedRanges(previous, next)) {
+		let stop = end;
+		// A change followed by nothing but blanks: erase to the end of the row instead of writing spaces.
+		const toEnd = next.slice(end).every(isBlank);
+		if (toEnd) while (stop > start && isBlank(next[stop - 1]!)) stop -= 1;
+		const chars = next.slice(start, stop).filter(slot => slot.lead).map(slot => slot.char);
+		out += moveTo(row, start) + styledCharsToString(chars) + (toEnd && stop < end ? eraseToEndOfLine : '');
+	}
+	return out;
+}
+
+/** The bytes that turn a terminal showing `previous` into one showing `next` (same size). */
+export function frameDiff(previous: Frame, next: Frame, cols: number): string {
+	return next.map((line, row) => (line === previous[row] ? '' : rewriteRow(row, rowSlots(previous[row] ?? '', cols), rowSlots(line, cols)))).join('');
+}
+
+/** The bytes that draw `frame` on a terminal in any state: clear it, then draw what is not blank. */
+export function frameDraw(frame: Frame, cols: number): string {
+	return `${csi}H${csi}2J${frameDiff(frame.map(() => ''), frame, cols)}`;
+}
+

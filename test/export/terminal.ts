@@ -1,0 +1,37 @@
+// A terminal emulator for tests: plays bytes into @xterm/headless and reads back what a person
+// would see, as text or cell by cell with colours and attributes.
+
+import xterm from '@xterm/headless';
+
+export type Terminal = InstanceType<typeof xterm.Terminal>;
+
+export async function playInto(chunks: readonly string[], cols: number, rows: number): Promise<Terminal> {
+	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
+	for (const chunk of chunks) await new Promise<void>(resolve => terminal.write(chunk, resolve));
+	return terminal;
+}
+
+/** The visible rows as text, trailing blanks trimmed. */
+export function screenText(terminal: Terminal): string[] {
+	const buffer = terminal.buffer.active;
+	const lines: string[] = [];
+	for (let row = 0; row < terminal.rows; row += 1) lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+	return lines;
+}
+
+/** The visible rows cell by cell: character, width, colours and attributes. */
+export function screenCells(terminal: Terminal): string[] {
+	const buffer = terminal.buffer.active;
+	const rows: string[] = [];
+	for (let row = 0; row < terminal.rows; row += 1) {
+		const line = buffer.getLine(buffer.viewportY + row)!;
+		const cells: string[] = [];
+		for (let column = 0; column < terminal.cols; column += 1) {
+			const cell = line.getCell(column)!;
+			const attributes = [cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isInverse()].map(Number).join('');
+			cells.push(`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`);
+		}
+		rows.push(cells.join(' '));
+	}
+	return rows;
+}
