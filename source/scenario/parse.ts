@@ -223,7 +223,7 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: No
 		return [{line: lines.of(path), message: at(path.slice(0, -1), `missing '${key}' (${issue.message})`)}];
 	}
 	const scalar = value === null || typeof value !== 'object';
-	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type') ? `, got ${shown(value)}` : '';
+	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type' || issue.code === 'invalid_union') ? `, got ${shown(value)}` : '';
 	return [{line: lines.of(path), message: at(path, `${issue.message}${got}`)}];
 }
 

@@ -18,7 +18,8 @@ export function didYouMean(word: string, known: readonly string[]): string | nul
 	let bestDistance = Math.min(Math.max(2, Math.floor(word.length / 3)) + 1, word.length);
 	for (const candidate of known) {
 		const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-		if (distance < bestDistance) {
+		// On a tie, a word that was cut short (`of`) most likely meant the longer one (`off`).
+		if (distance < bestDistance || (distance === bestDistance && best !== null && candidate.startsWith(word) && !best.startsWith(word))) {
 			best = candidate;
 			bestDistance = distance;
 		}
