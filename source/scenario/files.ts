@@ -1,6 +1,6 @@
 // Finding and reading scenario files: a built-in name (`gc-pause`) or a path.
 
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {formatProblem, parseScenario, type Scenario} from './parse.js';
@@ -45,20 +45,32 @@ export function resolveScenario(argument: string): string {
 	throw new ScenarioLoadError([`${argument}: no such file or built-in scenario (built-in: ${builtinNames().join(', ')})`]);
 }
 
+/** Why a file could not be read, in words. */
+function cannotRead(file: string, error: unknown): ScenarioLoadError {
+	const code = (error as NodeJS.ErrnoException).code;
+	const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? (error as Error).message);
+	return new ScenarioLoadError([`${file}: cannot read: ${reason}`]);
+}
+
 export function readScenarioText(file: string): string {
-	let size: number;
+	let stats: Stats;
 	try {
-		const stats = statSync(file);
-		if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a file`]);
-		size = stats.size;
+		stats = statSync(file);
 	} catch (error) {
-		if (error instanceof ScenarioLoadError) throw error;
-		throw new ScenarioLoadError([`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`]);
+		throw cannotRead(file, error);
 	}
-	if (size > maxScenarioBytes) {
-		throw new ScenarioLoadError([`${file}: ${(size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`]);
+	if (stats.isDirectory()) throw new ScenarioLoadError([`${file}: is a directory, expected a scenario file`]);
+	// A pipe or a device could block forever or never end.
+	if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a regular file, expected a scenario file`]);
+	if (stats.size > maxScenarioBytes) {
+		throw new ScenarioLoadError([`${file}: ${(stats.size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`]);
 	}
-	const text = readFileSync(file, 'utf8');
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (error) {
+		throw cannotRead(file, error);
+	}
 	if (text.includes('\u0000') || text.includes('\uFFFD')) throw new ScenarioLoadError([`${file}: not a text file (expected UTF-8 YAML)`]);
 	return text;
 }
