@@ -4,7 +4,9 @@
 import meow from 'meow';
 // Bundled into dist/cli.js, so --version needs no package.json at run time.
 import packageJson from '../package.json' with {type: 'json'};
+import {runCheck} from './commands/check.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
+import {runList} from './commands/list.js';
 import {runTrace} from './commands/trace.js';
 import {defaultScenarioName, ScenarioLoadError} from './scenario/files.js';
 
@@ -13,6 +15,8 @@ const cli = meow(
 	Usage
 	  $ dlock-tui [scenario]            open the dashboard (default: ${defaultScenarioName})
 	  $ dlock-tui trace <scenario>      every command and the state after it
+	  $ dlock-tui check <scenario...>   play each scenario and check its expectations
+	  $ dlock-tui list                  the built-in scenarios
 
 	A scenario is a built-in name (see README) or a path to a YAML file.
 
@@ -44,6 +48,16 @@ function main(): void {
 		case 'trace': {
 			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
 			runTrace(rest[0]!, cli.flags.json, write);
+			return;
+		}
+		case 'check': {
+			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
+			process.exitCode = runCheck(rest, write);
+			return;
+		}
+		case 'list': {
+			if (rest.length > 0) throw new UsageError(`list: unexpected '${rest[0]}'`);
+			runList(write);
 			return;
 		}
 		default:
