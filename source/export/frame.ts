@@ -11,16 +11,20 @@ export interface FrameSize {
 	readonly rows: number;
 }
 
-/** One screen: exactly `rows` lines, each with its ANSI styling (none when colour is off). */
+/** One screen: exactly `rows` lines, with their ANSI styling when drawn `styled`, else plain text. */
 export type Frame = readonly string[];
 
-/** The chalk level used for coloured frames: 24-bit, what the asciinema player and modern terminals show. */
-const colorLevel = 3;
+/** The chalk level of styled frames: 24-bit, what the asciinema player and modern terminals show. */
+const styledLevel = 3;
 
-export function renderFrame(node: ReactNode, size: FrameSize, color: boolean): Frame {
+/**
+ * `styled` decides whether any escape code is written (bold and inverse too); whether the
+ * element uses colours is its own business (the dashboard's `color` prop).
+ */
+export function renderFrame(node: ReactNode, size: FrameSize, styled: boolean): Frame {
 	// chalk picks its level from the environment (TTY, CI, FORCE_COLOR): a frame must not.
 	const level = chalk.level;
-	chalk.level = color ? colorLevel : 0;
+	chalk.level = styled ? styledLevel : 0;
 	let text: string;
 	try {
 		text = renderToString(node, {columns: size.cols});

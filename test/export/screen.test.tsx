@@ -37,7 +37,7 @@ const frames: Frame[] = [
 ];
 
 describe('frames', () => {
-	test('are exactly `rows` lines, coloured only when colour is on', () => {
+	test('are exactly `rows` lines, with escape codes only when styled', () => {
 		const element = <Text color="green">ok</Text>;
 		const colored = renderFrame(element, size, true);
 		const plain = renderFrame(element, size, false);

@@ -1,0 +1,59 @@
+// `record` and `print` without the CLI: a scenario's storyboard drawn frame by frame, as an
+// asciicast or as pages of text. `draw` turns a session into a frame (the commands pass the dashboard).
+
+import stringWidth from 'string-width';
+import type {Lang} from '../model/describe.js';
+import type {Scenario} from '../scenario/parse.js';
+import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {asciicast, type Shot} from './asciicast.js';
+import type {Frame, FrameSize} from './frame.js';
+import {narrationText, stepSummary, storyboard, truncateToWidth} from './storyboard.js';
+
+export type DrawSession = (session: Session) => Frame;
+
+export const defaultStepDelaySeconds = 3;
+
+/** About 20 columns a second (a relaxed reading pace; a Japanese character is two columns). */
+const readingColumnsPerSecond = 20;
+/** The first screen stays a little longer: a viewer needs a moment before the story starts. */
+const leadInMs = 1500;
+
+/**
+ * How long a step stays on screen: the step delay, or longer when its narration needs more time
+ * to read at the default pace, scaled like the step delay (a faster recording stays proportional).
+ */
+export function holdMs(narration: string, stepDelaySeconds: number): number {
+	const readingSeconds = 1 + stringWidth(narration) / readingColumnsPerSecond;
+	return Math.round(1000 * stepDelaySeconds * Math.max(1, readingSeconds / defaultStepDelaySeconds));
+}
+
+export interface RecordOptions extends FrameSize {
+	readonly stepDelaySeconds: number;
+	readonly lang: Lang;
+}
+
+export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): string {
+	const shots = storyboard(scenario).map((session, index): Shot => {
+		const {k, n} = stepPosition(session);
+		const summary = stepSummary(session, options.lang);
+		const hold = holdMs(narrationText(currentNarration(session), options.lang), options.stepDelaySeconds);
+		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
+	});
+	return asciicast({cols: options.cols, rows: options.rows, title: narrationText(scenario.title, options.lang)}, shots);
+}
+
+/** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
+export function pageRule(session: Session, lang: Lang, cols: number): string {
+	const {k, n} = stepPosition(session);
+	const summary = stepSummary(session, lang);
+	const name = summary === null ? `start: ${narrationText(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
+	const head = `── ${truncateToWidth(name, Math.max(1, cols - 4))} `;
+	return head + '─'.repeat(Math.max(2, cols - stringWidth(head)));
+}
+
+/** Every frame of the storyboard under its rule, for slides, docs and golden files. */
+export function printPages(scenario: Scenario, options: {readonly cols: number; readonly lang: Lang}, draw: DrawSession): string {
+	return storyboard(scenario)
+		.map(session => [pageRule(session, options.lang, options.cols), ...draw(session).map(line => line.trimEnd())].join('\n'))
+		.join('\n');
+}
