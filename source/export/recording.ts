@@ -47,7 +47,8 @@ export function pageRule(session: Session, lang: Lang, cols: number): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang);
 	const name = summary === null ? `start: ${narrationText(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
-	const head = `── ${truncateToWidth(name, Math.max(1, cols - 4))} `;
+	// `── ` + name + ` ` + at least `──`.
+	const head = `── ${truncateToWidth(name, Math.max(1, cols - 6))} `;
 	return head + '─'.repeat(Math.max(2, cols - stringWidth(head)));
 }
 
