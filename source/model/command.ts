@@ -1,7 +1,7 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
-import {quote} from './quote.js';
+import {printable, quote} from './quote.js';
 
 export type Command =
 	| {readonly kind: 'tick'; readonly n: number}
@@ -132,7 +132,7 @@ function parseWrite(args: string[], client: string, usage: string): Command {
 function parseClient(verb: string, word: string | undefined, usage: string, options: ParseOptions): string {
 	if (word === undefined) throw new CommandError(`${verb}: expected a client name (usage: ${usage})`, null);
 	if (options.clients && !options.clients.includes(word)) {
-		const known = options.clients.length > 0 ? options.clients.join(', ') : 'none';
+		const known = options.clients.length > 0 ? options.clients.map(printable).join(', ') : 'none';
 		throw new CommandError(`${verb}: no client named ${quote(word)} (clients: ${known})`, word);
 	}
 	if (!clientNamePattern.test(word) || word === resourceTarget) {

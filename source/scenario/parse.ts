@@ -4,7 +4,9 @@
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
+import {printable, quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
+import {aliasMessage, findHazard, firstAliasOffset, isStackOverflow, maxAliasCount, tooDeepMessage} from './hazards.js';
 import {didYouMean} from './suggest.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
@@ -57,9 +59,6 @@ export interface Problem {
 
 export type ParseScenarioResult = {readonly ok: true; readonly scenario: Scenario} | {readonly ok: false; readonly problems: readonly Problem[]};
 
-/** Alias expansion is capped so that a "billion laughs" file fails fast instead of eating memory. */
-const maxAliasCount = 100;
-
 export function formatProblem(file: string, problem: Problem): string {
 	return problem.line === null ? `${file}: ${problem.message}` : `${file}:${problem.line}: ${problem.message}`;
 }
@@ -71,11 +70,14 @@ export function parseScenario(text: string, file: string): ParseScenarioResult {
 	if (doc.errors.length > 0) {
 		return {ok: false, problems: inOrder(doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)})))};
 	}
+	const hazard = findHazard(doc);
+	if (hazard) return {ok: false, problems: [{line: lineAt(hazard.offset), message: `YAML: ${hazard.message}`}]};
 	let data: unknown;
 	try {
 		data = doc.toJS({maxAliasCount});
 	} catch (error) {
-		return {ok: false, problems: [{line: null, message: `YAML: ${(error as Error).message}`}]};
+		const alias = firstAliasOffset(doc);
+		return {ok: false, problems: [{line: alias === null ? 1 : lineAt(alias), message: `YAML: ${aliasMessage((error as Error).message)}`}]};
 	}
 	if (!isRecord(data)) {
 		return {ok: false, problems: [{line: 1, message: 'expected a scenario: a map with title, clients and steps'}]};
@@ -113,6 +115,7 @@ function inOrder(problems: readonly Problem[]): Problem[] {
 /** The parser's texts for the mistakes people make most, in plain words. */
 function yamlMessage(code: string, message: string): string {
 	const first = message.split('\n')[0]!;
+	if (isStackOverflow(first)) return `YAML: ${tooDeepMessage}`;
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
 	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
 	if (code === 'MULTIPLE_DOCS') return 'YAML: a second document starts here (---): a scenario is one document';
@@ -179,7 +182,8 @@ function shown(value: unknown): string {
 	if (value === null) return 'nothing';
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'object') return 'a map';
-	if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+	if (typeof value === 'string') return quote(value);
+	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) return 'a number too large to be exact';
 	return String(value);
 }
 
@@ -213,7 +217,7 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: No
 		const allowed = keysAllowedAt(path);
 		return issue.keys.map(key => {
 			const hint = didYouMean(key, allowed);
-			return {line: lines.ofKey(path, key), message: at(path, `unknown key '${key}' ${hint ? `(did you mean '${hint}'?)` : `(expected one of: ${allowed.join(', ')})`}`)};
+			return {line: lines.ofKey(path, key), message: at(path, `unknown key ${quote(key)} ${hint ? `(did you mean '${hint}'?)` : `(expected one of: ${allowed.join(', ')})`}`)};
 		});
 	}
 	const value = valueAt(data, path);
@@ -239,11 +243,11 @@ function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
 	const clients = Array.isArray(data.clients) ? data.clients : [];
 	const declared = clients.map(client => (typeof client === 'string' ? client : isRecord(client) && typeof client.name === 'string' ? client.name : null));
 	declared.forEach((name, index) => {
-		if (name !== null && declared.indexOf(name) !== index) problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: '${name}' is declared twice`});
+		if (name !== null && declared.indexOf(name) !== index) problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: ${quote(name)} is declared twice`});
 	});
 	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
 	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
-	const noClient = (name: string) => `no client named '${name}' (clients: ${names!.join(', ')})${hintFor(name, names!)}`;
+	const noClient = (name: string) => `no client named ${quote(name)} (clients: ${names!.map(printable).join(', ')})${hintFor(name, names!)}`;
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
@@ -276,7 +280,7 @@ function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
 
 const hintFor = (word: string, known: readonly string[]) => {
 	const hint = didYouMean(word, known);
-	return hint ? ` (did you mean '${hint}'?)` : '';
+	return hint ? ` (did you mean ${quote(hint)}?)` : '';
 };
 
 /** " (did you mean 'acquire'?)" when putting a near word in place of the wrong one makes the command right. */
@@ -288,7 +292,7 @@ function commandHint(text: string, word: string | null, clients: readonly string
 	const hint = didYouMean(word, candidates.filter(candidate => candidate !== word));
 	if (index < 0 || hint === null) return '';
 	const fixed = words.map((other, position) => (position === index ? hint : other)).join(' ');
-	return parseCommand(fixed, {clients}).ok ? ` (did you mean '${hint}'?)` : '';
+	return parseCommand(fixed, {clients}).ok ? ` (did you mean ${quote(hint)}?)` : '';
 }
 
 function narration(value: NarrationFile | undefined): Narration | null {
@@ -309,7 +313,7 @@ function build(data: ScenarioFile, file: string, lines: NodeLines, commands: rea
 		const line = lines.of(['steps', index]) ?? 0;
 		return {
 			line,
-			expectLine: step.expect ? (lines.of(['steps', index, 'expect']) ?? line) : line,
+			expectLine: step.expect ? (lines.ofKey(['steps', index], 'expect') ?? line) : line,
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),

@@ -1,0 +1,160 @@
+// One test per YAML hazard: each is refused with a message that names the line or the key, and
+// none throws, hangs, or pollutes a prototype.
+
+import {chmodSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, test} from 'vitest';
+import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/scenario/files.js';
+import {maxNesting} from '../../source/scenario/hazards.js';
+import {parseScenario, type Problem} from '../../source/scenario/parse.js';
+import {checkScenario} from '../../source/scenario/run.js';
+import {runCli, stackTrace} from './run-cli.js';
+
+const directory = mkdtempSync(path.join(tmpdir(), 'dlock-hazards-'));
+afterAll(() => chmodSync(directory, 0o700));
+
+function problemsOf(text: string): readonly Problem[] {
+	const result = parseScenario(text, 'hazard.yaml');
+	expect(result.ok).toBe(false);
+	return result.ok ? [] : result.problems;
+}
+
+function loadProblems(file: string): string[] {
+	try {
+		loadScenario(file);
+	} catch (error) {
+		expect(error).toBeInstanceOf(ScenarioLoadError);
+		return [...(error as ScenarioLoadError).problems];
+	}
+	throw new Error(`${file} loaded`);
+}
+
+const scenario = (steps: string) => `title: hazard\nclients: [A, B]\nsteps:\n${steps}`;
+
+describe('YAML hazards', () => {
+	test('an alias bomb is refused at its first alias, before it expands', () => {
+		const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+		for (let level = 1; level < 9; level += 1) {
+			const previous = `*${String.fromCharCode(96 + level)}`;
+			levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10).fill(previous).join(', ')}]`);
+		}
+		const problems = problemsOf(`${levels.join('\n')}\ntitle: *i\nclients: [A]\nsteps: []\n`);
+		expect(problems).toEqual([{line: 2, message: expect.stringMatching(/alias/i)}]);
+	});
+
+	test(`nesting deeper than ${maxNesting} levels is refused at the line where it goes too deep`, () => {
+		const lines = ['title: deep', 'clients: [A]', 'steps:'];
+		for (let depth = 0; depth < maxNesting + 5; depth += 1) lines.push(`${' '.repeat(depth * 2 + 2)}-`);
+		const problems = problemsOf(lines.join('\n'));
+		expect(problems).toEqual([{line: maxNesting + 3, message: expect.stringContaining('nested')}]);
+	});
+
+	test('nesting deep enough to overflow the parser is a one-line problem, not an exception', () => {
+		const problems = problemsOf(`title: deep\nclients: [A]\nsteps: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+		expect(problems).toHaveLength(1);
+		expect(problems[0]).toEqual({line: 3, message: expect.stringMatching(/nested/)});
+	});
+
+	test('numbers beyond safe integers are problems on their lines', () => {
+		const problems = problemsOf(
+			'title: big\nlease: 9007199254740993\nclients: [A]\nsteps:\n  - do: tick 99999999999999999999\n    expect: {clock: 1e400, token: 123456789012345678901234567890}\n',
+		);
+		expect([...new Set(problems.map(problem => problem.line))]).toEqual([2, 5, 6]);
+		expect(problems.filter(problem => problem.line === 6)).toHaveLength(2);
+		expect(problems.find(problem => problem.line === 5)?.message).toContain("'99999999999999999999'");
+		expect(problems.find(problem => problem.line === 2)?.message).toContain('too large to be exact');
+	});
+
+	test('a __proto__ key anywhere is refused, and nothing is polluted', () => {
+		for (const [text, line] of [
+			['title: x\n__proto__: {polluted: yes}\nclients: [A]\nsteps: []\n', 2],
+			[scenario('  - expect:\n      clients:\n        __proto__: {status: crashed}\n'), 6],
+			[scenario('  - say: {en: hi, __proto__: {polluted: yes}}\n'), 4],
+			[scenario('  - expect: {clients: {A: {__proto__: {polluted: yes}}}}\n'), 4],
+			['k: &k __proto__\ntitle: x\nclients: [A]\nsteps:\n  - {*k : {polluted: yes}}\n', 5],
+		] as const) {
+			expect(problemsOf(text)).toEqual([{line, message: expect.stringContaining("'__proto__'")}]);
+		}
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+		expect(({} as Record<string, unknown>).status).toBeUndefined();
+	});
+
+	test('constructor, prototype and toString are ordinary client names', () => {
+		const text =
+			'title: names\nclients: [constructor, prototype, toString]\nsteps:\n' +
+			'  - do: [acquire constructor, write prototype]\n' +
+			'    expect: {holder: constructor, clients: {constructor: {token: 1}, prototype: {token: 7}, toString: {status: running}}}\n';
+		const result = parseScenario(text, 'names.yaml');
+		expect(result.ok).toBe(true);
+		if (!result.ok) return;
+		const [failure] = checkScenario(result.scenario);
+		// prototype holds no token, so its write is refused and its expected token is wrong.
+		expect(failure?.mismatches).toEqual([{key: 'clients.prototype.token', actual: null, expected: 7}]);
+		expect(problemsOf(text.replace('toString: {status', 'valueOf: {status'))).toEqual([{line: 5, message: expect.stringContaining("'valueOf'")}]);
+	});
+
+	test('binary garbage is not a text file', () => {
+		const file = path.join(directory, 'garbage.yaml');
+		writeFileSync(file, Buffer.from(Array.from({length: 4096}, (_, index) => (index * 7919 + 13) % 256)));
+		expect(loadProblems(file)).toEqual([`${file}: not a text file (expected UTF-8 YAML)`]);
+	});
+
+	test('escape sequences in keys, names and commands reach messages escaped', () => {
+		const text =
+			'title: x\nclients: [A, "B\\e[2J", "B\\e[2J"]\n"\\e]0;owned\\a": 1\nsteps:\n' +
+			'  - do: "acquire \\e[2J\\a"\n    expect: {holder: "\\e[31mA", value: 5, clients: {"\\e[2J": {}}, "\\x9b": 1}\n';
+		const problems = problemsOf(text);
+		expect(problems.length).toBeGreaterThanOrEqual(5);
+		for (const problem of problems) {
+			expect(problem.line).not.toBeNull();
+			expect(problem.message, problem.message).not.toMatch(/[\p{Cc}]/u);
+		}
+		expect(problems.map(problem => problem.message).join('\n')).toContain('\\x1b[2J');
+	});
+
+	test('an empty file, or one with only comments, is a problem at line 1', () => {
+		for (const [name, text] of [
+			['empty.yaml', ''],
+			['comments.yaml', '# nothing here\n\n'],
+		]) {
+			const file = path.join(directory, name!);
+			writeFileSync(file, text!);
+			expect(loadProblems(file)).toEqual([expect.stringMatching(new RegExp(`^${file}:1: .*expected a scenario`))]);
+		}
+	});
+
+	test('a file of tens of megabytes is refused by size before it is read', () => {
+		const file = path.join(directory, 'huge.yaml');
+		writeFileSync(file, '');
+		truncateSync(file, maxScenarioBytes * 3);
+		expect(loadProblems(file)).toEqual([`${file}: 30.0 MiB is too large for a scenario (at most 10 MiB)`]);
+	});
+
+	test('duplicate client names are a problem on the second one', () => {
+		expect(problemsOf('title: x\nclients:\n  - A\n  - B\n  - A\nsteps: []\n')).toEqual([{line: 5, message: expect.stringContaining("'A' is declared twice")}]);
+	});
+
+	test('a step naming an unknown client is a problem on its line, naming the client', () => {
+		expect(problemsOf(scenario('  - do: tick\n  - do: [acquire A, write Z]\n'))).toEqual([{line: 5, message: expect.stringContaining("no client named 'Z'")}]);
+	});
+
+	test('a directory given as a file', () => {
+		const dir = path.join(directory, 'dir.yaml');
+		mkdirSync(dir);
+		expect(loadProblems(dir)).toEqual([`${dir}: is a directory, expected a scenario file`]);
+	});
+
+	test('a file without read permission is one line, exit 2, even for root', () => {
+		const file = path.join(directory, 'secret.yaml');
+		writeFileSync(file, 'title: x\nclients: [A]\nsteps: []\n');
+		chmodSync(file, 0o000);
+		chmodSync(directory, 0o755);
+		// root reads anything: run as nobody to meet the permission check.
+		const asNobody = process.getuid?.() === 0 ? {uid: 65534, gid: 65534} : {};
+		const result = runCli(['trace', file, '--json'], asNobody);
+		expect(result.stderr).toBe(`${file}: cannot read: permission denied\n`);
+		expect(result.stderr).not.toMatch(stackTrace);
+		expect(result.status).toBe(2);
+	});
+});
