@@ -34,8 +34,13 @@ export function checkExpectation(world: World, expect: Expectation): Mismatch[] 
 	return mismatches;
 }
 
-const show = (value: unknown) => (value === null ? 'null' : typeof value === 'string' ? `"${value}"` : String(value));
+/** Names and statuses read as they are written in the file; only the resource's value, which is free text, is quoted. */
+function show(value: unknown, quoted: boolean): string {
+	if (value === null) return 'null';
+	return quoted && typeof value === 'string' ? `"${value}"` : String(value);
+}
 
 export function describeMismatch(mismatch: Mismatch): string {
-	return `\`${mismatch.key}\` is ${show(mismatch.actual)}, expected ${show(mismatch.expected)}`;
+	const quoted = mismatch.key === 'value';
+	return `\`${mismatch.key}\` is ${show(mismatch.actual, quoted)}, expected ${show(mismatch.expected, quoted)}`;
 }

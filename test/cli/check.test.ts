@@ -1,0 +1,96 @@
+import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {runCli} from './run-cli.js';
+
+const directory = mkdtempSync(path.join(tmpdir(), 'dlock-check-'));
+function scenarioFile(name: string, text: string): string {
+	const file = path.join(directory, name);
+	writeFileSync(file, text);
+	return file;
+}
+
+const passing = scenarioFile('passing.yaml', 'title: Handoff\nclients: [A, B]\nsteps:\n  - do: [acquire A, release A, acquire B]\n    expect: {holder: B, token: 2}\n');
+const failing = scenarioFile(
+	'failing.yaml',
+	[
+		'title: Wrong on purpose',
+		'clients: [A, B]',
+		'steps:',
+		'  - do: [acquire A, acquire B]',
+		'    expect: {holder: B, token: 2, value: x}',
+		'  - do: [pause A 3, write A]',
+		'  - do: tick',
+		'    expect:',
+		'      clients: {A: {status: running}}',
+		'',
+	].join('\n'),
+);
+const broken = scenarioFile('broken.yaml', 'title: t\nclients: [A]\nsteps:\n  - do: aquire A\n  - do: tick 0\n');
+const builtins = readdirSync(new URL('../../scenarios', import.meta.url)).filter(file => file.endsWith('.yaml'));
+
+describe('dlock-tui check', () => {
+	test('every built-in scenario passes its own expectations', () => {
+		const names = builtins.map(file => file.slice(0, -'.yaml'.length));
+		const {status, stdout, stderr} = runCli(['check', ...names]);
+		expect(stderr).toBe('');
+		expect(stdout.trimEnd().split('\n')).toHaveLength(names.length);
+		for (const line of stdout.trimEnd().split('\n')) expect(line).toMatch(/^✓ /);
+		expect(status).toBe(0);
+	});
+
+	test('a passing scenario prints ✓ and its title, exit 0', () => {
+		expect(runCli(['check', passing])).toMatchObject({status: 0, stdout: '✓ Handoff\n'});
+	});
+
+	test('every failure of a scenario: file:line, step, what is and what was expected; refusals name the command and the reason', () => {
+		const {status, stdout} = runCli(['check', failing]);
+		expect(stdout.trimEnd().split('\n')).toEqual([
+			`✗ ${failing}:5 step 1: \`holder\` is A, expected B; \`token\` is 1, expected 2; \`value\` is null, expected "x"`,
+			`✗ ${failing}:6 step 2: \`write A\` was refused: A is paused by GC until t=3`,
+			`✗ ${failing}:8 step 3: \`clients.A.status\` is paused, expected running`,
+		]);
+		expect(status).toBe(1);
+	});
+
+	test('a bad file gets every problem and exit 2, and the other scenarios are still checked', () => {
+		const {status, stdout, stderr} = runCli(['check', broken, failing, path.join(directory, 'missing.yaml'), passing]);
+		const lines = stdout.trimEnd().split('\n');
+		expect(lines.slice(0, 2)).toEqual([
+			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing (did you mean 'acquire'?)`,
+			`✗ ${broken}:5: step 2: tick: expected a whole number from 1 to 1000000, got '0'`,
+		]);
+		expect(lines.filter(line => line.startsWith(`✗ ${failing}:`))).toHaveLength(3);
+		expect(lines).toContain(`✗ ${path.join(directory, 'missing.yaml')}: cannot read: no such file`);
+		expect(lines.at(-1)).toBe('✓ Handoff');
+		expect(stderr).toBe('');
+		expect(status).toBe(2);
+	});
+
+	test('an unknown built-in name lists the built-in ones', () => {
+		const {status, stdout} = runCli(['check', 'gc-paws']);
+		expect(stdout).toMatch(/^✗ gc-paws: no such file or built-in scenario \(built-in: .*gc-pause/);
+		expect(status).toBe(2);
+	});
+
+	test('no scenario is a usage error', () => {
+		const {status, stderr} = runCli(['check']);
+		expect(stderr).toMatch(/check: expected one or more scenarios/);
+		expect(status).toBe(2);
+	});
+});
+
+describe('dlock-tui list', () => {
+	test('prints every built-in scenario, name and title', () => {
+		const {status, stdout} = runCli(['list']);
+		expect(status).toBe(0);
+		const rows = stdout.trimEnd().split('\n');
+		expect(rows.map(row => row.split(/\s+/)[0])).toEqual(builtins.map(file => file.slice(0, -'.yaml'.length)).sort());
+		expect(rows).toContainEqual(expect.stringMatching(/^gc-pause\s+GC pause: the fencing token saves row-42$/));
+	});
+
+	test('takes no arguments', () => {
+		expect(runCli(['list', 'extra']).status).toBe(2);
+	});
+});
