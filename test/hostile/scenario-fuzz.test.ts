@@ -1,0 +1,146 @@
+// The scenario loader under random text, mutated valid scenarios and random values: parseScenario
+// never throws, every problem has a line, and no message carries a raw control character. A few
+// broken files go through the real command line too: exit 2, one line per problem, no stack.
+
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import {describe, expect, test} from 'vitest';
+import {parse, stringify} from 'yaml';
+import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
+import {parseScenario} from '../../source/scenario/parse.js';
+import {runCli, stackTrace} from './run-cli.js';
+
+const runs = {numRuns: 150, seed: 42};
+const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');
+const validValue = parse(valid) as unknown;
+const rawControl = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** Pieces that break YAML or the schema in interesting ways. */
+const hostile = fc.oneof(
+	fc.constantFrom('\t', '\n', '  ', ':', '- ', '[', ']', '{', '}', '&a ', '*a', '*b', '!!binary ', '? ', '---\n', '"', "'", '#', '|', '>', '%YAML 1.1\n'),
+	fc.constantFrom('__proto__: 1\n', 'constructor', '\x1b[2J', '\u202e', '\x00', '99999999999999999999', '-1', '.inf', '1e400', 'null', '~', 'yes'),
+	fc.string({unit: 'binary', maxLength: 8}),
+);
+
+const mutation = fc.oneof(
+	fc.record({kind: fc.constant('insert'), at: fc.nat(), text: hostile}),
+	fc.record({kind: fc.constant('delete'), at: fc.nat(), length: fc.integer({min: 1, max: 40})}),
+	fc.record({kind: fc.constant('swapLines'), at: fc.nat(), other: fc.nat()}),
+);
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+function mutate(text: string, mutations: readonly Mutation[]): string {
+	let result = text;
+	for (const change of mutations) {
+		const at = change.at % (result.length + 1);
+		if (change.kind === 'insert') result = result.slice(0, at) + change.text + result.slice(at);
+		else if (change.kind === 'delete') result = result.slice(0, at) + result.slice(at + change.length);
+		else {
+			const lines = result.split('\n');
+			const [a, b] = [change.at % lines.length, change.other % lines.length];
+			[lines[a], lines[b]] = [lines[b]!, lines[a]!];
+			result = lines.join('\n');
+		}
+	}
+	return result;
+}
+
+const mutatedText = fc.array(mutation, {minLength: 1, maxLength: 4}).map(mutations => mutate(valid, mutations));
+
+/** The valid scenario with one value somewhere replaced by a random one. */
+const mutatedValue = fc.tuple(fc.array(fc.nat(), {minLength: 1, maxLength: 6}), fc.jsonValue({maxDepth: 3})).map(([choices, replacement]) => {
+	const copy = structuredClone(validValue) as Record<string, unknown>;
+	let parent: Record<string | number, unknown> = copy;
+	for (const [index, choice] of choices.entries()) {
+		const keys = Object.keys(parent);
+		if (keys.length === 0) break;
+		const key = keys[choice % keys.length]!;
+		const child = parent[key];
+		if (index === choices.length - 1 || child === null || typeof child !== 'object') {
+			parent[key] = replacement;
+			break;
+		}
+		parent = child as Record<string, unknown>;
+	}
+	return stringify(copy);
+});
+
+function expectWellFormedProblems(text: string): void {
+	const result = parseScenario(text, 'fuzz.yaml');
+	if (result.ok) return;
+	expect(result.problems.length).toBeGreaterThan(0);
+	const lineCount = text.split('\n').length;
+	for (const problem of result.problems) {
+		expect(problem.message, problem.message).not.toMatch(rawControl);
+		if (problem.message.startsWith('… and ')) continue;
+		expect(problem.line, problem.message).not.toBeNull();
+		expect(problem.line).toBeGreaterThanOrEqual(1);
+		expect(problem.line).toBeLessThanOrEqual(lineCount + 1);
+	}
+}
+
+function problemsOfFile(file: string): readonly string[] {
+	try {
+		loadScenario(file);
+	} catch (error) {
+		if (error instanceof ScenarioLoadError) return error.problems;
+		throw error;
+	}
+	return [];
+}
+
+describe('scenario loader fuzz', () => {
+	test('random text', () => {
+		fc.assert(
+			fc.property(fc.string({unit: 'binary', maxLength: 300}), text => {
+				expectWellFormedProblems(text);
+			}),
+			runs,
+		);
+	});
+
+	test('mutated valid scenarios', () => {
+		fc.assert(
+			fc.property(mutatedText, text => {
+				expectWellFormedProblems(text);
+			}),
+			{...runs, numRuns: 250},
+		);
+	});
+
+	test('random values in place of valid ones, and random values as a whole file', () => {
+		fc.assert(
+			fc.property(mutatedValue, text => {
+				expectWellFormedProblems(text);
+			}),
+			{...runs, numRuns: 250},
+		);
+		fc.assert(
+			fc.property(fc.jsonValue({maxDepth: 4}), value => {
+				expectWellFormedProblems(stringify(value));
+			}),
+			runs,
+		);
+	});
+
+	test('broken files through the command line: exit 2, one line per problem, no stack trace', () => {
+		const directory = mkdtempSync(path.join(tmpdir(), 'dlock-fuzz-'));
+		const broken = fc
+			.sample(fc.oneof(mutatedText, mutatedValue), {numRuns: 60, seed: 3})
+			.map(text => ({text, result: parseScenario(text, 'x')}))
+			.filter(({result}) => !result.ok)
+			.slice(0, 6);
+		expect(broken).toHaveLength(6);
+		broken.forEach(({text}, index) => {
+			const file = path.join(directory, `broken-${index}.yaml`);
+			writeFileSync(file, text);
+			const run = runCli(['trace', file, '--json']);
+			expect(run.status).toBe(2);
+			expect(run.stdout).toBe('');
+			expect(run.stderr).not.toMatch(stackTrace);
+			expect(run.stderr).toBe(`${problemsOfFile(file).join('\n')}\n`);
+		});
+	});
+});
