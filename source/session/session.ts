@@ -191,3 +191,24 @@ export function currentNarration(session: Session): Narration | null {
 }
 
 export const selectedClientName = (session: Session): string | null => currentWorld(session).clients[session.selected]?.name ?? null;
+
+/** Events of the history, newest first, entry by entry; stops when `visit` returns true. */
+export function visitEventsBackwards(session: Session, visit: (event: Event) => boolean): void {
+	for (let node: History | null = session.history; node; node = node.previous) {
+		const {commands} = node.entry;
+		for (let c = commands.length - 1; c >= 0; c -= 1) {
+			const {events} = commands[c]!;
+			for (let e = events.length - 1; e >= 0; e -= 1) if (visit(events[e]!)) return;
+		}
+	}
+}
+
+/** The newest event of one of these kinds, if any. */
+export function latestEvent<K extends Event['kind']>(session: Session, kinds: readonly K[]): Extract<Event, {kind: K}> | null {
+	let found: Extract<Event, {kind: K}> | null = null;
+	visitEventsBackwards(session, event => {
+		if ((kinds as readonly string[]).includes(event.kind)) found = event as Extract<Event, {kind: K}>;
+		return found !== null;
+	});
+	return found;
+}

@@ -1,0 +1,100 @@
+// The whole screen, from props only (no input, no terminal size of its own), so that the app, the
+// tests and the frame exporters can render it at any size: never taller than `height` rows nor
+// wider than `width` columns.
+
+import type {Lang} from '../model/describe.js';
+import {currentWorld, type Session} from '../session/session.js';
+import {clientsRows} from './ClientsPane.js';
+import {helpRows} from './HelpOverlay.js';
+import {keyBarRow, type Prompt} from './KeyBar.js';
+import {labelsFor} from './labels.js';
+import {lockRows} from './LockPane.js';
+import {type Look, makeLook, type ThemeName} from './look.js';
+import {resourceRows} from './ResourcePane.js';
+import {besideRows, fitHeight, piece, type Row, Rows, rowWidth} from './Rows.js';
+import {storyRows} from './StoryPane.js';
+import {fit} from './text.js';
+import {timelineRows} from './TimelinePane.js';
+
+export type Overlay = 'help' | null;
+
+export interface DashboardProps {
+	readonly session: Session;
+	readonly width: number;
+	/** Rows to use at most: the app passes the terminal's rows minus one, so Ink never clears the screen. */
+	readonly height: number;
+	readonly lang: Lang;
+	readonly theme: ThemeName;
+	readonly ascii: boolean;
+	readonly color: boolean;
+	readonly overlay?: Overlay;
+	readonly prompt?: Prompt | null;
+	readonly autoplay?: number | null;
+}
+
+export const minWidth = 64;
+/** The story needs a title and a few lines to say anything. */
+const minStoryHeight = 4;
+const topHeight = 5;
+
+/** Rows needed besides the story: header, lock and resource, clients, timeline, key bar. */
+const fixedHeight = (clients: number) => 1 + topHeight + (clients + 3) + (clients + 3) + 1;
+
+/** The smallest terminal (columns x rows) the dashboard fits in, one row kept free against flicker. */
+export function minimumSize(session: Session): {width: number; height: number} {
+	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) + minStoryHeight + 1};
+}
+
+export function dashboardRows(props: DashboardProps): Row[] {
+	const {session, width, height, lang} = props;
+	const look = makeLook(props.theme, {color: props.color, ascii: props.ascii});
+	const labels = labelsFor(lang);
+	const needed = minimumSize(session);
+	if (width < needed.width || height < needed.height - 1) {
+		return [[piece(fit(labels.tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(0, Math.max(1, height));
+	}
+	const pane = {session, width, lang, look};
+	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
+	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar];
+
+	const clients = currentWorld(session).clients.length;
+	const spare = height - fixedHeight(clients) - minStoryHeight;
+	// Room to spare goes to blank rows between panes first, then to the story, which can use a few more lines.
+	const gaps = spare >= 12 ? 1 : 0;
+	const storyHeight = minStoryHeight + Math.min(spare - gaps * 3, 8);
+	const gap: Row[] = gaps ? [[]] : [];
+	const leftWidth = Math.floor((width - 2) / 2);
+	const top = besideRows(
+		[
+			{rows: lockRows({...pane, width: leftWidth}), width: leftWidth},
+			{rows: resourceRows({...pane, width: width - 2 - leftWidth}), width: width - 2 - leftWidth},
+		],
+		2,
+	);
+	return [
+		header(props, look),
+		...top,
+		...gap,
+		...clientsRows(pane),
+		...gap,
+		...timelineRows(pane),
+		...gap,
+		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
+		keyBar,
+	];
+}
+
+function header({session, width, lang}: DashboardProps, look: Look): Row {
+	const world = currentWorld(session);
+	const right: Row = [piece(`t=${world.clock} `, 'title')];
+	const name: Row = [piece(' dlock-tui ', 'accent'), piece(' ')];
+	const title = session.scenario.title[lang] ?? session.scenario.title.en ?? '';
+	const room = width - rowWidth(name) - rowWidth(right) - 1;
+	const left: Row = [...name, piece(fit(title, Math.max(0, room), look.glyphs.ellipsis))];
+	return [...left, piece(' '.repeat(Math.max(1, width - rowWidth(left) - rowWidth(right)))), ...right];
+}
+
+export function Dashboard(props: DashboardProps) {
+	const look = makeLook(props.theme, {color: props.color, ascii: props.ascii});
+	return <Rows rows={dashboardRows(props)} width={props.width} look={look} />;
+}

@@ -1,0 +1,64 @@
+// The one-line key bar: the keys a presenter needs most, shortened to the width; or, while a
+// command is being typed, the command line.
+
+import type {Lang} from '../model/describe.js';
+import {selectedClientName, type Session} from '../session/session.js';
+import type {Look} from './look.js';
+import {piece, type Row, Rows, rowWidth} from './Rows.js';
+import {fit} from './text.js';
+
+export interface Prompt {
+	readonly text: string;
+	/** Why the last command typed could not be read, shown until the text changes. */
+	readonly error: string | null;
+}
+
+export interface KeyBarProps {
+	readonly session: Session;
+	readonly width: number;
+	readonly lang: Lang;
+	readonly look: Look;
+	readonly prompt: Prompt | null;
+	/** Seconds between steps while autoplay runs, else null. */
+	readonly autoplay: number | null;
+}
+
+export function keyBarRow({session, width, lang, look, prompt, autoplay}: KeyBarProps): Row {
+	const ja = lang === 'ja';
+	if (prompt) {
+		const head = [piece(':', 'key'), piece(prompt.text), piece('_', 'accent')];
+		const error = prompt.error ? [piece('  '), piece(fit(prompt.error, Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')] : [];
+		return [...head, ...error];
+	}
+	const client = selectedClientName(session) ?? '-';
+	const items: [string, string][] = [
+		['Space', ja ? '次へ' : 'next'],
+		['←', ja ? '戻る' : 'back'],
+		['Tab', `${ja ? '選択' : 'client'} ${client}`],
+		['p', `GC ${session.pauseLength} (-/+)`],
+		['a', ja ? '取得' : 'acquire'],
+		['w', ja ? '書込' : 'write'],
+		['F', ja ? 'フェンス' : 'fencing'],
+		['t', 'tick'],
+		[':', ja ? 'コマンド' : 'command'],
+	];
+	const always: [string, string][] = [
+		['?', ja ? 'ヘルプ' : 'help'],
+		['q', ja ? '終了' : 'quit'],
+	];
+	const lead: Row = autoplay === null ? [] : [piece(` ${ja ? '自動' : 'auto'} ${autoplay}s `, 'alarm'), piece(' ')];
+	const render = (list: [string, string][]): Row => [
+		...lead,
+		...list.flatMap(([key, what], index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
+	];
+	// Drop the least needed keys first; help and quit always stay.
+	for (let count = items.length; count >= 0; count -= 1) {
+		const row = render([...items.slice(0, count), ...always]);
+		if (rowWidth(row) <= width) return row;
+	}
+	return render(always);
+}
+
+export function KeyBar(props: KeyBarProps) {
+	return <Rows rows={[keyBarRow(props)]} width={props.width} look={props.look} />;
+}

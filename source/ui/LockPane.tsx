@@ -1,0 +1,63 @@
+// The lock service: who holds the lock, with which token, the next token, and the lease as a
+// ruler from now to the expiry that shrinks as time passes.
+
+import type {Lang} from '../model/describe.js';
+import {findClient} from '../model/world.js';
+import {currentWorld, latestEvent, type Session} from '../session/session.js';
+import {labelsFor} from './labels.js';
+import type {Look} from './look.js';
+import {piece, type Row, Rows, titleRule} from './Rows.js';
+import {pad, widthOf} from './text.js';
+
+export interface PaneProps {
+	readonly session: Session;
+	readonly width: number;
+	readonly lang: Lang;
+	readonly look: Look;
+}
+
+export function lockRows({session, width, lang, look}: PaneProps): Row[] {
+	const labels = labelsFor(lang);
+	const world = currentWorld(session);
+	const {lock, clock} = world;
+	const g = look.glyphs;
+	const name = Math.max(widthOf(labels.holder), widthOf(labels.nextToken), widthOf(labels.lease)) + 1;
+	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
+
+	const holder: Row =
+		lock.holder === null
+			? [label(labels.holder), piece(labels.free, 'dim')]
+			: [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${labels.token} `, 'label'), piece(String(lock.token), 'accent')];
+	const next: Row = [label(labels.nextToken), piece(String(lock.nextToken))];
+
+	let ruler: Row;
+	let note: Row;
+	if (lock.holder !== null && lock.expiry !== null) {
+		const grantedAt = findClient(world, lock.holder)?.lastRenewAt ?? clock;
+		const lease = Math.max(1, lock.expiry - grantedAt);
+		const left = lock.expiry - clock;
+		const start = `t=${clock} ${g.leaseStart}`;
+		const end = `${g.leaseEnd} t=${lock.expiry}`;
+		const track = Math.max(4, width - name - 1 - widthOf(start) - widthOf(end));
+		const remaining = Math.round((track * left) / lease);
+		ruler = [
+			label(labels.lease),
+			piece(start, 'dim'),
+			piece(g.leaseUsed.repeat(track - remaining), 'dim'),
+			piece(g.leaseLeft.repeat(remaining), left <= 1 ? 'warn' : 'ok'),
+			piece(end, 'dim'),
+		];
+		note = [label(''), piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')];
+	} else {
+		const last = latestEvent(session, ['expired', 'released']);
+		ruler = [label(labels.lease), piece(`${labels.now} t=${clock}`, 'dim')];
+		if (last?.kind === 'expired') note = [label(''), piece(` ${g.expired} ${labels.expiredAt(last.t, last.client, last.token)} `, 'banner')];
+		else if (last?.kind === 'released') note = [label(''), piece(labels.releasedAt(last.t, last.client), 'dim')];
+		else note = [label(''), piece(labels.neverHeld, 'dim')];
+	}
+	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note];
+}
+
+export function LockPane(props: PaneProps) {
+	return <Rows rows={lockRows(props)} width={props.width} look={props.look} />;
+}

@@ -1,0 +1,48 @@
+// The resource: its value, the largest token it has seen, what it accepted and rejected, whether
+// it checks tokens (unmissable when it does not), and the last write with why.
+
+import {currentWorld, latestEvent} from '../session/session.js';
+import {labelsFor} from './labels.js';
+import type {PaneProps} from './LockPane.js';
+import {piece, type Row, Rows, titleRule} from './Rows.js';
+import {pad, widthOf} from './text.js';
+
+export function resourceRows({session, width, lang, look}: PaneProps): Row[] {
+	const labels = labelsFor(lang);
+	const {resource} = currentWorld(session);
+	const g = look.glyphs;
+	const name = Math.max(widthOf(labels.value), widthOf(labels.lastWrite)) + 1;
+	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
+
+	const value: Row = [
+		label(labels.value),
+		piece(resource.value === null ? labels.empty : `"${resource.value}"`, resource.value === null ? 'dim' : 'accent'),
+		piece(`   ${labels.maxToken} `, 'label'),
+		piece(String(resource.maxToken), 'accent'),
+	];
+	const counts: Row = [
+		label(''),
+		piece(`${g.ok} ${labels.accepted(resource.writes)}`, 'ok'),
+		piece('   '),
+		piece(`${g.bad} ${labels.rejected(resource.rejected)}`, resource.rejected > 0 ? 'bad' : 'dim'),
+	];
+	const fencing: Row = resource.fenced ? [label(''), piece(labels.fencingOn, 'ok')] : [label(''), piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')];
+
+	const write = latestEvent(session, ['accepted', 'rejected']);
+	let last: Row;
+	if (write === null) last = [label(labels.lastWrite), piece(labels.noWrite, 'dim')];
+	else if (write.kind === 'rejected') {
+		last = [label(labels.lastWrite), piece(`${g.bad} ${write.client} "${write.value}" `, 'bad'), piece(labels.rejectedWhy(write.token, write.maxToken))];
+	} else if (write.violation) {
+		last = [label(labels.lastWrite), piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner'), piece(` token ${write.senderToken}`)];
+	} else {
+		const token = write.token === null ? labels.noTokenSent : `token ${write.token}`;
+		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
+	}
+	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];
+	return [titleRule(title, width, look), value, counts, fencing, last];
+}
+
+export function ResourcePane(props: PaneProps) {
+	return <Rows rows={resourceRows(props)} width={props.width} look={props.look} />;
+}

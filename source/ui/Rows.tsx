@@ -1,0 +1,79 @@
+// The drawing primitive of every pane: a pane is a list of rows, a row a list of styled pieces.
+// Rows are fitted to the pane's width here, so no pane can spill over or wrap.
+
+import {Box, Text} from 'ink';
+import type {Look, Role} from './look.js';
+import {cutToWidth, widthOf} from './text.js';
+
+export interface Piece {
+	readonly text: string;
+	readonly role: Role;
+}
+
+export type Row = readonly Piece[];
+
+export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role});
+
+export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
+
+/** Cuts or pads a row to exactly `width` columns. */
+export function fitRow(row: Row, width: number): Row {
+	const fitted: Piece[] = [];
+	let used = 0;
+	for (const part of row) {
+		if (used >= width) break;
+		const text = widthOf(part.text) + used > width ? cutToWidth(part.text, width - used) : part.text;
+		fitted.push({...part, text});
+		used += widthOf(text);
+	}
+	if (used < width) fitted.push(piece(' '.repeat(width - used)));
+	return fitted;
+}
+
+/** Rows side by side, each column padded to its width. */
+export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap = 1): Row[] {
+	const height = Math.max(...columns.map(column => column.rows.length));
+	return Array.from({length: height}, (_, index) =>
+		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width)]),
+	);
+}
+
+/** A pane's title as a rule across its width: `── Lock service ───────── right ──`. */
+export function titleRule(title: Row, width: number, look: Look, right: Row = []): Row {
+	const line = look.glyphs.rule;
+	const lead = [piece(line.repeat(2), 'dim'), piece(' '), ...title, piece(' ')];
+	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), piece(line.repeat(2), 'dim')] : [];
+	const fill = Math.max(0, width - rowWidth(lead) - rowWidth(tail));
+	return fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width);
+}
+
+/** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
+export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...rows.slice(0, height), ...Array.from({length: Math.max(0, height - rows.length)}, () => [])];
+
+export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readonly width: number; readonly look: Look}) {
+	return (
+		<Box flexDirection="column" width={width} flexShrink={0}>
+			{rows.map((row, index) => (
+				// Rows have no identity beyond their place on screen.
+				<Text key={index} wrap="truncate">
+					{mergePieces(fitRow(row, width)).map((part, position) => (
+						<Text key={position} {...look.styles[part.role]}>
+							{part.text}
+						</Text>
+					))}
+				</Text>
+			))}
+		</Box>
+	);
+}
+
+/** Neighbouring pieces of one role become one, so the terminal gets fewer escape codes. */
+function mergePieces(row: Row): Piece[] {
+	const merged: Piece[] = [];
+	for (const part of row) {
+		const last = merged.at(-1);
+		if (last && last.role === part.role) merged[merged.length - 1] = {role: part.role, text: last.text + part.text};
+		else merged.push(part);
+	}
+	return merged;
+}

@@ -1,0 +1,98 @@
+// The timeline: a lane per client and one for the resource, drawn from the history's events.
+// Time runs left to right at a fixed number of columns per tick; when the story outgrows the
+// width, the window scrolls to keep now (and what is known of the future) in view.
+
+import {labelsFor} from './labels.js';
+import type {PaneProps} from './LockPane.js';
+import type {Glyphs, Role} from './look.js';
+import {piece, type Row, Rows, rowWidth, titleRule} from './Rows.js';
+import {buildTimeline, type Lane, type SpanKind} from './timeline.js';
+import {cutToWidth, pad, widthOf} from './text.js';
+
+/** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
+const minColumnsPerTick = 4;
+const maxColumnsPerTick = 8;
+
+export interface TimeWindow {
+	readonly start: number;
+	readonly columnsPerTick: number;
+}
+
+/** The window over time that fits `width` columns and ends one tick after the horizon. */
+export function timeWindow(horizon: number, width: number): TimeWindow {
+	const ticks = horizon + 2;
+	const columnsPerTick = Math.max(minColumnsPerTick, Math.min(maxColumnsPerTick, Math.floor(width / ticks)));
+	const visible = Math.max(1, Math.floor(width / columnsPerTick));
+	return {start: Math.max(0, horizon + 2 - visible), columnsPerTick};
+}
+
+interface Cell {
+	text: string;
+	role: Role;
+}
+
+const spanStyle = (kind: SpanKind, g: Glyphs): Cell =>
+	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
+
+function drawLane(lane: Lane, window: TimeWindow, width: number, g: Glyphs): Row {
+	const cells: Cell[] = Array.from({length: width}, () => ({text: ' ', role: 'plain'}));
+	const column = (t: number) => (t - window.start) * window.columnsPerTick;
+	// Spans first (a GC pause over a belief), then marks on top.
+	const ordered = [...lane.spans].sort((a, b) => (a.kind === 'gc' ? 1 : 0) - (b.kind === 'gc' ? 1 : 0));
+	for (const span of ordered) {
+		const style = spanStyle(span.kind, g);
+		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) cells[x] = {...style};
+	}
+	let cursor = 0;
+	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
+		const at = Math.max(column(mark.t), cursor);
+		if (column(mark.t) < 0 || at >= width) continue;
+		let x = at;
+		for (const {segment} of new Intl.Segmenter().segment(mark.text)) {
+			if (x + widthOf(segment) > width) break;
+			cells[x] = {text: segment, role: mark.role};
+			for (let fill = 1; fill < widthOf(segment); fill += 1) cells[x + fill] = {text: '', role: mark.role};
+			x += widthOf(segment);
+		}
+		cursor = x;
+	}
+	return cells.map(cell => piece(cell.text, cell.role));
+}
+
+function drawAxis(now: number, window: TimeWindow, width: number): Row {
+	const row: Row[number][] = [];
+	let used = 0;
+	for (let t = window.start; ; t += 1) {
+		const x = (t - window.start) * window.columnsPerTick;
+		const label = String(t);
+		if (x + widthOf(label) > width) break;
+		if (x < used) continue;
+		row.push(piece(' '.repeat(x - used)), piece(label, t === now ? 'title' : 'dim'));
+		used = x + widthOf(label);
+	}
+	return row;
+}
+
+export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
+	const labels = labelsFor(lang);
+	const g = look.glyphs;
+	const timeline = buildTimeline(session, g);
+	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
+	const plot = Math.max(1, width - nameWidth);
+	const window = timeWindow(timeline.horizon, plot);
+	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
+
+	const legend = [piece(labels.legend(g), 'dim')];
+	const title = [piece(labels.timelinePane, 'title')];
+	const showLegend = rowWidth(title) + rowWidth(legend) + 10 <= width;
+	const lanes = timeline.lanes.map((lane, index) => [
+		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : 'label'),
+		...drawLane(lane, window, plot, g),
+	]);
+	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
+	return [titleRule(title, width, look, showLegend ? legend : []), ...lanes, axis];
+}
+
+export function TimelinePane(props: PaneProps) {
+	return <Rows rows={timelineRows(props)} width={props.width} look={props.look} />;
+}

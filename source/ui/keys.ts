@@ -1,0 +1,155 @@
+// Keys to actions, as data and one pure function: the help overlay, the key bar and the README
+// all read the same table, and the mapping is tested without a terminal.
+
+import type {Key} from 'ink';
+import {type Command, resourceTarget} from '../model/command.js';
+import type {Lang} from '../model/describe.js';
+import {currentWorld, type Session, type SessionAction} from '../session/session.js';
+
+/** What a key does: change the session, or something only the shell knows about. */
+export type KeyAction =
+	| {readonly type: 'session'; readonly action: SessionAction}
+	| {readonly type: 'help'}
+	| {readonly type: 'close'}
+	| {readonly type: 'prompt'}
+	| {readonly type: 'quit'};
+
+export type Binding =
+	| 'next'
+	| 'back'
+	| 'home'
+	| 'end'
+	| 'rejoin'
+	| 'select'
+	| 'acquire'
+	| 'renew'
+	| 'release'
+	| 'write'
+	| 'pause'
+	| 'pause-length'
+	| 'resume'
+	| 'crash'
+	| 'fencing'
+	| 'resource-fencing'
+	| 'tick'
+	| 'tick-lease'
+	| 'prompt'
+	| 'help'
+	| 'quit';
+
+export interface KeyHelp {
+	readonly binding: Binding;
+	/** The keys as shown to people. */
+	readonly keys: string;
+	readonly en: string;
+	readonly ja: string;
+}
+
+export const keyHelp: readonly KeyHelp[] = [
+	{binding: 'next', keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
+	{binding: 'back', keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
+	{binding: 'home', keys: 'Home', en: 'restart from the beginning', ja: '最初からやり直す'},
+	{binding: 'end', keys: 'End', en: 'play the rest of the script', ja: '筋書きの最後まで進める'},
+	{binding: 'rejoin', keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
+	{binding: 'select', keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
+	{binding: 'acquire', keys: 'a', en: 'selected client acquires the lock', ja: '選択中がロックを取得'},
+	{binding: 'renew', keys: 'r', en: 'selected client renews its lease', ja: '選択中がリースを延長'},
+	{binding: 'release', keys: 'u', en: 'selected client releases (unlocks)', ja: '選択中がロックを解放'},
+	{binding: 'write', keys: 'w', en: 'selected client writes', ja: '選択中が書き込む'},
+	{binding: 'pause', keys: 'p', en: 'GC pause the selected client', ja: '選択中を GC で停止'},
+	{binding: 'pause-length', keys: '- +', en: 'shorter / longer GC pause', ja: 'GC 停止を短く / 長く'},
+	{binding: 'resume', keys: 'e', en: 'end the GC pause now (resume)', ja: 'GC 停止を今すぐ終える'},
+	{binding: 'crash', keys: 'c', en: 'crash or restart the selected client', ja: '選択中をクラッシュ / 再起動'},
+	{binding: 'fencing', keys: 'f', en: 'client sends its token: on/off', ja: '選択中のトークン送信 有/無'},
+	{binding: 'resource-fencing', keys: 'F', en: 'resource checks tokens: on/off', ja: '資源のフェンシング 有/無'},
+	{binding: 'tick', keys: 't', en: 'advance the clock 1 tick', ja: '時計を 1 tick 進める'},
+	{binding: 'tick-lease', keys: 'T', en: 'advance the clock one lease', ja: '時計をリース 1 本分進める'},
+	{binding: 'prompt', keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
+	{binding: 'help', keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
+	{binding: 'quit', keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
+];
+
+export const keyDescription = (help: KeyHelp, lang: Lang): string => (lang === 'ja' ? help.ja : help.en);
+
+const letters: Partial<Record<string, Binding>> = {
+	' ': 'next',
+	l: 'next',
+	h: 'back',
+	b: 'rejoin',
+	a: 'acquire',
+	r: 'renew',
+	u: 'release',
+	w: 'write',
+	p: 'pause',
+	e: 'resume',
+	c: 'crash',
+	f: 'fencing',
+	F: 'resource-fencing',
+	t: 'tick',
+	T: 'tick-lease',
+	':': 'prompt',
+	'?': 'help',
+	q: 'quit',
+};
+
+const session = (action: SessionAction): KeyAction => ({type: 'session', action});
+
+/** The action for one key press, or null for keys that mean nothing here. */
+export function actionForKey(input: string, key: Key, current: Session): KeyAction | null {
+	if (key.ctrl && input === 'c') return {type: 'quit'};
+	if (key.escape) return {type: 'close'};
+	if (key.rightArrow || key.pageDown || key.return) return session({type: 'next'});
+	if (key.leftArrow || key.pageUp || key.backspace || key.delete) return session({type: 'back'});
+	if (key.home) return session({type: 'home'});
+	if (key.end) return session({type: 'end'});
+	if (key.tab) return session({type: key.shift ? 'select-previous' : 'select-next'});
+	if (key.upArrow) return session({type: 'select-previous'});
+	if (key.downArrow) return session({type: 'select-next'});
+	if (key.ctrl || key.meta) return null;
+	if (/^[1-9]$/.test(input)) return session({type: 'select', index: Number(input) - 1});
+	if (input === '-' || input === '_') return session({type: 'pause-length', delta: -1});
+	if (input === '+' || input === '=') return session({type: 'pause-length', delta: 1});
+	const binding = letters[input];
+	if (binding === undefined) return null;
+	switch (binding) {
+		case 'next':
+		case 'back':
+		case 'rejoin':
+			return session({type: binding});
+		case 'prompt':
+		case 'help':
+		case 'quit':
+			return {type: binding};
+		default: {
+			const command = commandFor(binding, current);
+			return command ? session({type: 'do', command}) : null;
+		}
+	}
+}
+
+/** The command a key issues on the selected client; null when there is no client to act on. */
+export function commandFor(binding: Binding, current: Session): Command | null {
+	const world = currentWorld(current);
+	if (binding === 'tick') return {kind: 'tick', n: 1};
+	if (binding === 'tick-lease') return {kind: 'tick', n: world.defaultLease};
+	if (binding === 'resource-fencing') return {kind: 'fencing', target: resourceTarget, on: !world.resource.fenced};
+	const client = world.clients[current.selected];
+	if (!client) return null;
+	const name = client.name;
+	switch (binding) {
+		case 'acquire':
+		case 'renew':
+		case 'release':
+		case 'write':
+		case 'resume':
+			return {kind: binding, client: name};
+		case 'pause':
+			return {kind: 'pause', client: name, n: current.pauseLength};
+		case 'crash':
+			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
+		case 'fencing':
+			return {kind: 'fencing', target: name, on: !client.fencing};
+		default:
+			return null;
+	}
+}

@@ -1,0 +1,166 @@
+// How the dashboard looks: a theme (colours for each role a piece of text plays), whether colour
+// is allowed at all (NO_COLOR, --no-color) and the glyphs (Unicode, or ASCII for plain fonts).
+
+export type ThemeName = 'dark' | 'light' | 'contrast';
+export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];
+
+/** What a piece of text is, not how it looks: the theme decides that. */
+export type Role = 'plain' | 'title' | 'label' | 'dim' | 'accent' | 'ok' | 'bad' | 'warn' | 'selected' | 'banner' | 'alarm' | 'key';
+
+export interface Style {
+	readonly color?: string;
+	readonly backgroundColor?: string;
+	readonly bold?: boolean;
+	readonly inverse?: boolean;
+	readonly dimColor?: boolean;
+}
+
+const themes: Record<ThemeName, Record<Role, Style>> = {
+	dark: {
+		plain: {},
+		title: {color: 'cyanBright', bold: true},
+		label: {color: 'gray'},
+		dim: {color: 'gray'},
+		accent: {color: 'cyan', bold: true},
+		ok: {color: 'green', bold: true},
+		bad: {color: 'redBright', bold: true},
+		warn: {color: 'yellow', bold: true},
+		selected: {color: 'cyanBright', bold: true},
+		banner: {color: 'white', backgroundColor: 'red', bold: true},
+		alarm: {color: 'black', backgroundColor: 'yellow', bold: true},
+		key: {color: 'cyan', bold: true},
+	},
+	// Yellow and grey vanish on white: darker hues, no dimming.
+	light: {
+		plain: {},
+		title: {color: 'blue', bold: true},
+		label: {color: 'blackBright'},
+		dim: {color: 'blackBright'},
+		accent: {color: 'blue', bold: true},
+		ok: {color: 'green', bold: true},
+		bad: {color: 'red', bold: true},
+		warn: {color: 'magenta', bold: true},
+		selected: {color: 'blue', bold: true},
+		banner: {color: 'white', backgroundColor: 'red', bold: true},
+		alarm: {color: 'white', backgroundColor: 'magenta', bold: true},
+		key: {color: 'blue', bold: true},
+	},
+	// For projectors that wash colours out: bright colours, bold, and inverse where it matters.
+	contrast: {
+		plain: {bold: true},
+		title: {color: 'whiteBright', bold: true},
+		label: {color: 'whiteBright'},
+		dim: {color: 'white'},
+		accent: {color: 'cyanBright', bold: true},
+		ok: {color: 'greenBright', bold: true},
+		bad: {color: 'redBright', bold: true, inverse: true},
+		warn: {color: 'yellowBright', bold: true},
+		selected: {color: 'black', backgroundColor: 'whiteBright', bold: true},
+		banner: {color: 'whiteBright', backgroundColor: 'red', bold: true},
+		alarm: {color: 'black', backgroundColor: 'yellowBright', bold: true},
+		key: {color: 'yellowBright', bold: true},
+	},
+};
+
+/** Without colour, emphasis survives as bold and inverse so that nothing important disappears. */
+const colorless: Record<Role, Style> = {
+	plain: {},
+	title: {bold: true},
+	label: {},
+	dim: {},
+	accent: {bold: true},
+	ok: {bold: true},
+	bad: {bold: true},
+	warn: {bold: true},
+	selected: {bold: true},
+	banner: {inverse: true, bold: true},
+	alarm: {inverse: true},
+	key: {bold: true},
+};
+
+export interface Glyphs {
+	readonly rule: string;
+	readonly pointer: string;
+	readonly ok: string;
+	readonly bad: string;
+	readonly warn: string;
+	readonly ellipsis: string;
+	readonly arrow: string;
+	/** Lease ruler: time still left, time used up, its ends. */
+	readonly leaseLeft: string;
+	readonly leaseUsed: string;
+	readonly leaseStart: string;
+	readonly leaseEnd: string;
+	/** Timeline lanes. */
+	readonly holds: string;
+	readonly stale: string;
+	readonly gc: string;
+	readonly expired: string;
+	readonly sent: string;
+	readonly crashed: string;
+	readonly restarted: string;
+	readonly released: string;
+	readonly violation: string;
+	readonly now: string;
+	readonly axis: string;
+}
+
+const unicode: Glyphs = {
+	rule: '─',
+	pointer: '▸',
+	ok: '✓',
+	bad: '✗',
+	warn: '!',
+	ellipsis: '…',
+	arrow: '→',
+	leaseLeft: '━',
+	leaseUsed: '·',
+	leaseStart: '├',
+	leaseEnd: '┤',
+	holds: '─',
+	stale: '┄',
+	gc: '▒',
+	expired: '✂',
+	sent: '›',
+	crashed: '✕',
+	restarted: '↺',
+	released: ']',
+	violation: '!',
+	now: '▲',
+	axis: '┬',
+};
+
+const ascii: Glyphs = {
+	rule: '-',
+	pointer: '>',
+	ok: 'v',
+	bad: 'x',
+	warn: '!',
+	ellipsis: '...',
+	arrow: '->',
+	leaseLeft: '=',
+	leaseUsed: '.',
+	leaseStart: '|',
+	leaseEnd: '|',
+	holds: '-',
+	stale: '.',
+	gc: '#',
+	expired: '/',
+	sent: '>',
+	crashed: 'X',
+	restarted: 'R',
+	released: ']',
+	violation: '!',
+	now: '^',
+	axis: '+',
+};
+
+export interface Look {
+	readonly styles: Record<Role, Style>;
+	readonly glyphs: Glyphs;
+	readonly ascii: boolean;
+}
+
+export function makeLook(theme: ThemeName, options: {readonly color: boolean; readonly ascii: boolean}): Look {
+	return {styles: options.color ? themes[theme] : colorless, glyphs: options.ascii ? ascii : unicode, ascii: options.ascii};
+}

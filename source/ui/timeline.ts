@@ -1,0 +1,143 @@
+// The timeline as data: from the history's events (each has its time t) to lanes of spans and
+// marks, one lane per client and one for the resource, like the chapter's diagram. Pure.
+
+import type {Event} from '../model/event.js';
+import {currentWorld, historyEntries, type Session} from '../session/session.js';
+import type {Glyphs, Role} from './look.js';
+
+export type SpanKind = 'holds' | 'stale' | 'gc';
+
+export interface Span {
+	readonly from: number;
+	/** Exclusive; may lie in the future (a GC pause that will end, planned). */
+	readonly to: number;
+	readonly kind: SpanKind;
+}
+
+export interface Mark {
+	readonly t: number;
+	readonly text: string;
+	readonly role: Role;
+}
+
+export interface Lane {
+	readonly name: string;
+	readonly spans: readonly Span[];
+	readonly marks: readonly Mark[];
+}
+
+export interface Timeline {
+	readonly now: number;
+	/** The last time worth showing: now, or a known future (lease expiry, end of a pause, an arrival). */
+	readonly horizon: number;
+	readonly lanes: readonly Lane[];
+}
+
+interface ClientTrack {
+	belief: {kind: 'holds' | 'stale'; from: number} | null;
+	pause: {from: number; until: number} | null;
+	readonly spans: Span[];
+	readonly marks: Mark[];
+}
+
+export function buildTimeline(session: Session, g: Glyphs): Timeline {
+	const world = currentWorld(session);
+	const now = world.clock;
+	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, spans: [], marks: []}]));
+	const resource: Mark[] = [];
+
+	const endBelief = (track: ClientTrack, t: number) => {
+		if (track.belief && t > track.belief.from) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
+		track.belief = null;
+	};
+	const endPause = (track: ClientTrack, t: number) => {
+		if (track.pause && t > track.pause.from) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
+		track.pause = null;
+	};
+
+	const visit = (event: Event) => {
+		const track = 'client' in event ? tracks.get(event.client) : undefined;
+		const mark = (text: string, role: Role) => track?.marks.push({t: event.t, text, role});
+		switch (event.kind) {
+			case 'acquired':
+				if (track) endBelief(track, event.t);
+				if (track) track.belief = {kind: 'holds', from: event.t};
+				mark(`[${event.token}`, 'accent');
+				break;
+			case 'expired':
+				mark(g.expired, 'bad');
+				if (track?.belief) {
+					endBelief(track, event.t);
+					track.belief = {kind: 'stale', from: event.t};
+				}
+				break;
+			case 'released':
+			case 'release-ignored':
+				if (track) endBelief(track, event.t);
+				mark(g.released, 'dim');
+				break;
+			case 'renew-failed':
+				if (track?.belief) endBelief(track, event.t);
+				break;
+			case 'crashed':
+				if (track) {
+					endBelief(track, event.t);
+					endPause(track, event.t);
+				}
+				mark(g.crashed, 'bad');
+				break;
+			case 'restarted':
+				mark(g.restarted, 'accent');
+				break;
+			case 'paused':
+				if (track) track.pause = {from: event.t, until: event.until};
+				mark('GC', 'warn');
+				break;
+			case 'resumed':
+				if (track) endPause(track, event.t);
+				break;
+			case 'sent':
+				mark(g.sent, 'accent');
+				break;
+			case 'accepted': {
+				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
+				const previous = resource.findLast(m => m.text.startsWith('max'));
+				const raised = event.maxToken > 0 && previous?.text !== `max${event.maxToken}`;
+				if (event.violation) resource.push({t: event.t, text: g.violation, role: 'banner'});
+				else resource.push({t: event.t, text: raised ? `max${event.maxToken}` : g.ok, role: raised ? 'accent' : 'ok'});
+				break;
+			}
+			case 'rejected':
+				mark(g.bad, 'bad');
+				resource.push({t: event.t, text: g.bad, role: 'bad'});
+				break;
+			case 'fencing':
+				if (event.target === 'resource') resource.push({t: event.t, text: event.on ? 'fenced' : 'unfenced', role: event.on ? 'ok' : 'alarm'});
+				break;
+			default:
+				break;
+		}
+	};
+	for (const entry of historyEntries(session)) for (const played of entry.commands) for (const event of played.events) visit(event);
+
+	let horizon = now;
+	for (const [name, track] of tracks) {
+		endBelief(track, now);
+		if (track.pause) {
+			track.spans.push({from: track.pause.from, to: Math.max(track.pause.until, now), kind: 'gc'});
+			horizon = Math.max(horizon, track.pause.until);
+		}
+		if (world.lock.holder === name && world.lock.expiry !== null) {
+			track.marks.push({t: world.lock.expiry, text: g.expired, role: 'dim'});
+			horizon = Math.max(horizon, world.lock.expiry);
+		}
+	}
+	for (const write of world.inflight) {
+		tracks.get(write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'dim'});
+		horizon = Math.max(horizon, write.arrivesAt);
+	}
+
+	const lanes: Lane[] = [...tracks].map(([name, track]) => ({name, spans: track.spans, marks: track.marks}));
+	lanes.push({name: world.resource.name, spans: [], marks: resource});
+	return {now, horizon, lanes};
+}
