@@ -5,6 +5,7 @@ import meow from 'meow';
 // Bundled into dist/cli.js, so --version needs no package.json at run time.
 import packageJson from '../package.json' with {type: 'json'};
 import {runCheck} from './commands/check.js';
+import {runDashboard} from './commands/dashboard.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
 import {runList} from './commands/list.js';
 import {runTrace} from './commands/trace.js';
@@ -22,6 +23,11 @@ const cli = meow(
 
 	Options
 	  --json          trace: one JSON object per line
+	  --lang en|ja    dashboard: labels and narration in English or Japanese
+	  --theme T       dashboard: dark (default), light or contrast (for projectors)
+	  --ascii         dashboard: no box-drawing characters or symbols
+	  --no-color      dashboard: no colours (so does NO_COLOR)
+	  --autoplay S    dashboard: a step every S seconds until the end; any key takes over
 	  --help          show this help
 	  --version       show the version
 `,
@@ -31,6 +37,11 @@ const cli = meow(
 		allowUnknownFlags: false,
 		flags: {
 			json: {type: 'boolean', default: false},
+			lang: {type: 'string'},
+			theme: {type: 'string'},
+			ascii: {type: 'boolean'},
+			color: {type: 'boolean'},
+			autoplay: {type: 'string'},
 		},
 	},
 );
@@ -41,7 +52,7 @@ process.stdout.on('error', error => {
 	throw error;
 });
 
-function main(): void {
+function main(): void | Promise<void> {
 	const [subcommand, ...rest] = cli.input;
 	const write = (text: string) => process.stdout.write(text);
 	switch (subcommand) {
@@ -60,14 +71,15 @@ function main(): void {
 			runList(write);
 			return;
 		}
-		default:
-			throw new UsageError(`unknown command '${subcommand ?? ''}'`);
+		default: {
+			// Anything else names a scenario for the dashboard.
+			if (rest.length > 0) throw new UsageError(`unexpected '${rest[0]}' after the scenario`);
+			return runDashboard(subcommand ?? defaultScenarioName, cli.flags);
+		}
 	}
 }
 
-try {
-	main();
-} catch (error) {
+function report(error: unknown): void {
 	if (error instanceof ScenarioLoadError) {
 		process.stderr.write(`${error.message}\n`);
 		process.exitCode = 2;
@@ -77,4 +89,10 @@ try {
 	} else {
 		throw error;
 	}
+}
+
+try {
+	main()?.catch(report);
+} catch (error) {
+	report(error);
 }

@@ -1,0 +1,39 @@
+// `dlock-tui [scenario]`: the interactive dashboard. It needs a terminal to read keys from; without
+// one it says which commands work headless.
+
+import {render} from 'ink';
+import {loadScenario} from '../scenario/files.js';
+import {App} from '../ui/App.js';
+import {UsageError} from './errors.js';
+import {choiceOption, secondsOption} from './options.js';
+import {langs} from '../model/describe.js';
+import {themeNames} from '../ui/look.js';
+
+export interface DashboardFlags {
+	readonly lang?: string;
+	readonly theme?: string;
+	readonly ascii?: boolean;
+	readonly color?: boolean;
+	readonly autoplay?: string;
+}
+
+/** NO_COLOR (https://no-color.org) counts when set to anything but the empty string. */
+export const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
+
+export async function runDashboard(argument: string, flags: DashboardFlags): Promise<void> {
+	const lang = choiceOption('--lang', flags.lang, langs, 'en');
+	const theme = choiceOption('--theme', flags.theme, themeNames, 'dark');
+	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
+	const scenario = loadScenario(argument);
+	if (!process.stdin.isTTY || !process.stdout.isTTY) {
+		throw new UsageError(
+			'the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`',
+		);
+	}
+	const app = render(<App scenario={scenario} lang={lang} theme={theme} ascii={flags.ascii ?? false} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />, {
+		exitOnCtrlC: false,
+		incrementalRendering: true,
+		patchConsole: false,
+	});
+	await app.waitUntilExit();
+}
