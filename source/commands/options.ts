@@ -1,0 +1,65 @@
+// Checking option values from the command line: each bad value gets one line that names the flag
+// and says what was expected.
+
+import {smallestTerminal} from '../export/dashboard.js';
+import type {FrameSize} from '../export/frame.js';
+import {langs} from '../model/describe.js';
+import {quote} from '../model/quote.js';
+import type {Scenario} from '../scenario/parse.js';
+import {themeNames} from '../ui/look.js';
+import {UsageError} from './errors.js';
+
+export function wholeNumberOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number {
+	if (text === undefined) return fallback;
+	const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+	if (!(value >= range.min && value <= range.max)) {
+		throw new UsageError(`${flag}: expected a whole number from ${range.min} to ${range.max}, got ${quote(text)}`);
+	}
+	return value;
+}
+
+export function secondsOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number {
+	if (text === undefined) return fallback;
+	const value = /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text) : Number.NaN;
+	if (!(value >= range.min && value <= range.max)) {
+		throw new UsageError(`${flag}: expected a number of seconds from ${range.min} to ${range.max}, got ${quote(text)}`);
+	}
+	return value;
+}
+
+export function choiceOption<T extends string>(flag: string, text: string | undefined, choices: readonly T[], fallback: T): T {
+	if (text === undefined) return fallback;
+	if (!(choices as readonly string[]).includes(text)) throw new UsageError(`${flag}: expected one of ${choices.join(', ')}, got ${quote(text)}`);
+	return text as T;
+}
+
+export interface ViewFlags {
+	readonly cols?: string;
+	readonly rows?: string;
+	readonly lang?: string;
+	readonly theme?: string;
+	readonly ascii?: boolean;
+}
+
+/** The size of a headless terminal: small enough to stay cheap, large enough for the panes. */
+export const frameLimits = {cols: {min: 20, max: 1000}, rows: {min: 6, max: 500}} as const;
+
+export const defaultFrameSize = {cols: 80, rows: 24} as const;
+
+/** What `record` and `print` draw: the terminal size and how the dashboard looks in it. */
+export function viewOptions(flags: ViewFlags) {
+	return {
+		cols: wholeNumberOption('--cols', flags.cols, defaultFrameSize.cols, frameLimits.cols),
+		rows: wholeNumberOption('--rows', flags.rows, defaultFrameSize.rows, frameLimits.rows),
+		lang: choiceOption('--lang', flags.lang, langs, 'en'),
+		theme: choiceOption('--theme', flags.theme, themeNames, 'dark'),
+		ascii: flags.ascii ?? false,
+	};
+}
+
+/** A size too small for the dashboard would record its "too small" notice: say so instead. */
+export function checkFits(size: FrameSize, scenario: Scenario): void {
+	const smallest = smallestTerminal(scenario);
+	if (size.cols < smallest.cols) throw new UsageError(`--cols: ${size.cols} is too narrow for the dashboard, which needs at least ${smallest.cols} columns`);
+	if (size.rows < smallest.rows) throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);
+}

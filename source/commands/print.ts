@@ -1,0 +1,20 @@
+// `dlock-tui print <scenario>`: every step's dashboard as text under a rule naming the step, for
+// slides, docs and golden files.
+
+import {drawDashboard} from '../export/dashboard.js';
+import {printPages} from '../export/recording.js';
+import {loadScenario} from '../scenario/files.js';
+import {checkFits, type ViewFlags, viewOptions} from './options.js';
+
+export interface PrintFlags extends ViewFlags {
+	/** --color: keep colours and styles (escape codes); plain text otherwise, whatever the terminal. */
+	readonly color?: boolean;
+}
+
+export function runPrint(argument: string, flags: PrintFlags, write: (text: string) => void): void {
+	const view = viewOptions(flags);
+	const color = flags.color ?? false;
+	const scenario = loadScenario(argument);
+	checkFits(view, scenario);
+	write(`${printPages(scenario, view, drawDashboard({...view, color}, view, color))}\n`);
+}
