@@ -6,10 +6,22 @@ import meow from 'meow';
 import packageJson from '../package.json' with {type: 'json'};
 import {runCheck} from './commands/check.js';
 import {runDashboard} from './commands/dashboard.js';
+import {crashExitCode, crashLine, writeCrashReport} from './commands/crash.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
+import {checkFlags} from './commands/flags.js';
 import {runList} from './commands/list.js';
 import {runTrace} from './commands/trace.js';
+import {printable, quote} from './model/quote.js';
 import {defaultScenarioName, ScenarioLoadError} from './scenario/files.js';
+
+const flags = {
+	json: {type: 'boolean', default: false},
+	lang: {type: 'string'},
+	theme: {type: 'string'},
+	ascii: {type: 'boolean'},
+	color: {type: 'boolean'},
+	autoplay: {type: 'string'},
+} as const;
 
 const cli = meow(
 	`
@@ -34,15 +46,9 @@ const cli = meow(
 	{
 		importMeta: import.meta,
 		pkg: packageJson,
-		allowUnknownFlags: false,
-		flags: {
-			json: {type: 'boolean', default: false},
-			lang: {type: 'string'},
-			theme: {type: 'string'},
-			ascii: {type: 'boolean'},
-			color: {type: 'boolean'},
-			autoplay: {type: 'string'},
-		},
+		// checkFlags reports unknown flags in one line with a hint; meow's report is two bare lines.
+		allowUnknownFlags: true,
+		flags,
 	},
 );
 
@@ -53,6 +59,7 @@ process.stdout.on('error', error => {
 });
 
 function main(): void | Promise<void> {
+	checkFlags(process.argv.slice(2), flags);
 	const [subcommand, ...rest] = cli.input;
 	const write = (text: string) => process.stdout.write(text);
 	switch (subcommand) {
@@ -67,29 +74,44 @@ function main(): void | Promise<void> {
 			return;
 		}
 		case 'list': {
-			if (rest.length > 0) throw new UsageError(`list: unexpected '${rest[0]}'`);
+			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);
 			runList(write);
 			return;
 		}
 		default: {
 			// Anything else names a scenario for the dashboard.
-			if (rest.length > 0) throw new UsageError(`unexpected '${rest[0]}' after the scenario`);
+			if (rest.length > 0) throw new UsageError(`unexpected ${quote(rest[0]!)} after the scenario`);
 			return runDashboard(subcommand ?? defaultScenarioName, cli.flags);
 		}
 	}
 }
 
+/** Messages may quote what a user typed or a file held: nothing unprintable reaches the terminal. */
+const say = (text: string) => process.stderr.write(`${text.split('\n').map(printable).join('\n')}\n`);
+
+/** Bad input and failed checks are expected: one line each and their exit code. Anything else is a crash. */
 function report(error: unknown): void {
 	if (error instanceof ScenarioLoadError) {
-		process.stderr.write(`${error.message}\n`);
+		say(error.message);
 		process.exitCode = 2;
 	} else if (error instanceof UsageError || error instanceof CheckFailed) {
-		process.stderr.write(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}\n`);
+		say(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}`);
 		process.exitCode = error.exitCode;
 	} else {
-		throw error;
+		say(crashLine(error, writeCrashReport(error, packageJson.version)));
+		process.exitCode = crashExitCode;
 	}
 }
+
+// Errors from callbacks and promises end the same way: never a stack trace on the terminal.
+process.on('uncaughtException', error => {
+	report(error);
+	process.exit();
+});
+process.on('unhandledRejection', error => {
+	report(error);
+	process.exit();
+});
 
 try {
 	main()?.catch(report);

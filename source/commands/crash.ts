@@ -1,0 +1,41 @@
+// An unexpected error: one readable line on stderr, the whole story (stack, versions, arguments)
+// in a file in the OS temp directory, and exit 70 (EX_SOFTWARE) so scripts can tell it from bad
+// input (2) and a failed check (1).
+
+import {writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {printable} from '../model/quote.js';
+
+export const crashExitCode = 70;
+
+function describe(error: unknown): {readonly summary: string; readonly detail: string} {
+	if (error instanceof Error) return {summary: `${error.name}: ${error.message}`, detail: error.stack ?? String(error)};
+	return {summary: String(error), detail: String(error)};
+}
+
+/** Writes the report and returns its path, or null when even that fails. */
+export function writeCrashReport(error: unknown, version: string, now = new Date()): string | null {
+	const file = path.join(tmpdir(), `dlock-tui-crash-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`);
+	const report = [
+		`dlock-tui ${version} crashed at ${now.toISOString()}`,
+		`node ${process.version} on ${process.platform}-${process.arch}`,
+		`arguments: ${JSON.stringify(process.argv.slice(2))}`,
+		'',
+		describe(error).detail,
+		'',
+	].join('\n');
+	try {
+		writeFileSync(file, report, {mode: 0o600});
+		return file;
+	} catch {
+		return null;
+	}
+}
+
+/** The one line a person sees. */
+export function crashLine(error: unknown, reportFile: string | null): string {
+	const summary = printable(describe(error).summary.split('\n')[0]!).slice(0, 300);
+	const where = reportFile ? `a full report is in ${reportFile}` : 'no report could be written';
+	return `dlock-tui: unexpected error: ${summary} (${where}; please include it when you report this)`;
+}
