@@ -12,7 +12,7 @@ import {checkFlags} from './commands/flags.js';
 import {runList} from './commands/list.js';
 import {runTrace} from './commands/trace.js';
 import {printable, quote} from './model/quote.js';
-import {defaultScenarioName, ScenarioLoadError} from './scenario/files.js';
+import {defaultScenarioName, ScenarioLoadError, ScenarioNotFound} from './scenario/files.js';
 
 const flags = {
 	json: {type: 'boolean', default: false},
@@ -92,7 +92,7 @@ const say = (text: string) => process.stderr.write(`${text.split('\n').map(print
 /** Bad input and failed checks are expected: one line each and their exit code. Anything else is a crash. */
 function report(error: unknown): void {
 	if (error instanceof ScenarioLoadError) {
-		say(error.message);
+		say(error instanceof ScenarioNotFound ? `${error.message} (see dlock-tui --help)` : error.message);
 		process.exitCode = 2;
 	} else if (error instanceof UsageError || error instanceof CheckFailed) {
 		say(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}`);

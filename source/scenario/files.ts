@@ -17,6 +17,9 @@ export class ScenarioLoadError extends Error {
 	}
 }
 
+/** The scenario argument names no file and no built-in scenario. */
+export class ScenarioNotFound extends ScenarioLoadError {}
+
 /** The built-in scenarios ship beside the code: dist/cli.js and source/scenario/files.ts both find them. */
 export function builtinDirectory(): string {
 	let directory = path.dirname(fileURLToPath(import.meta.url));
@@ -42,13 +45,14 @@ export function resolveScenario(argument: string): string {
 	if (looksLikePath(argument) || existsSync(argument)) return argument;
 	const builtin = path.join(builtinDirectory(), `${argument}.yaml`);
 	if (existsSync(builtin)) return builtin;
-	throw new ScenarioLoadError([`${argument}: no such file or built-in scenario (built-in: ${builtinNames().join(', ')})`]);
+	throw new ScenarioNotFound([`${argument}: no such file or built-in scenario (built-in: ${builtinNames().join(', ')})`]);
 }
 
 /** Why a file could not be read, in words. */
 function cannotRead(file: string, error: unknown): ScenarioLoadError {
 	const code = (error as NodeJS.ErrnoException).code;
-	const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? (error as Error).message);
+	if (code === 'ENOENT') return new ScenarioNotFound([`${file}: cannot read: no such file`]);
+	const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? (error as Error).message);
 	return new ScenarioLoadError([`${file}: cannot read: ${reason}`]);
 }
 
