@@ -32,7 +32,10 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 	}
 	const app = render(<App scenario={scenario} lang={lang} theme={theme} ascii={flags.ascii ?? false} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />, {
 		exitOnCtrlC: false,
-		incrementalRendering: true,
+		// Ink 6.8's incremental renderer places a frame that ends in a newline (any frame shorter than
+		// the terminal) one row too low on every update after the first; the standard renderer redraws
+		// the frame inside one synchronized-output write, which does not flicker.
+		incrementalRendering: false,
 		patchConsole: false,
 	});
 	await app.waitUntilExit();
