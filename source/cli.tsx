@@ -10,6 +10,8 @@ import {crashExitCode, crashLine, writeCrashReport} from './commands/crash.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
 import {checkFlags} from './commands/flags.js';
 import {runList} from './commands/list.js';
+import {runPrint} from './commands/print.js';
+import {runRecord} from './commands/record.js';
 import {runTrace} from './commands/trace.js';
 import {printable, quote} from './model/quote.js';
 import {defaultScenarioName, ScenarioLoadError, ScenarioNotFound} from './scenario/files.js';
@@ -21,6 +23,10 @@ const flags = {
 	ascii: {type: 'boolean'},
 	color: {type: 'boolean'},
 	autoplay: {type: 'string'},
+	output: {type: 'string', shortFlag: 'o'},
+	cols: {type: 'string'},
+	rows: {type: 'string'},
+	stepDelay: {type: 'string'},
 } as const;
 
 const cli = meow(
@@ -30,16 +36,24 @@ const cli = meow(
 	  $ dlock-tui trace <scenario>      every command and the state after it
 	  $ dlock-tui check <scenario...>   play each scenario and check its expectations
 	  $ dlock-tui list                  the built-in scenarios
+	  $ dlock-tui record <scenario> -o demo.cast
+	                                    an asciinema recording of the scenario, step by step
+	  $ dlock-tui print <scenario>      every step's screen as text
 
 	A scenario is a built-in name (see README) or a path to a YAML file.
 
 	Options
 	  --json          trace: one JSON object per line
-	  --lang en|ja    dashboard: labels and narration in English or Japanese
-	  --theme T       dashboard: dark (default), light or contrast (for projectors)
-	  --ascii         dashboard: no box-drawing characters or symbols
-	  --no-color      dashboard: no colours (so does NO_COLOR)
+	  --lang en|ja    labels and narration in English or Japanese
+	  --theme T       dark (default), light or contrast (for projectors)
+	  --ascii         no box-drawing characters or symbols
+	  --no-color      no colours (the dashboard also honours NO_COLOR)
 	  --autoplay S    dashboard: a step every S seconds until the end; any key takes over
+	  -o, --output F  record: the file to write
+	  --cols N        record, print: terminal columns (default 80)
+	  --rows N        record, print: terminal rows (default 24)
+	  --step-delay S  record: seconds per step (default 3; long narration stays longer)
+	  --color         print: keep colours and styles (escape codes)
 	  --help          show this help
 	  --version       show the version
 `,
@@ -48,6 +62,8 @@ const cli = meow(
 		pkg: packageJson,
 		// checkFlags reports unknown flags in one line with a hint; meow's report is two bare lines.
 		allowUnknownFlags: true,
+		// An absent boolean stays undefined: --color and --no-color each mean something.
+		booleanDefault: undefined,
 		flags,
 	},
 );
@@ -71,6 +87,16 @@ function main(): void | Promise<void> {
 		case 'check': {
 			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
 			process.exitCode = runCheck(rest, write);
+			return;
+		}
+		case 'record': {
+			if (rest.length !== 1) throw new UsageError('record: expected one scenario (a built-in name or a path) and -o FILE');
+			runRecord(rest[0]!, cli.flags, write, text => process.stderr.write(text));
+			return;
+		}
+		case 'print': {
+			if (rest.length !== 1) throw new UsageError('print: expected one scenario (a built-in name or a path)');
+			runPrint(rest[0]!, cli.flags, write);
 			return;
 		}
 		case 'list': {
