@@ -84,7 +84,7 @@ export function loadScenario(argument: string): Scenario {
 	const file = resolveScenario(argument);
 	const parsed = parseScenario(readScenarioText(file), displayName(file));
 	if (!parsed.ok) throw new ScenarioLoadError(parsed.problems.map(problem => formatProblem(displayName(file), problem)));
-	return parsed.scenario;
+	return {...parsed.scenario, path: path.resolve(file)};
 }
 
 /** Built-in files are named by their path inside the package, others as the user gave them. */

@@ -46,6 +46,8 @@ export interface ScenarioStep {
 export interface Scenario {
 	/** Where it came from, as messages should name it (a path, or the built-in file). */
 	readonly file: string;
+	/** The file it was read from, absolute, when it was read from disk: the dashboard watches it. */
+	readonly path?: string;
 	readonly title: Narration;
 	readonly description: Narration | null;
 	readonly setup: WorldSetup;
