@@ -6,11 +6,16 @@ import {useEffect, useReducer, useState} from 'react';
 import {parseCommand} from '../model/command.js';
 import type {Lang} from '../model/describe.js';
 import type {Scenario} from '../scenario/parse.js';
-import {currentWorld, isAtEnd, reduceSession, startSession} from '../session/session.js';
+import {reduceShell} from '../session/reload.js';
+import {currentWorld, isAtEnd, startSession} from '../session/session.js';
 import {Dashboard, type Overlay} from './Dashboard.js';
 import type {Prompt} from './KeyBar.js';
 import {actionForKey} from './keys.js';
-import type {ThemeName} from './look.js';
+import {makeLook, type ThemeName} from './look.js';
+import {piece, Rows} from './Rows.js';
+import {ScenarioPicker} from './ScenarioPicker.js';
+import {fit} from './text.js';
+import {useScenarioFile} from './useScenarioFile.js';
 
 export interface AppProps {
 	readonly scenario: Scenario;
@@ -40,7 +45,10 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 	const {exit} = useApp();
 	const {isRawModeSupported} = useStdin();
 	const {columns, rows} = useTerminalSize();
-	const [session, dispatch] = useReducer(reduceSession, scenario, startSession);
+	const [session, dispatch] = useReducer(reduceShell, scenario, startSession);
+	const [picking, setPicking] = useState(false);
+	// Speakers edit the file while rehearsing: it reloads on the step being shown.
+	const reloadProblems = useScenarioFile(session.scenario.path, next => dispatch({type: 'load', scenario: next, keepStep: true}));
 	const [overlay, setOverlay] = useState<Overlay>(null);
 	const [prompt, setPrompt] = useState<Prompt | null>(null);
 	const [autoplaying, setAutoplaying] = useState(autoplay !== null);
@@ -55,6 +63,12 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 	useInput(
 		(input, key) => {
 			setAutoplaying(false);
+			if (picking) {
+				// The picker reads its own keys (arrows, Enter).
+				if (key.escape) setPicking(false);
+				else if (key.ctrl && input === 'c') exit();
+				return;
+			}
 			if (prompt) {
 				typeInPrompt(input, key);
 				return;
@@ -74,6 +88,10 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 				case 'prompt':
 					setOverlay(null);
 					setPrompt({text: '', error: null});
+					return;
+				case 'open':
+					setOverlay(null);
+					setPicking(true);
 					return;
 				case 'session':
 					dispatch(action.action);
@@ -95,12 +113,29 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 		else if (!key.ctrl && !key.meta && input && !/\p{C}/u.test(input)) setPrompt({text: (prompt!.text + input).slice(0, 80), error: null});
 	}
 
+	const look = makeLook(theme, {color, ascii});
+	if (picking) {
+		const open = (next: Scenario) => {
+			dispatch({type: 'load', scenario: next, keepStep: false});
+			setPicking(false);
+		};
+		return <ScenarioPicker current={session.scenario} lang={lang} look={look} width={columns - 1} height={rows - 1} onOpen={open} />;
+	}
+	// A broken edit leaves the last good version on screen, under one line that says why.
+	const notice = reloadProblems && (
+		<Rows
+			rows={[[piece(fit(`${lang === 'ja' ? `再読込できず (${reloadProblems.length} 件)` : `not reloaded (${reloadProblems.length} problems)`}: ${reloadProblems[0]}`, columns - 1, look.glyphs.ellipsis), 'warn')]]}
+			width={columns - 1}
+			look={look}
+		/>
+	);
 	return (
-		<Box>
+		<Box flexDirection="column">
+			{notice}
 			<Dashboard
 				session={session}
 				width={columns}
-				height={rows - 1}
+				height={rows - 1 - (notice ? 1 : 0)}
 				lang={lang}
 				theme={theme}
 				ascii={ascii}

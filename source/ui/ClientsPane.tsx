@@ -43,34 +43,39 @@ export function clientsRows({session, width, lang, look}: PaneProps): Row[] {
 		};
 	});
 	const {columns} = labels;
-	const widest = (header: string, values: string[]) => Math.max(widthOf(header), ...values.map(widthOf)) + 2;
-	const nameWidth = widest(columns.client, cells.map(cell => `${cell.number} ${cell.name}`));
-	const statusWidth = widest(columns.status, cells.map(cell => cell.status[0]));
-	const beliefWidth = widest(columns.believes, cells.map(cell => cell.belief[0]));
-	const fencingWidth = widest(columns.fencing, cells.map(cell => cell.fencing[0]));
-	const heartbeatWidth = widest(columns.heartbeat, cells.map(cell => cell.heartbeat[0]));
-	const cell = ([text, role]: [string, Role], cellWidth: number) => piece(pad(text, cellWidth), role);
-
-	const header: Row = [
-		piece('  '),
-		piece(pad(columns.client, nameWidth), 'label'),
-		piece(pad(columns.status, statusWidth), 'label'),
-		piece(pad(columns.believes, beliefWidth), 'label'),
-		piece(pad(columns.fencing, fencingWidth), 'label'),
-		piece(pad(columns.heartbeat, heartbeatWidth), 'label'),
-		piece(columns.inflight, 'label'),
+	const table: Column[] = [
+		{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), keep: 0},
+		{header: columns.status, cells: cells.map(c => c.status), keep: 0},
+		{header: columns.believes, cells: cells.map(c => c.belief), keep: 0},
+		{header: columns.fencing, cells: cells.map(c => c.fencing), keep: 2},
+		{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
+		{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
 	];
-	const rows: Row[] = cells.map(c => [
-		piece(c.selected ? `${g.pointer} ` : '  ', 'selected'),
-		piece(pad(`${c.number} ${c.name}`, nameWidth), c.selected ? 'selected' : 'plain'),
-		cell(c.status, statusWidth),
-		cell(c.belief, beliefWidth),
-		cell(c.fencing, fencingWidth),
-		cell(c.heartbeat, heartbeatWidth),
-		piece(c.inflight[0], c.inflight[1]),
-	]);
+	// On a narrow terminal the least telling columns go first, whole, rather than being cut.
+	let shown = table;
+	for (let level = 1; tableWidth(shown) > width && level <= 3; level += 1) shown = shown.filter(column => column.keep === 0 || column.keep > level);
+	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
+		...lead,
+		...shown.map((column, index) => {
+			const [text, role] = cellAt(column);
+			return piece(index === shown.length - 1 ? text : pad(text, columnWidth(column)), role);
+		}),
+	];
+	const header = line(column => [column.header, 'label'], [piece('  ')]);
+	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
 	return [titleRule([piece(labels.clientsPane, 'title')], width, look), header, ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width)];
 }
+
+interface Column {
+	readonly header: string;
+	readonly cells: readonly [string, Role][];
+	/** 0: always shown; otherwise dropped on narrow terminals, lowest first. */
+	readonly keep: number;
+}
+
+const columnWidth = (column: Column) => Math.max(widthOf(column.header), ...column.cells.map(([text]) => widthOf(text))) + 2;
+
+const tableWidth = (columns: readonly Column[]) => 2 + columns.reduce((sum, column) => sum + columnWidth(column), 0);
 
 function beliefRow(world: World, labels: Labels, width: number, warn: string, ellipsis: string): Row {
 	const holding = believers(world);

@@ -11,7 +11,7 @@ import {labelsFor} from './labels.js';
 import {lockRows} from './LockPane.js';
 import {type Look, makeLook, type ThemeName} from './look.js';
 import {resourceRows} from './ResourcePane.js';
-import {besideRows, fitHeight, piece, type Row, Rows, rowWidth} from './Rows.js';
+import {besideRows, fitHeight, fitRow, piece, type Row, Rows, rowWidth} from './Rows.js';
 import {storyRows} from './StoryPane.js';
 import {fit} from './text.js';
 import {timelineRows} from './TimelinePane.js';
@@ -55,7 +55,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 	}
 	const pane = {session, width, lang, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar];
+	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(row, width));
 
 	const clients = currentWorld(session).clients.length;
 	const spare = height - fixedHeight(clients) - minStoryHeight;
@@ -71,7 +71,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		],
 		2,
 	);
-	return [
+	const screen = [
 		header(props, look),
 		...top,
 		...gap,
@@ -82,6 +82,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
 		keyBar,
 	];
+	return screen.map(row => fitRow(row, width));
 }
 
 function header({session, width, lang}: DashboardProps, look: Look): Row {

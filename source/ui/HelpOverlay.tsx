@@ -23,6 +23,7 @@ export function helpRows({width, lang, look}: HelpProps): Row[] {
 			piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'),
 			piece(fit(keyDescription(help, lang), Math.max(0, width - keysWidth), look.glyphs.ellipsis)),
 		]),
+		[piece(` ${fit(labels.legend(look.glyphs), width - 2, look.glyphs.ellipsis)}`, 'dim')],
 	];
 }
 

@@ -3,10 +3,10 @@
 
 import {describeEvent, describeRefusal} from '../model/describe.js';
 import {printCommand} from '../model/command.js';
-import {currentEntry, currentNarration, historyEntries, isOffScript, type Session, stepPosition} from '../session/session.js';
+import {currentEntry, currentNarration, type Entry, historyEntries, isOffScript, type Session, stepPosition} from '../session/session.js';
 import {type Labels, labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
-import type {Glyphs} from './look.js';
+import type {Glyphs, Role} from './look.js';
 import {fitRow, piece, type Row, Rows, titleRule} from './Rows.js';
 import {fit, wrap} from './text.js';
 
@@ -25,13 +25,23 @@ function firstViolation(session: Session): {step: number; writer: string; token:
 	return null;
 }
 
-function happenings(session: Session, labels: Labels, lang: PaneProps['lang'], g: Glyphs): {text: string; refused: boolean}[] {
-	const entry = currentEntry(session);
+interface LogLine {
+	readonly text: string;
+	readonly role: Role;
+}
+
+/** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
+function entryLines(entry: Entry, lang: PaneProps['lang'], labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
+	const at = (t: number) => `t=${t}`.padEnd(5);
+	const saysMore = entry.commands.some(played => played.events.some(event => event.kind !== 'ticked'));
 	return entry.commands.flatMap(played => {
-		const header = entry.by === 'hand' ? [{text: `${g.pointer} ${printCommand(played.command)}`, refused: false}] : [];
-		if (played.refused) return [...header, {text: `${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, refused: true}];
-		const events = played.events.map(event => ({text: `· ${describeEvent(event, lang)}`, refused: false}));
-		return [...header, ...(events.length === 0 ? [{text: `· ${labels.nothingHappened}`, refused: false}] : events)];
+		const clock = played.world.clock;
+		const header: LogLine[] = entry.by === 'hand' ? [{text: `${at(clock)} ${g.pointer} ${printCommand(played.command)}`, role: latest ? 'accent' : 'dim'}] : [];
+		if (played.refused) return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
+		const told = saysMore ? played.events.filter(event => event.kind !== 'ticked') : played.events;
+		const events = told.map(event => ({text: `${at(event.t)} ${describeEvent(event, lang)}`, role: (latest ? 'plain' : 'dim') as Role}));
+		const nothing = played.events.length === 0 ? [{text: `${at(clock)} ${labels.nothingHappened}`, role: 'dim' as Role}] : [];
+		return [...header, ...events, ...nothing];
 	});
 }
 
@@ -47,16 +57,22 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
-	const narration = wrap(currentNarration(session)?.[lang] ?? currentNarration(session)?.en ?? '', width - 2);
-	const events = happenings(session, labels, lang, g).flatMap(line =>
-		wrap(line.text, width - 4).map((text, index) => ({text: index === 0 ? text : `  ${text}`, refused: line.refused})),
-	);
-	const eventRoom = Math.min(events.length, Math.max(available - narration.length, Math.min(2, available - 1)));
-	const narrationRoom = available - eventRoom;
+	const narrationText = currentNarration(session);
+	const narration = wrap(narrationText?.[lang] ?? narrationText?.en ?? '', width - 2);
+	const wrapLine = (line: LogLine) => wrap(line.text, width - 8).map((text, index) => ({text: index === 0 ? text : `      ${text}`, role: line.role}));
+	const current = entryLines(currentEntry(session), lang, labels, g, true).flatMap(wrapLine);
+	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 2, available - 1));
+	// Older entries fill what room is left above the latest, newest nearest to it.
+	const log = [...current];
+	for (const entry of historyEntries(session).reverse().slice(1)) {
+		if (log.length >= eventRoom) break;
+		log.unshift(...entryLines(entry, lang, labels, g, false).flatMap(wrapLine));
+	}
+	const narrationRoom = available - Math.min(eventRoom, log.length);
 	const shown = narration.slice(0, narrationRoom);
 	if (narration.length > narrationRoom && narrationRoom > 0) shown[narrationRoom - 1] = fit(`${shown[narrationRoom - 1]} ${g.ellipsis}`, width - 2, g.ellipsis);
 	rows.push(...shown.map(line => [piece(` ${line}`)]));
-	rows.push(...events.slice(events.length - eventRoom).map(line => [piece(` ${line.text}`, line.refused ? 'warn' : 'dim')]));
+	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => [piece(` ${line.text}`, line.role)]));
 	return rows;
 }
 

@@ -11,7 +11,7 @@ import {cutToWidth, pad, widthOf} from './text.js';
 
 /** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
-const maxColumnsPerTick = 8;
+const maxColumnsPerTick = 12;
 
 export interface TimeWindow {
 	readonly start: number;

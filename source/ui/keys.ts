@@ -12,13 +12,13 @@ export type KeyAction =
 	| {readonly type: 'help'}
 	| {readonly type: 'close'}
 	| {readonly type: 'prompt'}
+	| {readonly type: 'open'}
 	| {readonly type: 'quit'};
 
 export type Binding =
 	| 'next'
 	| 'back'
-	| 'home'
-	| 'end'
+	| 'home-end'
 	| 'rejoin'
 	| 'select'
 	| 'acquire'
@@ -34,6 +34,7 @@ export type Binding =
 	| 'tick'
 	| 'tick-lease'
 	| 'prompt'
+	| 'open'
 	| 'help'
 	| 'quit';
 
@@ -48,8 +49,7 @@ export interface KeyHelp {
 export const keyHelp: readonly KeyHelp[] = [
 	{binding: 'next', keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
 	{binding: 'back', keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
-	{binding: 'home', keys: 'Home', en: 'restart from the beginning', ja: '最初からやり直す'},
-	{binding: 'end', keys: 'End', en: 'play the rest of the script', ja: '筋書きの最後まで進める'},
+	{binding: 'home-end', keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
 	{binding: 'rejoin', keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
 	{binding: 'select', keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
 	{binding: 'acquire', keys: 'a', en: 'selected client acquires the lock', ja: '選択中がロックを取得'},
@@ -65,6 +65,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{binding: 'tick', keys: 't', en: 'advance the clock 1 tick', ja: '時計を 1 tick 進める'},
 	{binding: 'tick-lease', keys: 'T', en: 'advance the clock one lease', ja: '時計をリース 1 本分進める'},
 	{binding: 'prompt', keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
+	{binding: 'open', keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
 	{binding: 'help', keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
 	{binding: 'quit', keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
 ];
@@ -88,6 +89,7 @@ const letters: Partial<Record<string, Binding>> = {
 	t: 'tick',
 	T: 'tick-lease',
 	':': 'prompt',
+	o: 'open',
 	'?': 'help',
 	q: 'quit',
 };
@@ -117,6 +119,7 @@ export function actionForKey(input: string, key: Key, current: Session): KeyActi
 		case 'rejoin':
 			return session({type: binding});
 		case 'prompt':
+		case 'open':
 		case 'help':
 		case 'quit':
 			return {type: binding};

@@ -1,0 +1,79 @@
+// The scenario picker: the built-in scenarios (and the file opened from the command line, if it
+// is not one of them), by name and title. Enter opens one; the app closes the picker on Esc.
+
+import path from 'node:path';
+import {Box} from 'ink';
+import SelectInput from 'ink-select-input';
+import {useMemo, useState} from 'react';
+import type {Lang} from '../model/describe.js';
+import {builtinDirectory, builtinNames, loadScenario, ScenarioLoadError} from '../scenario/files.js';
+import type {Scenario} from '../scenario/parse.js';
+import type {Look} from './look.js';
+import {piece, type Row, Rows} from './Rows.js';
+import {fit} from './text.js';
+
+export interface ScenarioPickerProps {
+	/** The scenario on screen: it is highlighted, and listed first when it is not a built-in one. */
+	readonly current: Scenario;
+	readonly lang: Lang;
+	readonly look: Look;
+	readonly width: number;
+	readonly height: number;
+	readonly onOpen: (scenario: Scenario) => void;
+}
+
+interface Choice {
+	readonly file: string;
+	readonly name: string;
+	readonly title: string;
+}
+
+const titleIn = (scenario: Scenario, lang: Lang) => scenario.title[lang] ?? scenario.title.en ?? scenario.title.ja ?? '';
+
+function choices(current: Scenario, lang: Lang): Choice[] {
+	const builtins = builtinNames().map(name => {
+		const file = path.join(builtinDirectory(), `${name}.yaml`);
+		return {file, name, title: titleIn(loadScenario(file), lang)};
+	});
+	const own = current.path !== undefined && !builtins.some(choice => choice.file === current.path);
+	return [...(own ? [{file: current.path!, name: current.file, title: titleIn(current, lang)}] : []), ...builtins];
+}
+
+export function ScenarioPicker({current, lang, look, width, height, onOpen}: ScenarioPickerProps) {
+	const list = useMemo(() => choices(current, lang), [current, lang]);
+	const [problems, setProblems] = useState<readonly string[]>([]);
+	const nameWidth = Math.max(...list.map(choice => choice.name.length));
+	const items = list.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${choice.title}`}));
+	const ja = lang === 'ja';
+	const heading: Row[] = [
+		[piece(ja ? ' シナリオを開く ' : ' Open a scenario ', 'title')],
+		[piece(ja ? '↑↓ で選び Enter で開く。Esc で戻る。' : '↑↓ to choose, Enter to open, Esc to go back.', 'dim')],
+		[],
+	];
+	// A broken file says why it did not open; a few lines are enough to find the first mistake.
+	const problemRows: Row[] = problems.slice(0, 3).map(problem => [piece(fit(problem, width, look.glyphs.ellipsis), 'warn')]);
+	const open = (file: string) => {
+		try {
+			onOpen(loadScenario(file));
+		} catch (error) {
+			if (!(error instanceof ScenarioLoadError)) throw error;
+			setProblems(error.problems);
+		}
+	};
+	return (
+		<Box flexDirection="column" width={width}>
+			<Rows rows={heading} width={width} look={look} />
+			<SelectInput
+				items={items}
+				limit={Math.max(1, height - heading.length - problemRows.length)}
+				initialIndex={Math.max(0, list.findIndex(choice => choice.file === current.path))}
+				indicatorComponent={({isSelected}) => <Rows rows={[[piece(isSelected ? `${look.glyphs.pointer} ` : '  ', 'accent')]]} width={2} look={look} />}
+				itemComponent={({isSelected, label}) => (
+					<Rows rows={[[piece(fit(label, width - 2, look.glyphs.ellipsis), isSelected ? 'selected' : 'plain')]]} width={width - 2} look={look} />
+				)}
+				onSelect={item => open(item.value)}
+			/>
+			<Rows rows={problemRows} width={width} look={look} />
+		</Box>
+	);
+}

@@ -1,0 +1,203 @@
+import {render} from 'ink-testing-library';
+import {describe, expect, test} from 'vitest';
+import {parseCommand} from '../../source/model/command.js';
+import type {Lang} from '../../source/model/describe.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {ClientsPane} from '../../source/ui/ClientsPane.js';
+import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
+import {HelpOverlay} from '../../source/ui/HelpOverlay.js';
+import {keyHelp} from '../../source/ui/keys.js';
+import {LockPane} from '../../source/ui/LockPane.js';
+import {makeLook} from '../../source/ui/look.js';
+import {ResourcePane} from '../../source/ui/ResourcePane.js';
+import {StoryPane} from '../../source/ui/StoryPane.js';
+import {TimelinePane} from '../../source/ui/TimelinePane.js';
+import {widthOf} from '../../source/ui/text.js';
+
+const scenario = loadScenario('gc-pause');
+const look = makeLook('dark', {color: false, ascii: false});
+const at = (steps: number, ...commands: string[]): Session => {
+	let session = startSession(scenario);
+	for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
+	for (const text of commands) {
+		const parsed = parseCommand(text);
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		session = reduceSession(session, {type: 'do', command: parsed.command});
+	}
+	return session;
+};
+const pane = (session: Session, lang: Lang = 'en') => ({session, width: 80, lang, look});
+const frame = (element: React.ReactElement) => render(element).lastFrame() ?? '';
+
+describe('lock service pane', () => {
+	test('free at the start, nobody has held it', () => {
+		const text = frame(<LockPane {...pane(at(0))} />);
+		expect(text).toMatch(/holder\s+free/);
+		expect(text).toMatch(/next token\s+1/);
+		expect(text).toContain('nobody has held it yet');
+	});
+
+	test('held: holder, token and a lease ruler from now to the expiry', () => {
+		const text = frame(<LockPane {...pane(at(2))} />);
+		expect(text).toMatch(/holder\s+A\s+token 1/);
+		expect(text).toMatch(/next token\s+2/);
+		expect(text).toMatch(/t=2 ├·+━+┤ t=5/);
+		expect(text).toContain('3 of 5 ticks left');
+	});
+
+	test('the ruler shrinks as time passes', () => {
+		const count = (text: string) => [...text].filter(char => char === '━').length;
+		expect(count(frame(<LockPane {...pane(at(1))} />))).toBeGreaterThan(count(frame(<LockPane {...pane(at(1, 'tick 3'))} />)));
+	});
+
+	test('expired: a clear mark naming when and whose', () => {
+		expect(frame(<LockPane {...pane(at(3))} />)).toContain('EXPIRED at t=5 (A, token 1)');
+	});
+
+	test('in Japanese', () => {
+		expect(frame(<LockPane {...pane(at(3), 'ja')} />)).toContain('t=5 で失効');
+	});
+});
+
+describe('resource pane', () => {
+	test('value, max token, counts and the last write with why', () => {
+		const text = frame(<ResourcePane {...pane(at(6))} />);
+		expect(text).toContain('Resource row-42');
+		expect(text).toMatch(/value\s+"B"\s+max token 2/);
+		expect(text).toContain('✓ 2 accepted');
+		expect(text).toContain('✗ 1 rejected');
+		expect(text).toContain('fencing ON');
+		expect(text).toContain('✗ A "A" token 1 < max 2');
+	});
+
+	test('fencing off is unmissable, and a corrupting write says so', () => {
+		const text = frame(<ResourcePane {...pane(at(0, 'fencing resource off', 'acquire B', 'write B', 'tick 6', 'acquire A', 'write A', 'write B'))} />);
+		expect(text).toContain('FENCING OFF');
+		expect(text).toContain('B "B" CORRUPTED');
+	});
+});
+
+describe('clients pane', () => {
+	test('one row each: status, belief, fencing, heartbeat, in flight', () => {
+		const text = frame(<ClientsPane {...pane(at(2, 'write B'))} />);
+		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+on\s+manual/);
+		expect(text).toMatch(/2 B\s+running\s+—\s+on/);
+	});
+
+	test('two believers: says so, and whom the lock service agrees with', () => {
+		const text = frame(<ClientsPane {...pane(at(5))} />);
+		expect(text).toMatch(/1 A\s+running\s+token 1 stale/);
+		expect(text).toMatch(/2 B\s+running\s+token 2 ✓/);
+		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
+	});
+
+	test('crashed, fencing off and a write in flight', () => {
+		const text = frame(<ClientsPane {...pane(at(1, 'fencing A off', 'write A delay=3', 'crash B'))} />);
+		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+off\s+manual\s+›t=3/);
+		expect(text).toMatch(/2 B\s+crashed/);
+	});
+});
+
+describe('timeline pane', () => {
+	test('lanes for each client and the resource, drawn from the events', () => {
+		const lines = frame(<TimelinePane {...pane(at(6))} />).split('\n');
+		const lane = (name: string) => lines.find(line => line.startsWith(` ${name} `)) ?? '';
+		expect(lane('A')).toMatch(/^ A\s+\[1✓─+GC▒+✂▒+✗/);
+		expect(lane('B')).toMatch(/\[2✓─+\s+✂/);
+		expect(lane('row-42')).toMatch(/max1\s+max2\s+✗/);
+		expect(lines.at(-1)).toMatch(/t\s+0\s+1\s+2/);
+		// Time is laid out evenly: B's acquire (t=5) sits where the axis says 5.
+		expect(lane('B').indexOf('[2')).toBe(lines.at(-1)!.indexOf(' 5 ') + 1);
+	});
+
+	test('scrolls with time: a long story keeps now in view', () => {
+		const lines = frame(<TimelinePane {...pane(at(6, 'tick 40', 'acquire A'))} />).split('\n');
+		expect(lines.find(line => line.startsWith(' A '))).toContain('[3');
+		expect(lines.at(-1)).toMatch(/47/);
+		expect(lines.at(-1)).not.toMatch(/ 0 /);
+	});
+
+	test('ASCII glyphs only with --ascii', () => {
+		const text = frame(<TimelinePane {...pane(at(6))} look={makeLook('dark', {color: false, ascii: true})} />);
+		expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+		expect(text).toContain('[1v');
+	});
+});
+
+describe('story pane', () => {
+	test('step k of n, the narration and the last events in words', () => {
+		const text = frame(<StoryPane {...pane(at(6))} height={8} />);
+		expect(text).toContain('Story · step 7 of 7');
+		expect(text).toContain('A writes with its old token 1.');
+		expect(text).toContain("t=7 the resource rejected A's write: token 1 < max 2");
+	});
+
+	test('a red banner naming the step and the writer on a violation', () => {
+		const unfenced = loadScenario('gc-pause');
+		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
+		session = reduceSession(session, {type: 'end'});
+		expect(frame(<StoryPane {...pane(session)} height={8} />)).toContain("CORRUPTED at step 7: A's stale write (token 1)");
+	});
+
+	test('off script and refusals are said', () => {
+		const text = frame(<StoryPane {...pane(at(2, 'write A'))} height={8} />);
+		expect(text).toContain('OFF SCRIPT: 1 change by hand');
+		expect(text).toContain('▸ write A');
+		expect(text).toContain('refused: A is paused by GC until t=7');
+	});
+
+	test('in Japanese', () => {
+		expect(frame(<StoryPane {...pane(at(6), 'ja')} height={8} />)).toContain('7 / 7 手目');
+	});
+});
+
+test('help lists every key', () => {
+	const text = frame(<HelpOverlay width={80} lang="en" look={look} />);
+	for (const help of keyHelp) {
+		expect(text).toContain(help.keys);
+		expect(text).toContain(help.en);
+	}
+});
+
+describe('the whole screen', () => {
+	const sizes = [
+		[80, 24],
+		[120, 40],
+		[64, 22],
+		[200, 60],
+	] as const;
+	for (const lang of ['en', 'ja'] as const) {
+		for (const [width, rows] of sizes) {
+			test(`fits ${width}x${rows} in ${lang} at every step, one row kept free`, () => {
+				let session = startSession(scenario);
+				for (;;) {
+					for (const overlay of [null, 'help'] as const) {
+						const lines = dashboardRows({session, width, height: rows - 1, lang, theme: 'dark', ascii: false, color: false, overlay});
+						expect(lines.length).toBeLessThanOrEqual(rows - 1);
+						for (const line of lines) expect(widthOf(line.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
+					}
+					const next = reduceSession(session, {type: 'next'});
+					if (next === session) break;
+					session = next;
+				}
+			});
+		}
+	}
+
+	test('below the minimum size it says how much it needs', () => {
+		const session = startSession(scenario);
+		expect(minimumSize(session)).toEqual({width: 64, height: 22});
+		const text = frame(<Dashboard session={session} width={60} height={30} lang="en" theme="dark" ascii={false} color={false} />);
+		expect(text).toBe('terminal too small (need 64x22)');
+		expect(frame(<Dashboard session={session} width={80} height={20} lang="en" theme="dark" ascii={false} color={false} />)).toContain('need 64x22');
+	});
+
+	test('no word is cut at 80 columns: long sentences end at a word with an ellipsis', () => {
+		const session = at(5);
+		const text = dashboardRows({session, width: 80, height: 23, lang: 'en', theme: 'dark', ascii: false, color: false})
+			.map(line => line.map(part => part.text).join(''))
+			.join('\n');
+		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
+	});
+});
