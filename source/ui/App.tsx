@@ -27,6 +27,9 @@ export interface AppProps {
 	readonly autoplay: number | null;
 }
 
+const reloadHeading = (count: number, lang: Lang) =>
+	lang === 'ja' ? `再読込できず (${count} 件)` : `not reloaded (${count} problem${count === 1 ? '' : 's'})`;
+
 function useTerminalSize(): {columns: number; rows: number} {
 	const {stdout} = useStdout();
 	const read = () => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
@@ -124,7 +127,7 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 	// A broken edit leaves the last good version on screen, under one line that says why.
 	const notice = reloadProblems && (
 		<Rows
-			rows={[[piece(fit(`${lang === 'ja' ? `再読込できず (${reloadProblems.length} 件)` : `not reloaded (${reloadProblems.length} problems)`}: ${reloadProblems[0]}`, columns - 1, look.glyphs.ellipsis), 'warn')]]}
+			rows={[[piece(fit(`${reloadHeading(reloadProblems.length, lang)}: ${reloadProblems[0]}`, columns - 1, look.glyphs.ellipsis), 'warn')]]}
 			width={columns - 1}
 			look={look}
 		/>

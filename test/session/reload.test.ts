@@ -1,0 +1,53 @@
+import {describe, expect, test} from 'vitest';
+import {loadScenario} from '../../source/scenario/files.js';
+import {parseScenario} from '../../source/scenario/parse.js';
+import {loadScenarioInto, reduceShell} from '../../source/session/reload.js';
+import {currentWorld, reduceSession, type Session, startSession} from '../../source/session/session.js';
+
+function scenarioOf(text: string) {
+	const parsed = parseScenario(text, 'talk.yaml');
+	if (!parsed.ok) throw new Error(parsed.problems.map(problem => problem.message).join('\n'));
+	return parsed.scenario;
+}
+
+const steps = (session: Session, count: number) => Array.from({length: count}).reduce<Session>(current => reduceSession(current, {type: 'next'}), session);
+
+describe('loading a scenario into a session', () => {
+	test('an edited file reloads on the step being shown, with the new version of that step', () => {
+		const before = steps(startSession(loadScenario('gc-pause')), 3);
+		expect(before.history.entry.step).toBe(4);
+		const edited = scenarioOf('title: t\nclients: [A, B]\nsteps:\n  - say: start\n  - do: [acquire B, write B]\n  - do: tick 3\n  - do: write B again\n  - do: tick\n');
+		const after = loadScenarioInto(before, edited, true);
+		expect(after.history.entry.step).toBe(4);
+		expect(currentWorld(after)).toMatchObject({clock: 3, lock: {holder: 'B'}, resource: {value: 'again', writes: 2}});
+		expect(after.scenario).toBe(edited);
+	});
+
+	test('a file that lost steps stops at its last one; the selection and pause length stay when they still fit', () => {
+		let before = steps(startSession(loadScenario('gc-pause')), 6);
+		before = reduceSession(reduceSession(before, {type: 'select', index: 1}), {type: 'pause-length', delta: 2});
+		const shorter = scenarioOf('title: t\nclients: [A, B]\nsteps:\n  - do: acquire A\n  - do: tick\n');
+		const after = loadScenarioInto(before, shorter, true);
+		expect(after.history.entry.step).toBe(2);
+		expect(currentWorld(after).clock).toBe(1);
+		expect(after.selected).toBe(1);
+		expect(after.pauseLength).toBe(before.pauseLength);
+		const oneClient = loadScenarioInto(before, scenarioOf('title: t\nclients: [A]\nsteps: []\n'), true);
+		expect(oneClient.selected).toBe(0);
+	});
+
+	test('changes made by hand belong to the old script and are dropped', () => {
+		const before = reduceSession(steps(startSession(loadScenario('gc-pause')), 1), {type: 'do', command: {kind: 'crash', client: 'B'}});
+		const after = loadScenarioInto(before, loadScenario('gc-pause'), true);
+		expect(after.history.handEntries).toBe(0);
+		expect(currentWorld(after).clients.find(client => client.name === 'B')?.status).toBe('running');
+	});
+
+	test('opening another scenario starts it from the beginning; other actions go to the session', () => {
+		const before = steps(startSession(loadScenario('gc-pause')), 4);
+		const opened = reduceShell(before, {type: 'load', scenario: loadScenario('crash'), keepStep: false});
+		expect(opened.history.entry.step).toBe(0);
+		expect(opened.scenario.title.en).toMatch(/^Crash/);
+		expect(reduceShell(opened, {type: 'next'}).history.entry.step).toBe(1);
+	});
+});

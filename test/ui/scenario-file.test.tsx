@@ -1,0 +1,99 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {render} from 'ink-testing-library';
+import {describe, expect, test} from 'vitest';
+import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import type {Scenario} from '../../source/scenario/parse.js';
+import {App} from '../../source/ui/App.js';
+import {makeLook} from '../../source/ui/look.js';
+import {ScenarioPicker} from '../../source/ui/ScenarioPicker.js';
+
+const look = makeLook('dark', {color: false, ascii: false});
+const tick = () => new Promise(resolve => setTimeout(resolve, 0));
+const down = '\u001B[B';
+
+async function press(stdin: {write: (data: string) => void}, ...keys: string[]) {
+	for (const key of keys) {
+		await tick();
+		stdin.write(key);
+		await tick();
+	}
+}
+
+/** Waits for the file watcher (an event, not a duration) by looking at each new frame. */
+async function frameWith(lastFrame: () => string | undefined, text: string): Promise<string> {
+	for (let attempt = 0; attempt < 500; attempt += 1) {
+		const frame = lastFrame() ?? '';
+		if (frame.includes(text)) return frame;
+		await new Promise(resolve => setTimeout(resolve, 10));
+	}
+	throw new Error(`never showed ${JSON.stringify(text)}; last frame:\n${lastFrame()}`);
+}
+
+function scenarioFile(text: string): string {
+	const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-reload-')), 'talk.yaml');
+	writeFileSync(file, text);
+	return file;
+}
+
+const talk = (say: string) => `title: My talk\nclients: [A, B]\nsteps:\n  - do: acquire A\n    say: ${say}\n  - do: tick\n    say: second\n`;
+
+describe('the scenario picker', () => {
+	test('lists every built-in scenario by name and title, and opens the one chosen', async () => {
+		const opened: Scenario[] = [];
+		const {lastFrame, stdin} = render(<ScenarioPicker current={loadScenario('gc-pause')} lang="en" look={look} width={80} height={20} onOpen={scenario => opened.push(scenario)} />);
+		for (const name of builtinNames()) expect(lastFrame()).toContain(name);
+		expect(lastFrame()).toMatch(/gc-pause-unfenced\s+GC pause without fencing: row-42 is corrupted/);
+		await press(stdin, down, '\r');
+		expect(opened.map(scenario => scenario.title.en)).toEqual(['GC pause without fencing: row-42 is corrupted']);
+	});
+
+	test('titles follow the language', () => {
+		const {lastFrame} = render(<ScenarioPicker current={loadScenario('gc-pause')} lang="ja" look={look} width={80} height={20} onOpen={() => {}} />);
+		expect(lastFrame()).toContain('シナリオを開く');
+		expect(lastFrame()).toContain('クラッシュ: 持ち主が死んでもリースがロックを解放する');
+	});
+
+	test('the file opened from the command line comes first; if it has broken since, it says why and stays', async () => {
+		const file = scenarioFile(talk('first'));
+		const opened: Scenario[] = [];
+		const {lastFrame, stdin} = render(<ScenarioPicker current={loadScenario(file)} lang="en" look={look} width={100} height={20} onOpen={scenario => opened.push(scenario)} />);
+		expect(lastFrame()!.split('\n')[3]).toMatch(/talk\.yaml\s+My talk/);
+		writeFileSync(file, 'title: My talk\nclients: [A]\nsteps:\n  - do: aquire A\n');
+		await press(stdin, '\r');
+		expect(opened).toEqual([]);
+		expect(lastFrame()).toContain("talk.yaml:4: step 1: unknown command 'aquire'");
+	});
+});
+
+describe('the dashboard with a scenario file', () => {
+	const app = (file: string) => render(<App scenario={loadScenario(file)} lang="en" theme="dark" ascii={false} color={false} autoplay={null} />);
+
+	test('o opens the picker, Esc goes back, Enter opens the chosen scenario', async () => {
+		const {lastFrame, stdin, unmount} = app(scenarioFile(talk('first')));
+		await press(stdin, 'o');
+		expect(lastFrame()).toContain('Open a scenario');
+		await press(stdin, '\u001B');
+		await frameWith(lastFrame, 'Lock service');
+		await press(stdin, 'o', down, '\r');
+		await frameWith(lastFrame, 'Crash: the lease frees');
+		unmount();
+	});
+
+	test('an edited file reloads on the same step; a broken edit keeps the dashboard and says why', async () => {
+		const file = scenarioFile(talk('first'));
+		const {lastFrame, stdin, unmount} = app(file);
+		await press(stdin, ' ');
+		expect(lastFrame()).toContain('first');
+		writeFileSync(file, talk('the first step, rewritten'));
+		expect(await frameWith(lastFrame, 'the first step, rewritten')).toMatch(/step 1 of 2/);
+		writeFileSync(file, talk('first').replace('acquire A', 'acquire Z'));
+		const broken = await frameWith(lastFrame, 'not reloaded');
+		expect(broken).toMatch(/not reloaded \(1 problem\): \S*talk\.yaml:4: step 1: acquire/);
+		expect(broken).toContain('the first step, rewritten');
+		writeFileSync(file, talk('fixed'));
+		expect(await frameWith(lastFrame, 'fixed')).not.toContain('not reloaded');
+		unmount();
+	});
+});
