@@ -101,7 +101,7 @@ function main(): void | Promise<void> {
 		}
 		case 'list': {
 			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);
-			runList(write);
+			runList(cli.flags, write);
 			return;
 		}
 		default: {

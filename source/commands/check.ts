@@ -6,6 +6,7 @@ import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
+import {narrationIn} from '../scenario/parse.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
 
 /** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. */
@@ -23,7 +24,7 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 		}
 		const failures = checkScenario(scenario);
 		if (failures.length === 0) {
-			write(`✓ ${scenario.title.en ?? scenario.title.ja}\n`);
+			write(`✓ ${narrationIn(scenario.title, 'en')}\n`);
 			continue;
 		}
 		for (const failure of failures) write(`✗ ${scenario.file}:${failure.line} step ${failure.step}: ${failureText(failure)}\n`);

@@ -4,6 +4,7 @@
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
+import type {Lang} from '../model/describe.js';
 import {printable, quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {aliasMessage, findHazard, firstAliasOffset, isStackOverflow, maxAliasCount, tooDeepMessage} from './hazards.js';
@@ -14,6 +15,10 @@ export interface Narration {
 	readonly en?: string;
 	readonly ja?: string;
 }
+
+/** Narration in the chosen language, else in the other one. */
+export const narrationIn = (narration: Narration | null, lang: Lang): string =>
+	(lang === 'ja' ? (narration?.ja ?? narration?.en) : (narration?.en ?? narration?.ja)) ?? '';
 
 export interface Expectation {
 	readonly clock?: number;

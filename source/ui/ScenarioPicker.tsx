@@ -7,7 +7,7 @@ import SelectInput from 'ink-select-input';
 import {useMemo, useState} from 'react';
 import type {Lang} from '../model/describe.js';
 import {builtinDirectory, builtinNames, loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import type {Scenario} from '../scenario/parse.js';
+import {narrationIn, type Scenario} from '../scenario/parse.js';
 import type {Look} from './look.js';
 import {piece, type Row, Rows} from './Rows.js';
 import {fit} from './text.js';
@@ -28,15 +28,13 @@ interface Choice {
 	readonly title: string;
 }
 
-const titleIn = (scenario: Scenario, lang: Lang) => scenario.title[lang] ?? scenario.title.en ?? scenario.title.ja ?? '';
-
 function choices(current: Scenario, lang: Lang): Choice[] {
 	const builtins = builtinNames().map(name => {
 		const file = path.join(builtinDirectory(), `${name}.yaml`);
-		return {file, name, title: titleIn(loadScenario(file), lang)};
+		return {file, name, title: narrationIn(loadScenario(file).title, lang)};
 	});
 	const own = current.path !== undefined && !builtins.some(choice => choice.file === current.path);
-	return [...(own ? [{file: current.path!, name: current.file, title: titleIn(current, lang)}] : []), ...builtins];
+	return [...(own ? [{file: current.path!, name: current.file, title: narrationIn(current.title, lang)}] : []), ...builtins];
 }
 
 export function ScenarioPicker({current, lang, look, width, height, onOpen}: ScenarioPickerProps) {

@@ -90,6 +90,13 @@ describe('dlock-tui list', () => {
 		expect(rows).toContainEqual(expect.stringMatching(/^gc-pause\s+GC pause: the fencing token saves row-42$/));
 	});
 
+	test('--lang ja gives the Japanese titles; another language is a usage error', () => {
+		expect(runCli(['list', '--lang', 'ja']).stdout).toMatch(/^gc-pause\s+GC 停止: フェンシングトークンが row-42 を守る$/m);
+		const {status, stderr} = runCli(['list', '--lang', 'fr']);
+		expect(stderr).toMatch(/--lang: expected one of en, ja/);
+		expect(status).toBe(2);
+	});
+
 	test('takes no arguments', () => {
 		expect(runCli(['list', 'extra']).status).toBe(2);
 	});
