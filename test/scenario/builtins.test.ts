@@ -1,7 +1,9 @@
+import {readFileSync} from 'node:fs';
 import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 import {printCommand} from '../../source/model/command.js';
 import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {parseScenario} from '../../source/scenario/parse.js';
 import {checkScenario, playScenario} from '../../source/scenario/run.js';
 
 const names = builtinNames();
@@ -67,4 +69,12 @@ describe('the built-in scenarios', () => {
 		});
 		expect(kinds).toEqual(['A:1', 'B:2', 'C:3']);
 	});
+});
+
+test('the example scenario in the README is valid and passes its expectations', () => {
+	const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+	const example = /## Scenarios[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+	expect(example).toBeDefined();
+	const parsed = parseScenario(example!, 'README.md');
+	expect(parsed.ok && checkScenario(parsed.scenario)).toEqual([]);
 });
