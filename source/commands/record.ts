@@ -31,7 +31,7 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 	try {
 		writeFileSync(flags.output, cast);
 	} catch (error) {
-		throw new UsageError(`-o: cannot write ${quote(flags.output)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+		throw new UsageError(`-o: cannot write ${quote(flags.output)}: ${writeFailure(error as NodeJS.ErrnoException)}`);
 	}
 	const events = cast.split('\n').length - 2;
 	report(`wrote ${flags.output}: ${scenario.steps.length} steps, ${castSeconds(cast)} s, ${events} events, ${Buffer.byteLength(cast)} bytes\n`);
@@ -39,3 +39,15 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 
 /** The time of the last event. */
 const castSeconds = (cast: string) => (JSON.parse(cast.trimEnd().split('\n').at(-1)!) as [number])[0];
+
+const writeFailures: Readonly<Record<string, string>> = {
+	ENOENT: 'no such directory',
+	ENOTDIR: 'no such directory',
+	EACCES: 'permission denied',
+	EPERM: 'permission denied',
+	EISDIR: 'is a directory',
+	ENOSPC: 'no space left on the device',
+	EROFS: 'read-only file system',
+};
+
+const writeFailure = (error: NodeJS.ErrnoException) => (error.code && writeFailures[error.code]) || error.code || error.message;

@@ -1,0 +1,89 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import {describe, expect, test} from 'vitest';
+import {stepSummary, storyboard} from '../../source/export/storyboard.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import {runCli} from './run-cli.js';
+
+const scenarioNames = readdirSync(new URL('../../scenarios/', import.meta.url))
+	.filter(file => file.endsWith('.yaml'))
+	.map(file => file.slice(0, -'.yaml'.length));
+const goldenDirectory = new URL('../golden/', import.meta.url);
+const goldenNames = readdirSync(goldenDirectory)
+	.filter(file => file.endsWith('.txt'))
+	.map(file => file.slice(0, -'.txt'.length));
+
+describe('golden files: dlock-tui print of every built-in scenario at 80x24', () => {
+	test.each(scenarioNames)('%s', name => {
+		if (!goldenNames.includes(name)) expect.fail(`test/golden/${name}.txt is missing: run npm run golden, read the new file, commit it`);
+		const golden = readFileSync(new URL(`${name}.txt`, goldenDirectory), 'utf8');
+		const {status, stdout, stderr} = runCli(['print', name]);
+		expect(stderr).toBe('');
+		expect(status).toBe(0);
+		// On a difference: if the new screen is right, run npm run golden and commit the change.
+		expect(stdout).toBe(golden);
+	});
+
+	test('every golden file has its scenario', () => {
+		expect(goldenNames.filter(name => !scenarioNames.includes(name)), 'golden files without a scenario: run npm run golden').toEqual([]);
+	});
+});
+
+describe('dlock-tui print', () => {
+	// The built-in story's words are the scenario file's business: the expectations come from it.
+	const story = loadScenario('gc-pause');
+	const steps = story.steps.length;
+	const lastRule = (lang: 'en' | 'ja') => `── step ${steps}/${steps}: ${stepSummary(storyboard(story).at(-1)!, lang)} `;
+
+	test('puts every step under a rule that names it, in plain text', () => {
+		const {status, stdout} = runCli(['print', 'gc-pause', '--cols', '100', '--rows', '30']);
+		expect(status).toBe(0);
+		expect(stdout).not.toContain('\u001B');
+		const lines = stdout.trimEnd().split('\n');
+		const rules = lines.filter(line => line.startsWith('── step '));
+		expect(rules.map(rule => rule.match(/^── step (\d+\/\d+): /)![1])).toEqual(story.steps.map((_, index) => `${index + 1}/${steps}`));
+		expect(rules.at(-1)!.startsWith(lastRule('en'))).toBe(true);
+		expect(rules.at(-1)).toMatch(/ ─+$/);
+		// Each page: the rule and the dashboard in one row less than the terminal.
+		expect(lines).toHaveLength(steps * 30);
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+	});
+
+	test('--color keeps the styling, --lang ja the Japanese narration', () => {
+		const {status, stdout} = runCli(['print', 'gc-pause', '--color', '--lang', 'ja']);
+		expect(status).toBe(0);
+		expect(stdout).toContain('\u001B[');
+		expect(stdout).toContain(lastRule('ja'));
+	});
+
+	test('is the same with CI and NO_COLOR in the environment', () => {
+		const plain = runCli(['print', 'gc-pause']).stdout;
+		expect(runCli(['print', 'gc-pause'], {env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}}).stdout).toBe(plain);
+	});
+});
+
+describe('print and record: bad options', () => {
+	test.each([
+		[['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'"],
+		[['print', 'gc-pause', '--rows', '3'], "--rows: expected a whole number from 6 to 500, got '3'"],
+		[['print', 'gc-pause', '--cols', '80.5'], "--cols: expected a whole number from 20 to 1000, got '80.5'"],
+		[['print', 'gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'"],
+		[['print', 'gc-pause', '--theme', 'neon'], "--theme: expected one of dark, light, contrast, got 'neon'"],
+		[['record', 'gc-pause'], 'record: missing -o FILE'],
+		[['record', 'gc-pause', '-o', 'x.cast', '--step-delay', '-1'], "--step-delay: expected a number of seconds from 0.1 to 600, got '-1'"],
+		[['record', 'gc-pause', '-o', 'x.cast', '--step-delay', 'soon'], "--step-delay: expected a number of seconds from 0.1 to 600, got 'soon'"],
+		[['print'], 'print: expected one scenario'],
+		[['record', '-o', 'x.cast'], 'record: expected one scenario'],
+	])('%j', (args, message) => {
+		const {status, stdout, stderr} = runCli(args);
+		expect(status).toBe(2);
+		expect(stdout).toBe('');
+		expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+		expect(stderr).toContain(message);
+	});
+
+	test('an unwritable -o names the file', () => {
+		const {status, stderr} = runCli(['record', 'gc-pause', '-o', '/nonexistent-directory/demo.cast']);
+		expect(status).toBe(2);
+		expect(stderr.trimEnd().split('\n')).toEqual([expect.stringContaining("-o: cannot write '/nonexistent-directory/demo.cast': no such directory")]);
+	});
+});

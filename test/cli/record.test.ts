@@ -1,0 +1,140 @@
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import {describe, expect, test} from 'vitest';
+import {stepSummary, storyboard} from '../../source/export/storyboard.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import {labelsFor} from '../../source/ui/labels.js';
+import {playInto, screenText} from '../export/terminal.js';
+import {runCli} from './run-cli.js';
+
+type CastEvent = [number, string, string];
+
+const directory = mkdtempSync(path.join(tmpdir(), 'dlock-record-'));
+let files = 0;
+
+/** Records into a new file and returns its text. */
+function record(args: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+	files += 1;
+	const file = path.join(directory, `${files}.cast`);
+	const {status, stderr} = runCli(['record', ...args, '-o', file], {env});
+	expect(stderr).toMatch(/^wrote .*\.cast: \d+ steps, [\d.]+ s/);
+	expect(status).toBe(0);
+	return readFileSync(file, 'utf8');
+}
+
+/** Parses asciicast v2 strictly: a header object, then [time, code, data] events, one per line. */
+function parseCast(text: string) {
+	expect(text.endsWith(']\n')).toBe(true);
+	const lines = text.slice(0, -1).split('\n');
+	const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+	const events = lines.slice(1).map(line => JSON.parse(line) as CastEvent);
+	for (const event of events) {
+		expect(event).toHaveLength(3);
+		expect(typeof event[0]).toBe('number');
+		expect(['o', 'm']).toContain(event[1]);
+		expect(typeof event[2]).toBe('string');
+	}
+	return {header, events};
+}
+
+const outputs = (events: readonly CastEvent[]) => events.filter(([, code]) => code === 'o').map(([, , data]) => data);
+const markers = (events: readonly CastEvent[]) => events.filter(([, code]) => code === 'm');
+
+// What the built-in story says is the scenario file's business: the expectations come from it.
+const story = loadScenario('gc-pause');
+const steps = story.steps.length;
+const lastSummary = (lang: 'en' | 'ja') => `${steps}/${steps} ${stepSummary(storyboard(story).at(-1)!, lang)}`;
+
+describe('dlock-tui record', () => {
+	const cast = record(['gc-pause']);
+	const {header, events} = parseCast(cast);
+
+	test('writes asciicast v2 at 80x24 with the scenario as title and no time of day', () => {
+		expect(header).toEqual({version: 2, width: 80, height: 24, title: story.title.en});
+	});
+
+	test('is byte-identical run after run, with CI=true or NO_COLOR in the environment too', () => {
+		expect(record(['gc-pause'])).toBe(cast);
+		expect(record(['gc-pause'], {...process.env, CI: 'true', TERM: 'dumb', NO_COLOR: '1', COLUMNS: '40', LINES: '10'})).toBe(cast);
+	});
+
+	test('marks each step with its narration; times start at 0 and never go back', () => {
+		expect(markers(events).map(([, , label]) => label.slice(0, label.indexOf(' ')))).toEqual(story.steps.map((_, index) => `${index + 1}/${steps}`));
+		expect(markers(events).at(-1)![2]).toBe(lastSummary('en'));
+		expect(events[0]![0]).toBe(0);
+		for (let index = 1; index < events.length; index += 1) expect(events[index]![0]).toBeGreaterThanOrEqual(events[index - 1]![0]);
+		const times = markers(events).map(([seconds]) => seconds);
+		for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(3);
+	});
+
+	test('draws the first screen whole, then only what changes', () => {
+		const [first, ...later] = outputs(events);
+		expect(first).toContain('\u001B[2J');
+		for (const data of later) {
+			expect(data).not.toContain('\u001B[2J');
+			expect(data.length).toBeLessThan(first!.length);
+		}
+	});
+
+	test('replayed in a terminal emulator, it ends on the story\'s end: max token 2, 1 rejected write', async () => {
+		const terminal = await playInto(outputs(events), 80, 24);
+		const screen = screenText(terminal).join('\n');
+		const labels = labelsFor('en');
+		expect(screen).toContain(`${labels.maxToken} 2`);
+		expect(screen).toContain(labels.rejected(1));
+		expect(screen).toContain(labels.rejectedWhy(1, 2));
+		// The dashboard keeps the bottom row free; the cursor ends there, visible.
+		expect(screenText(terminal)[23]).toBe('');
+		expect(terminal.buffer.active.cursorY).toBe(23);
+		expect(outputs(events).at(-1)).toContain('\u001B[?25h');
+	});
+
+	test('--cols/--rows size the recording and every cursor move stays inside it', () => {
+		const {header: big, events: bigEvents} = parseCast(record(['gc-pause', '--cols', '120', '--rows', '40']));
+		expect(big).toMatchObject({width: 120, height: 40});
+		const moves = outputs(bigEvents).flatMap(data => [...data.matchAll(/\u001B\[(\d+);(\d+)H/g)].map(match => [Number(match[1]), Number(match[2])]));
+		expect(moves.length).toBeGreaterThan(0);
+		for (const [row, column] of moves) {
+			expect(row).toBeLessThanOrEqual(40);
+			expect(column).toBeLessThanOrEqual(120);
+		}
+	});
+
+	test('--no-color writes no colour codes, --lang ja marks steps in Japanese, --step-delay sets the pace', () => {
+		const plain = parseCast(record(['gc-pause', '--no-color', '--lang', 'ja', '--step-delay', '1']));
+		const colour = /\u001B\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7]|4[0-9]|10[0-7])(?:;[0-9;]*)?m/;
+		for (const data of outputs(plain.events)) expect(data).not.toMatch(colour);
+		expect(outputs(events).join('')).toMatch(colour);
+		expect(markers(plain.events).at(-1)![2]).toBe(lastSummary('ja'));
+		expect(lastSummary('ja')).toMatch(/[\u3040-\u30ff]/u);
+		expect(plain.events.at(-1)![0]).toBeLessThan(events.at(-1)![0]);
+	});
+});
+
+const hasAsciinema = (() => {
+	try {
+		execFileSync('asciinema', ['--version'], {stdio: 'ignore'});
+		return true;
+	} catch {
+		return false;
+	}
+})();
+
+// Needs the asciinema command (Debian: apt-get install asciinema), which needs a terminal.
+describe.skipIf(!hasAsciinema)('the asciinema command', () => {
+	test('plays the recording to its end', async () => {
+		const file = path.join(directory, 'play.cast');
+		expect(runCli(['record', 'gc-pause', '-o', file, '--step-delay', '0.1']).status).toBe(0);
+		const player = pty.spawn('asciinema', ['play', '--idle-time-limit', '0.1', file], {cols: 80, rows: 24, env: {...process.env, TERM: 'xterm-256color'}});
+		let seen = '';
+		player.onData(data => (seen += data));
+		const exitCode = await new Promise<number>(resolve => player.onExit(({exitCode}) => resolve(exitCode)));
+		expect(seen).not.toContain('Traceback');
+		expect(exitCode).toBe(0);
+		const screen = screenText(await playInto([seen], 80, 24)).join('\n');
+		expect(screen).toContain(labelsFor('en').rejected(1));
+	});
+});
