@@ -25,8 +25,8 @@ export const bundleOptions = {
 };
 
 /** Bundles `entry` into `outfile`; written whole and renamed into place, so a running test never reads half a file. */
-export async function bundle(entry, outfile, workingDirectory = root) {
-	const result = await build({...bundleOptions, absWorkingDir: workingDirectory, entryPoints: [entry], write: false, outfile});
+export async function bundle(entry, outfile, extraOptions = {}) {
+	const result = await build({...bundleOptions, ...extraOptions, absWorkingDir: root, entryPoints: [entry], write: false, outfile});
 	const [output] = result.outputFiles;
 	mkdirSync(path.dirname(output.path), {recursive: true});
 	const partial = `${output.path}.${process.pid}.partial`;

@@ -1,0 +1,9 @@
+// The floor for any Ink app: a hello world, bundled with the same settings as dlock-tui.
+
+import {Box, render, Text} from 'ink';
+
+render(
+	<Box borderStyle="round" paddingX={1}>
+		<Text>Hello from Ink</Text>
+	</Box>,
+);

@@ -1,0 +1,255 @@
+// `npm run bench`: how fast dlock-tui starts, answers a key, travels back through a long history
+// and checks a long scenario. Prints a table and writes bench/results/latest.json. Goals are
+// reported, not asserted: timings depend on the machine, so they are never part of `npm test`.
+
+import {execFileSync, spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {parseScenario, type Scenario} from '../source/scenario/parse.js';
+import {maxScenarioBytes} from '../source/scenario/files.js';
+import {reduceSession, type Session, startSession} from '../source/session/session.js';
+import {generateScenario} from './scenario.js';
+import {keys, spawnTerminal} from './terminal.js';
+
+const root = process.cwd();
+const cli = path.join(root, 'dist/cli.js');
+const helloBundle = process.argv[2]!;
+const temp = mkdtempSync(path.join(os.tmpdir(), 'dlock-bench-'));
+
+interface Result {
+	readonly name: string;
+	/** What was measured, as people read it, or why it was left out. */
+	readonly value: string;
+	readonly goal: string;
+	/** null when the measure was left out. */
+	readonly met: boolean | null;
+	readonly data: Record<string, unknown>;
+}
+
+const median = (values: readonly number[]) => percentile(values, 50);
+
+function percentile(values: readonly number[], p: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+
+const skipped = (name: string, goal: string, reason: string): Result => ({name, value: `left out: ${reason}`, goal, met: null, data: {skipped: reason}});
+
+/** Does the built CLI know this subcommand yet (features land one by one)? */
+function knowsCommand(args: readonly string[]): boolean {
+	const run = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, CI: 'true'}});
+	return !`${run.stderr}`.includes('unknown command');
+}
+
+async function firstFrame(runs: number): Promise<Result> {
+	const name = 'first frame (80x24)';
+	const goal = '≤ 1.1x Ink hello world';
+	const programs = [
+		{label: 'ink', args: [helloBundle], markers: ['Hello from Ink']},
+		{label: 'dlock-tui', args: [cli], markers: ['row-42', 'quit']},
+	];
+	const times: Record<string, number[]> = {ink: [], 'dlock-tui': []};
+	for (let run = 0; run < runs; run += 1) {
+		// Interleaved, so that a busy moment of the machine hurts both alike.
+		for (const program of programs) {
+			const terminal = spawnTerminal(process.execPath, program.args, 80, 24, temp);
+			try {
+				times[program.label]!.push(await terminal.waitForScreen(program.markers, 10_000));
+			} catch (error) {
+				if (program.label === 'dlock-tui' && run === 0) return skipped(name, goal, `the dashboard did not draw row-42 and its key bar (${(error as Error).message.split('\n')[0]})`);
+				throw error;
+			} finally {
+				await terminal.close();
+			}
+		}
+	}
+	const ink = median(times.ink!);
+	const dlock = median(times['dlock-tui']!);
+	const ratio = dlock / ink;
+	return {
+		name,
+		value: `${ms(dlock)} vs Ink ${ms(ink)}: ${ratio.toFixed(2)}x (median of ${runs})`,
+		goal,
+		met: ratio <= 1.1,
+		data: {runs, inkMs: times.ink, dlockMs: times['dlock-tui'], inkMedianMs: ink, dlockMedianMs: dlock, ratio},
+	};
+}
+
+async function keypress(steps: number, presses: number): Promise<Result> {
+	const name = `keypress to frame (200x60, ${steps.toLocaleString('en')}-step history)`;
+	const goal = 'p99 < 16 ms';
+	const file = path.join(temp, `keypress-${steps}.yaml`);
+	writeFileSync(file, generateScenario(steps, true));
+	const terminal = spawnTerminal(process.execPath, [cli, file], 200, 60, temp);
+	try {
+		try {
+			await terminal.waitForScreen(['row-42', 'quit'], 20_000);
+		} catch (error) {
+			return skipped(name, goal, `the dashboard did not draw row-42 and its key bar (${(error as Error).message.split('\n')[0]})`);
+		}
+		// End plays the whole script: the history is then `steps` entries long.
+		await terminal.press(keys.end, 60_000);
+		await terminal.settle(300, 60_000);
+		const times: number[] = [];
+		let unchanged = 0;
+		for (let press = 0; press < presses; press += 1) {
+			// Back then forward again: both change the screen, and the history stays as long.
+			const {ms: took, changed} = await terminal.press(press % 2 === 0 ? keys.left : keys.space, 5000);
+			times.push(took);
+			if (!changed) unchanged += 1;
+			// Idle longer than Ink's 30 fps throttle, so every frame is drawn on its leading edge.
+			await terminal.settle(60, 5000);
+		}
+		const p50 = percentile(times, 50);
+		const p99 = percentile(times, 99);
+		return {
+			name,
+			value: `p50 ${ms(p50)}, p99 ${ms(p99)} (${presses} presses of ← and Space${unchanged ? `; ${unchanged} left the screen unchanged` : ''})`,
+			goal,
+			met: p99 < 16 && unchanged === 0,
+			data: {steps, presses, p50Ms: p50, p99Ms: p99, maxMs: Math.max(...times), unchanged, timesMs: times},
+		};
+	} finally {
+		await terminal.close();
+	}
+}
+
+function parseGenerated(steps: number): Scenario {
+	const parsed = parseScenario(generateScenario(steps, false), `generated-${steps}.yaml`);
+	if (!parsed.ok) throw new Error(`the generated scenario does not load: ${parsed.problems[0]?.message}`);
+	return parsed.scenario;
+}
+
+const heapUsed = () => {
+	globalThis.gc?.();
+	globalThis.gc?.();
+	return process.memoryUsage().heapUsed;
+};
+
+function history(steps: number, backs: number): Result[] {
+	const scenario = parseGenerated(steps);
+	const start = startSession(scenario);
+	const before = heapUsed();
+	let session: Session = reduceSession(start, {type: 'end'});
+	const bytes = heapUsed() - before;
+	const megabytes = bytes / 1024 / 1024;
+
+	const timeBacks = (count: number) => {
+		const began = process.hrtime.bigint();
+		for (let back = 0; back < count; back += 1) session = reduceSession(session, {type: 'back'});
+		return Number(process.hrtime.bigint() - began) / count;
+	};
+	const depthAtStart = session.history.length;
+	const nsDeep = timeBacks(backs);
+	// Down to a short history: the same number of backs should cost the same.
+	while (session.history.length > backs + 1) session = reduceSession(session, {type: 'back'});
+	const depthShort = session.history.length;
+	const nsShort = timeBacks(backs);
+	const ratio = nsDeep / nsShort;
+	return [
+		{
+			name: `step back (${steps.toLocaleString('en')}-step history)`,
+			value: `${nsDeep.toFixed(0)} ns per back at ${depthAtStart.toLocaleString('en')} entries, ${nsShort.toFixed(0)} ns at ${depthShort.toLocaleString('en')} (${ratio.toFixed(2)}x)`,
+			goal: 'O(1): the same at any depth',
+			// Anything below 10x at 100x the depth is no O(n); timer noise is large at these sizes.
+			met: ratio < 10,
+			data: {steps, backs, depthAtStart, nsPerBackDeep: nsDeep, depthShort, nsPerBackShort: nsShort, ratio},
+		},
+		{
+			name: `memory of a ${steps.toLocaleString('en')}-step history`,
+			value: globalThis.gc ? `${megabytes.toFixed(1)} MB heap (${(bytes / steps).toFixed(0)} bytes per step)` : 'unknown: run with --expose-gc',
+			goal: '< 200 MB',
+			met: globalThis.gc ? megabytes < 200 : null,
+			data: {steps, heapBytes: bytes, bytesPerStep: bytes / steps},
+		},
+	];
+}
+
+/** Wall time of a run of the built CLI, as a person would see it (start-up included). */
+function timeCli(args: readonly string[]): {ms: number; status: number | null; output: string} {
+	const began = performance.now();
+	const run = spawnSync(process.execPath, [cli, ...args], {cwd: temp, encoding: 'utf8', env: {...process.env, CI: 'true'}, maxBuffer: 1 << 30});
+	return {ms: performance.now() - began, status: run.status, output: `${run.stdout}${run.stderr}`};
+}
+
+function record(runs: number): Result {
+	const name = 'record gc-pause (the seed story)';
+	const goal = '(reported)';
+	if (!knowsCommand(['record', 'gc-pause', '-o', path.join(temp, 'probe.cast')])) return skipped(name, goal, 'record has not landed');
+	const cast = path.join(temp, 'gc-pause.cast');
+	const times: number[] = [];
+	for (let run = 0; run < runs; run += 1) {
+		const {ms: took, status, output} = timeCli(['record', 'gc-pause', '-o', cast]);
+		if (status !== 0) throw new Error(`record failed (${status}): ${output}`);
+		times.push(took);
+	}
+	const bytes = statSync(cast).size;
+	return {name, value: `${ms(median(times))} (median of ${runs}), ${(bytes / 1024).toFixed(0)} KiB cast`, goal, met: null, data: {runs, timesMs: times, medianMs: median(times), castBytes: bytes}};
+}
+
+function check(steps: number, runs: number): Result {
+	const name = `check of a ${steps.toLocaleString('en')}-step scenario`;
+	const goal = '< 2 s';
+	const file = path.join(temp, `check-${steps}.yaml`);
+	writeFileSync(file, generateScenario(steps, false));
+	const bytes = statSync(file).size;
+	if (bytes > maxScenarioBytes) throw new Error(`the generated scenario is ${bytes} bytes: more than a scenario file may be`);
+	if (!knowsCommand(['check', file])) return skipped(name, goal, 'check has not landed');
+	const times: number[] = [];
+	for (let run = 0; run < runs; run += 1) {
+		const {ms: took, status, output} = timeCli(['check', file]);
+		if (status !== 0) throw new Error(`check failed (${status}): ${output.slice(0, 500)}`);
+		times.push(took);
+	}
+	const seconds = median(times) / 1000;
+	return {
+		name,
+		value: `${seconds.toFixed(2)} s, ${Math.round(steps / seconds).toLocaleString('en')} steps/s (median of ${runs}; ${(bytes / 1024 / 1024).toFixed(1)} MiB file)`,
+		goal,
+		met: seconds < 2,
+		data: {steps, fileBytes: bytes, runs, timesMs: times, stepsPerSecond: steps / seconds},
+	};
+}
+
+function table(results: readonly Result[]): string {
+	const rows = [['measure', 'result', 'goal', 'met'], ...results.map(result => [result.name, result.value, result.goal, result.met === null ? '-' : result.met ? 'yes' : 'NO'])];
+	const widths = rows[0]!.map((_, column) => Math.max(...rows.map(row => row[column]!.length)));
+	const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+	return [line(rows[0]!), `|${widths.map(width => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+	const results: Result[] = [];
+	const run = async (label: string, measure: () => Result | Result[] | Promise<Result>) => {
+		process.stderr.write(`bench: ${label}…\n`);
+		const outcome = await measure();
+		results.push(...(Array.isArray(outcome) ? outcome : [outcome]));
+	};
+	await run('first frame', () => firstFrame(9));
+	await run('keypress', () => keypress(10_000, 100));
+	await run('history', () => history(100_000, 1000));
+	await run('record', () => record(5));
+	await run('check', () => check(200_000, 3));
+
+	const machine = {
+		node: process.version,
+		platform: `${os.platform()} ${os.arch()}`,
+		cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+		loadAverage: os.loadavg().map(load => Number(load.toFixed(2))),
+		commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
+	};
+	process.stdout.write(`${table(results)}\n\n${machine.node} on ${machine.cpus}, load ${machine.loadAverage.join(' ')}, commit ${machine.commit}\n`);
+	const output = path.join(root, 'bench/results/latest.json');
+	mkdirSync(path.dirname(output), {recursive: true});
+	writeFileSync(output, `${JSON.stringify({date: new Date().toISOString(), machine, results}, null, '\t')}\n`);
+	process.stdout.write(`written to ${path.relative(root, output)}\n`);
+}
+
+try {
+	await main();
+} finally {
+	rmSync(temp, {recursive: true, force: true});
+}

@@ -1,0 +1,14 @@
+// Long scenarios for the bench, made up on the spot: a cycle of six steps in which A and then B
+// take the lock, write and release it, with an expectation that `check` verifies every cycle.
+
+const cycle = ['do: acquire A', 'do: write A', 'do: tick', 'do: release A', 'do: [acquire B, write B]', 'do: release B, expect: {holder: null, value: B}'];
+
+/** YAML text of a scenario with `steps` steps; `narrate` gives every step a line of narration. */
+export function generateScenario(steps: number, narrate: boolean): string {
+	const lines = [`title: generated, ${steps} steps`, 'lease: 5', 'clients: [A, B]', 'steps:'];
+	for (let index = 0; index < steps; index += 1) {
+		const say = narrate ? `, say: "cycle ${Math.floor(index / cycle.length) + 1}, step ${index + 1}"` : '';
+		lines.push(`  - {${cycle[index % cycle.length]}${say}}`);
+	}
+	return `${lines.join('\n')}\n`;
+}
