@@ -11,7 +11,7 @@
 // drops every change back to the point where the script was left, and Back undoes one at a time.
 
 import {applyCommand} from '../model/apply.js';
-import {type Command, printCommand} from '../model/command.js';
+import {type Command, printCommand, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
 import type {Narration, Scenario} from '../scenario/parse.js';
@@ -60,10 +60,26 @@ export type SessionAction =
 	/** Drop the changes done by hand: back to where the script was left. */
 	| {readonly type: 'rejoin'}
 	| {readonly type: 'do'; readonly command: Command}
+	/** A command by hand, made from the state at the moment it is reduced (selected client, pause length). */
+	| {readonly type: 'hand'; readonly verb: HandVerb}
 	| {readonly type: 'select'; readonly index: number}
 	| {readonly type: 'select-next'}
 	| {readonly type: 'select-previous'}
 	| {readonly type: 'pause-length'; readonly delta: number};
+
+/** What a key can do by hand: on the selected client, on the resource, or to the clock. */
+export type HandVerb =
+	| 'acquire'
+	| 'renew'
+	| 'release'
+	| 'write'
+	| 'pause'
+	| 'resume'
+	| 'crash-or-restart'
+	| 'toggle-fencing'
+	| 'toggle-resource-fencing'
+	| 'tick'
+	| 'tick-lease';
 
 export const minPauseLength = 1;
 export const maxPauseLength = 99;
@@ -134,6 +150,10 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 		}
 		case 'do':
 			return {...session, history: push(history, entryFor('hand', history.entry.step, history.entry.world, [action.command]))};
+		case 'hand': {
+			const command = handCommand(session, action.verb);
+			return command ? reduceSession(session, {type: 'do', command}) : session;
+		}
 		case 'select':
 			return action.index >= 0 && action.index < clientCount ? {...session, selected: action.index} : session;
 		case 'select-next':
@@ -144,6 +164,31 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 			const pauseLength = Math.min(maxPauseLength, Math.max(minPauseLength, session.pauseLength + action.delta));
 			return pauseLength === session.pauseLength ? session : {...session, pauseLength};
 		}
+	}
+}
+
+/** The command a verb stands for right now; null when it needs a client and there is none. */
+export function handCommand(session: Session, verb: HandVerb): Command | null {
+	const world = currentWorld(session);
+	if (verb === 'tick') return {kind: 'tick', n: 1};
+	if (verb === 'tick-lease') return {kind: 'tick', n: world.defaultLease};
+	if (verb === 'toggle-resource-fencing') return {kind: 'fencing', target: resourceTarget, on: !world.resource.fenced};
+	const client = world.clients[session.selected];
+	if (!client) return null;
+	const name = client.name;
+	switch (verb) {
+		case 'acquire':
+		case 'renew':
+		case 'release':
+		case 'write':
+		case 'resume':
+			return {kind: verb, client: name};
+		case 'pause':
+			return {kind: 'pause', client: name, n: session.pauseLength};
+		case 'crash-or-restart':
+			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
+		case 'toggle-fencing':
+			return {kind: 'fencing', target: name, on: !client.fencing};
 	}
 }
 

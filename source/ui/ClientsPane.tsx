@@ -63,7 +63,7 @@ export function clientsRows({session, width, lang, look}: PaneProps): Row[] {
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
-	return [titleRule([piece(labels.clientsPane, 'title')], width, look), header, ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width)];
+	return [titleRule([piece(labels.clientsPane, 'title')], width, look), header, ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis)];
 }
 
 interface Column {

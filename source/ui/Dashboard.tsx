@@ -55,7 +55,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 	}
 	const pane = {session, width, lang, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(row, width));
+	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(row, width, look.glyphs.ellipsis));
 
 	const clients = currentWorld(session).clients.length;
 	const spare = height - fixedHeight(clients) - minStoryHeight;
@@ -70,6 +70,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 			{rows: resourceRows({...pane, width: width - 2 - leftWidth}), width: width - 2 - leftWidth},
 		],
 		2,
+		look.glyphs.ellipsis,
 	);
 	const screen = [
 		header(props, look),
@@ -82,7 +83,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
 		keyBar,
 	];
-	return screen.map(row => fitRow(row, width));
+	return screen.map(row => fitRow(row, width, look.glyphs.ellipsis));
 }
 
 function header({session, width, lang}: DashboardProps, look: Look): Row {

@@ -3,7 +3,7 @@
 
 import {Box, Text} from 'ink';
 import type {Look, Role} from './look.js';
-import {cutToWidth, widthOf} from './text.js';
+import {cutToWidth, fit, widthOf} from './text.js';
 
 export interface Piece {
 	readonly text: string;
@@ -16,13 +16,15 @@ export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role
 
 export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
 
-/** Cuts or pads a row to exactly `width` columns. */
-export function fitRow(row: Row, width: number): Row {
+/** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
+export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
 	const fitted: Piece[] = [];
 	let used = 0;
 	for (const part of row) {
 		if (used >= width) break;
-		const text = widthOf(part.text) + used > width ? cutToWidth(part.text, width - used) : part.text;
+		const overflows = widthOf(part.text) + used > width;
+		// Padding and rules are cut anywhere; words get an ellipsis.
+		const text = !overflows ? part.text : /^[\s\p{Pd}─━·]*$/u.test(part.text) ? cutToWidth(part.text, width - used) : fit(part.text, width - used, ellipsis);
 		fitted.push({...part, text});
 		used += widthOf(text);
 	}
@@ -31,10 +33,10 @@ export function fitRow(row: Row, width: number): Row {
 }
 
 /** Rows side by side, each column padded to its width. */
-export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap = 1): Row[] {
+export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap: number, ellipsis: string): Row[] {
 	const height = Math.max(...columns.map(column => column.rows.length));
 	return Array.from({length: height}, (_, index) =>
-		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width)]),
+		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width, ellipsis)]),
 	);
 }
 
@@ -56,7 +58,7 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
-					{mergePieces(fitRow(row, width)).map((part, position) => (
+					{mergePieces(fitRow(row, width, look.glyphs.ellipsis)).map((part, position) => (
 						<Text key={position} {...look.styles[part.role]}>
 							{part.text}
 						</Text>

@@ -32,7 +32,7 @@ interface LogLine {
 
 /** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
 function entryLines(entry: Entry, lang: PaneProps['lang'], labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
-	const at = (t: number) => `t=${t}`.padEnd(5);
+	const at = (t: number) => `t=${t}`.padEnd(4);
 	const saysMore = entry.commands.some(played => played.events.some(event => event.kind !== 'ticked'));
 	return entry.commands.flatMap(played => {
 		const clock = played.world.clock;
@@ -53,26 +53,26 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	const rows: Row[] = [titleRule(title, width, look)];
 
 	const violation = firstViolation(session);
-	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')], width));
+	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')], width, g.ellipsis));
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
 	const narrationText = currentNarration(session);
 	const narration = wrap(narrationText?.[lang] ?? narrationText?.en ?? '', width - 2);
-	const wrapLine = (line: LogLine) => wrap(line.text, width - 8).map((text, index) => ({text: index === 0 ? text : `      ${text}`, role: line.role}));
-	const current = entryLines(currentEntry(session), lang, labels, g, true).flatMap(wrapLine);
-	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 2, available - 1));
+	// One line per event, shortened at a word if need be: room for more of them beats wrapping one.
+	const current = entryLines(currentEntry(session), lang, labels, g, true);
+	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
 	// Older entries fill what room is left above the latest, newest nearest to it.
 	const log = [...current];
 	for (const entry of historyEntries(session).reverse().slice(1)) {
 		if (log.length >= eventRoom) break;
-		log.unshift(...entryLines(entry, lang, labels, g, false).flatMap(wrapLine));
+		log.unshift(...entryLines(entry, lang, labels, g, false));
 	}
 	const narrationRoom = available - Math.min(eventRoom, log.length);
 	const shown = narration.slice(0, narrationRoom);
 	if (narration.length > narrationRoom && narrationRoom > 0) shown[narrationRoom - 1] = fit(`${shown[narrationRoom - 1]} ${g.ellipsis}`, width - 2, g.ellipsis);
 	rows.push(...shown.map(line => [piece(` ${line}`)]));
-	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => [piece(` ${line.text}`, line.role)]));
+	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
 	return rows;
 }
 

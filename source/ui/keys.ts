@@ -2,9 +2,8 @@
 // all read the same table, and the mapping is tested without a terminal.
 
 import type {Key} from 'ink';
-import {type Command, resourceTarget} from '../model/command.js';
 import type {Lang} from '../model/describe.js';
-import {currentWorld, type Session, type SessionAction} from '../session/session.js';
+import type {HandVerb, SessionAction} from '../session/session.js';
 
 /** What a key does: change the session, or something only the shell knows about. */
 export type KeyAction =
@@ -96,8 +95,23 @@ const letters: Partial<Record<string, Binding>> = {
 
 const session = (action: SessionAction): KeyAction => ({type: 'session', action});
 
+/** Keys that change the world, and the command they stand for (made when the action is reduced). */
+const byHand: Partial<Record<Binding, HandVerb>> = {
+	acquire: 'acquire',
+	renew: 'renew',
+	release: 'release',
+	write: 'write',
+	pause: 'pause',
+	resume: 'resume',
+	crash: 'crash-or-restart',
+	fencing: 'toggle-fencing',
+	'resource-fencing': 'toggle-resource-fencing',
+	tick: 'tick',
+	'tick-lease': 'tick-lease',
+};
+
 /** The action for one key press, or null for keys that mean nothing here. */
-export function actionForKey(input: string, key: Key, current: Session): KeyAction | null {
+export function actionForKey(input: string, key: Key): KeyAction | null {
 	if (key.ctrl && input === 'c') return {type: 'quit'};
 	if (key.escape) return {type: 'close'};
 	if (key.rightArrow || key.pageDown || key.return) return session({type: 'next'});
@@ -113,6 +127,8 @@ export function actionForKey(input: string, key: Key, current: Session): KeyActi
 	if (input === '+' || input === '=') return session({type: 'pause-length', delta: 1});
 	const binding = letters[input];
 	if (binding === undefined) return null;
+	const verb = byHand[binding];
+	if (verb) return session({type: 'hand', verb});
 	switch (binding) {
 		case 'next':
 		case 'back':
@@ -123,35 +139,6 @@ export function actionForKey(input: string, key: Key, current: Session): KeyActi
 		case 'help':
 		case 'quit':
 			return {type: binding};
-		default: {
-			const command = commandFor(binding, current);
-			return command ? session({type: 'do', command}) : null;
-		}
-	}
-}
-
-/** The command a key issues on the selected client; null when there is no client to act on. */
-export function commandFor(binding: Binding, current: Session): Command | null {
-	const world = currentWorld(current);
-	if (binding === 'tick') return {kind: 'tick', n: 1};
-	if (binding === 'tick-lease') return {kind: 'tick', n: world.defaultLease};
-	if (binding === 'resource-fencing') return {kind: 'fencing', target: resourceTarget, on: !world.resource.fenced};
-	const client = world.clients[current.selected];
-	if (!client) return null;
-	const name = client.name;
-	switch (binding) {
-		case 'acquire':
-		case 'renew':
-		case 'release':
-		case 'write':
-		case 'resume':
-			return {kind: binding, client: name};
-		case 'pause':
-			return {kind: 'pause', client: name, n: current.pauseLength};
-		case 'crash':
-			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
-		case 'fencing':
-			return {kind: 'fencing', target: name, on: !client.fencing};
 		default:
 			return null;
 	}

@@ -130,7 +130,7 @@ describe('story pane', () => {
 		const text = frame(<StoryPane {...pane(at(6))} height={8} />);
 		expect(text).toContain('Story · step 7 of 7');
 		expect(text).toContain('A writes with its old token 1.');
-		expect(text).toContain("t=7 the resource rejected A's write: token 1 < max 2");
+		expect(text).toContain("t=7  the resource rejected A's write: token 1 < max 2");
 	});
 
 	test('a red banner naming the step and the writer on a violation', () => {

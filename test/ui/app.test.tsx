@@ -1,0 +1,124 @@
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, test} from 'vitest';
+import {loadScenario} from '../../source/scenario/files.js';
+import {App} from '../../source/ui/App.js';
+import {keyHelp} from '../../source/ui/keys.js';
+
+const scenario = loadScenario('gc-pause');
+const tick = async () => {
+	await new Promise(resolve => setTimeout(resolve, 0));
+	await new Promise(resolve => setImmediate(resolve));
+};
+
+let app: ReturnType<typeof render> | null = null;
+afterEach(() => {
+	app?.unmount();
+	app = null;
+});
+
+async function open(lang: 'en' | 'ja' = 'en') {
+	app = render(<App scenario={scenario} lang={lang} theme="dark" ascii={false} color={false} autoplay={null} />);
+	await tick();
+	const press = async (...sequence: string[]) => {
+		for (const key of sequence) {
+			app!.stdin.write(key);
+			await tick();
+			// A lone Escape or Delete is told apart from the start of a key sequence one turn later.
+			if (key === keys.escape || key === keys.backspace) await tick();
+		}
+		return app!.lastFrame() ?? '';
+	};
+	return {press, frame: () => app!.lastFrame() ?? ''};
+}
+
+const keys = {space: ' ', right: '\u001B[C', left: '\u001B[D', pageDown: '\u001B[6~', pageUp: '\u001B[5~', home: '\u001B[H', end: '\u001B[F', tab: '\t', down: '\u001B[B', up: '\u001B[A', escape: '\u001B', enter: '\r', backspace: '\u007F'};
+
+describe('the dashboard app', () => {
+	test('opens on step 1 of 7 with every pane', async () => {
+		const {frame} = await open();
+		for (const title of ['Lock service', 'Resource row-42', 'Clients', 'Timeline', 'Story · step 1 of 7']) expect(frame()).toContain(title);
+	});
+
+	test('Space, →, PageDown, Enter and l step forward; ←, PageUp, Backspace and h step back', async () => {
+		const {press} = await open();
+		expect(await press(keys.space)).toContain('step 2 of 7');
+		expect(await press(keys.right, keys.pageDown, keys.enter, 'l')).toContain('step 6 of 7');
+		expect(await press(keys.left)).toContain('step 5 of 7');
+		expect(await press(keys.pageUp, keys.backspace, 'h')).toContain('step 2 of 7');
+	});
+
+	test('walking the seven steps ends with the rejected write; Home restarts, End jumps to the end', async () => {
+		const {press} = await open();
+		const end = await press(keys.end);
+		expect(end).toContain('step 7 of 7');
+		expect(end).toContain('✗ 1 rejected');
+		expect(end).toMatch(/max token 2/);
+		expect(await press(keys.home)).toContain('step 1 of 7');
+	});
+
+	test('Tab, arrows and digits select a client', async () => {
+		const {press} = await open();
+		expect(await press(keys.tab)).toMatch(/▸ 2 B/);
+		expect(await press(keys.up)).toMatch(/▸ 1 A/);
+		expect(await press(keys.down)).toMatch(/▸ 2 B/);
+		expect(await press('1')).toMatch(/▸ 1 A/);
+	});
+
+	test('p pauses the selected client for the chosen length; + and - change it; e resumes', async () => {
+		const {press} = await open();
+		await press('2', '+', '+');
+		expect(await press('p')).toMatch(/2 B\s+paused by GC until t=7/);
+		expect(await press('e')).toMatch(/2 B\s+running/);
+		expect(await press('-')).toContain('GC 6');
+	});
+
+	test('acting by hand leaves the script and says so; b goes back to it', async () => {
+		const {press} = await open();
+		const acquired = await press('a');
+		expect(acquired).toMatch(/holder\s+A\s+token 1/);
+		expect(acquired).toContain('OFF SCRIPT: 1 change by hand');
+		expect(await press('b')).not.toContain('OFF SCRIPT');
+	});
+
+	test('f and F toggle fencing on the client and on the resource', async () => {
+		const {press} = await open();
+		expect(await press('f')).toMatch(/1 A\s+running\s+—\s+off/);
+		expect(await press('F')).toContain('FENCING OFF');
+		expect(await press('F')).toContain('fencing ON');
+	});
+
+	test('t ticks one, T ticks a lease, w writes, c crashes and restarts, r and u renew and release', async () => {
+		const {press} = await open();
+		expect(await press('t')).toContain('t=1');
+		expect(await press('T')).toContain('t=6');
+		await press('a', 'w');
+		expect(await press('r')).toContain('A renewed its lease until t=11');
+		expect(await press('u')).toContain('A released the lock (token 1)');
+		expect(await press('c')).toMatch(/1 A\s+crashed/);
+		expect(await press('c')).toMatch(/1 A\s+running/);
+	});
+
+	test('? lists every key; Escape closes it', async () => {
+		const {press} = await open();
+		const help = await press('?');
+		for (const entry of keyHelp) expect(help).toContain(entry.en);
+		expect(help).not.toContain('Lock service');
+		expect(await press(keys.escape)).toContain('Lock service');
+	});
+
+	test(': types a command; a bad one is explained, a good one runs', async () => {
+		const {press} = await open();
+		await press(':', ...'pause Z 3');
+		expect(await press(keys.enter)).toContain("pause: no client named 'Z' (clients: A, B)");
+		await press(...Array.from({length: 3}, () => keys.backspace), ...'B 3');
+		expect(await press(keys.enter)).toMatch(/2 B\s+paused by GC until t=3/);
+		await press(':', 'x');
+		expect(await press(keys.escape)).not.toContain(':x');
+	});
+
+	test('labels in Japanese', async () => {
+		const {press} = await open('ja');
+		expect(await press(keys.end)).toContain('7 / 7 手目');
+		expect(app!.lastFrame()).toContain('ロックサービス');
+	});
+});
