@@ -1,0 +1,121 @@
+// The built dashboard in a real pseudo-terminal at 80x24, read back through a terminal emulator:
+// what a person at a real terminal sees, keys and all.
+
+import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
+import {afterEach, expect, test} from 'vitest';
+import {cliPath, runCli} from '../cli/run-cli.js';
+
+const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
+
+interface Session {
+	readonly screen: () => string;
+	readonly press: (key: string, until: (screen: string) => boolean) => Promise<string>;
+	readonly resize: (cols: number, rows: number, until: (screen: string) => boolean) => Promise<string>;
+	readonly output: () => string;
+	readonly exited: Promise<number>;
+	readonly terminal: InstanceType<typeof xterm.Terminal>;
+}
+
+let child: pty.IPty | null = null;
+afterEach(() => {
+	child?.kill();
+	child = null;
+});
+
+function open(args: string[], cols: number, rows: number): Session {
+	const env = {...process.env, TERM: 'xterm-256color'};
+	// Ink renders only the last frame when CI is set.
+	delete env.CI;
+	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
+	let output = '';
+	let written = Promise.resolve();
+	child = pty.spawn(process.execPath, [cliPath, ...args], {name: 'xterm-256color', cols, rows, env});
+	child.onData(data => {
+		output += data;
+		written = written.then(() => new Promise(resolve => terminal.write(data, resolve)));
+	});
+	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
+	const screen = () => {
+		const buffer = terminal.buffer.active;
+		return Array.from({length: terminal.rows}, (_, row) => buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '').join('\n');
+	};
+	// Waits for what a person would wait for: the screen to show the change (a hung app fails the test by its timeout).
+	const settle = async (until: (text: string) => boolean) => {
+		for (;;) {
+			await written;
+			if (until(screen())) return screen();
+			await new Promise(resolve => setTimeout(resolve, 20));
+		}
+	};
+	return {
+		screen,
+		terminal,
+		output: () => output,
+		exited,
+		press: async (key, until) => {
+			child!.write(key);
+			return settle(until);
+		},
+		resize: async (newCols, newRows, until) => {
+			child!.resize(newCols, newRows);
+			terminal.resize(newCols, newRows);
+			return settle(until);
+		},
+	};
+}
+
+test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restored', async () => {
+	const app = open([], 80, 24);
+	expect(await app.press('', screen => screen.includes('step 1 of 7'))).toContain('Resource row-42');
+
+	for (let step = 2; step <= 7; step += 1) await app.press(keys.space, screen => screen.includes(`step ${step} of 7`));
+	const final = app.screen();
+	expect(final).toContain('✗ 1 rejected');
+	expect(final).toMatch(/max token 2/);
+	expect(final).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
+	// One row kept free, nothing past the width.
+	expect(final.split('\n')[23]).toBe('');
+	expect(Math.max(...final.split('\n').map(line => line.length))).toBeLessThanOrEqual(80);
+
+	expect(await app.press(keys.left, screen => screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
+
+	const help = await app.press('?', screen => screen.includes('Keys'));
+	expect(help).toContain('GC pause the selected client');
+	expect(help).not.toContain('Lock service');
+	expect(await app.press(keys.escape, screen => screen.includes('Lock service'))).toContain('step 6 of 7');
+
+	const wide = await app.resize(120, 40, screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120));
+	expect(wide).toContain('step 6 of 7');
+	await app.resize(50, 20, screen => screen.includes('terminal too small (need 64x22)'));
+	await app.resize(80, 24, screen => screen.includes('step 6 of 7'));
+
+	child!.write('q');
+	expect(await app.exited).toBe(0);
+	child = null;
+	// The cursor is shown again after the last frame, and raw mode is off (the pty echoes nothing odd).
+	const output = app.output();
+	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+});
+
+test('Ctrl-C quits as cleanly as q', async () => {
+	const app = open(['--lang', 'ja'], 80, 24);
+	await app.press('', screen => screen.includes('1 / 7 手目'));
+	child!.write('\u0003');
+	expect(await app.exited).toBe(0);
+	child = null;
+	expect(app.output().endsWith('\u001B[?25h')).toBe(true);
+});
+
+test('without a terminal it points at trace, print and record, exit 2', () => {
+	const result = runCli([]);
+	expect(result.status).toBe(2);
+	expect(result.stderr).toMatch(/needs a terminal.*trace.*print.*record/);
+	expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+});
+
+test('a bad flag value is named', () => {
+	const result = runCli(['--theme', 'neon']);
+	expect(result.status).toBe(2);
+	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
+});
