@@ -26,24 +26,38 @@ export interface StepFailure {
 	readonly mismatches: readonly Mismatch[];
 }
 
+export type PlayEvent =
+	| {readonly kind: 'command'; readonly played: PlayedCommand}
+	| {readonly kind: 'step'; readonly step: ScenarioStep; readonly index: number; readonly world: World};
+
+/** Every command, then the end of its step, one at a time: a consumer can stop and wait (a slow reader of a long trace). */
+export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
+	let world = createWorld(scenario.setup);
+	let index = 0;
+	for (const [stepIndex, step] of scenario.steps.entries()) {
+		for (const {command, line} of step.commands) {
+			const outcome = applyCommand(world, command);
+			world = outcome.world;
+			index += 1;
+			yield {kind: 'command', played: {index, step: stepIndex + 1, command, line, world, events: outcome.events, refused: outcome.refused}};
+		}
+		yield {kind: 'step', step, index: stepIndex, world};
+	}
+	return world;
+}
+
 /** Calls back after every command and after every step; returns the final world. */
 export function playScenario(
 	scenario: Scenario,
 	onCommand: (played: PlayedCommand) => void,
 	onStep?: (step: ScenarioStep, index: number, world: World) => void,
 ): World {
-	let world = createWorld(scenario.setup);
-	let index = 0;
-	scenario.steps.forEach((step, stepIndex) => {
-		for (const {command, line} of step.commands) {
-			const outcome = applyCommand(world, command);
-			world = outcome.world;
-			index += 1;
-			onCommand({index, step: stepIndex + 1, command, line, world, events: outcome.events, refused: outcome.refused});
-		}
-		onStep?.(step, stepIndex, world);
-	});
-	return world;
+	const events = playEvents(scenario);
+	for (let next = events.next(); ; next = events.next()) {
+		if (next.done) return next.value;
+		if (next.value.kind === 'command') onCommand(next.value.played);
+		else onStep?.(next.value.step, next.value.index, next.value.world);
+	}
 }
 
 /** Runs every expectation; a refused command fails its step too (a scenario should say only what can happen). */

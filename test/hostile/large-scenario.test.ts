@@ -1,0 +1,84 @@
+// A long valid scenario (200,000 steps) runs through `check` and `trace --json`; the JSON trace
+// waits for a slow reader instead of piling its output up in memory.
+
+import {spawn} from 'node:child_process';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {runTrace} from '../../source/commands/trace.js';
+import {cliPath} from './run-cli.js';
+
+const stepCount = 200_000;
+const cycle = ['acquire A', 'write A', 'tick 5', 'acquire B', 'write B', 'release B', 'release A'];
+const cycles = Math.ceil(stepCount / cycle.length);
+
+/** A lease expires and passes from A to B, over and over; every cycle checks the tokens. */
+function longScenario(): string {
+	const lines = ['title: a long night', 'lease: 5', 'clients: [A, B]', 'steps:'];
+	for (let index = 0; index < cycles; index += 1) {
+		for (const [position, command] of cycle.entries()) {
+			lines.push(`  - do: ${command}`);
+			if (position === 5) lines.push(`    expect: {holder: null, maxToken: ${2 * index + 2}, writes: ${2 * index + 2}, clock: ${5 * index + 5}}`);
+		}
+	}
+	return `${lines.join('\n')}\n`;
+}
+
+/** Runs the CLI, keeping only the line count and the last line of its output. */
+function runStreaming(args: readonly string[]): Promise<{status: number | null; lines: number; last: string; stderr: string}> {
+	return new Promise(resolve => {
+		const child = spawn(process.execPath, [cliPath, ...args], {stdio: ['ignore', 'pipe', 'pipe']});
+		let lines = 0;
+		let tail = '';
+		let stderr = '';
+		child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+			lines += chunk.split('\n').length - 1;
+			tail = (tail + chunk).slice(-4096);
+		});
+		child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+		child.on('close', status => resolve({status, lines, last: tail.trimEnd().split('\n').at(-1)!, stderr}));
+	});
+}
+
+describe('a 200,000-step scenario', () => {
+	const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-large-')), 'long.yaml');
+	writeFileSync(file, longScenario());
+
+	test('passes check and traces every command', {timeout: 180_000}, async () => {
+		const [check, trace] = await Promise.all([runStreaming(['check', file]), runStreaming(['trace', file, '--json'])]);
+		expect(check.stderr).toBe('');
+		expect(check.status).toBe(0);
+
+		expect(trace.stderr).toBe('');
+		expect(trace.status).toBe(0);
+		expect(trace.lines).toBe(1 + cycles * cycle.length);
+		const last = JSON.parse(trace.last) as {step: number; command: string; clock: number; resource: {maxToken: number; writes: number}};
+		expect(last).toMatchObject({step: cycles * cycle.length, command: 'release A', clock: 5 * cycles, resource: {maxToken: 2 * cycles, writes: 2 * cycles}});
+	});
+});
+
+describe('trace --json and a slow reader', () => {
+	test('writes the next line only when the reader has taken the last one', async () => {
+		const waiting: Array<() => void> = [];
+		const written: string[] = [];
+		let finished = false;
+		const done = runTrace('gc-pause', true, text => {
+			written.push(text);
+			return new Promise<void>(resolve => waiting.push(resolve));
+		}).then(() => (finished = true));
+		const tick = () => new Promise(resolve => setTimeout(resolve, 0));
+		for (let line = 1; !finished; line += 1) {
+			await tick();
+			// However long the reader takes, the trace has written exactly one line more.
+			expect(written).toHaveLength(line);
+			await tick();
+			expect(written).toHaveLength(line);
+			waiting.shift()!();
+			await tick();
+		}
+		await done;
+		expect(written.length).toBeGreaterThan(5);
+		expect(JSON.parse(written.at(-1)!)).toMatchObject({resource: {value: 'B', rejected: 1}});
+	});
+});
