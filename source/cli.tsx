@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command line: reads arguments, hands off to one command, turns errors into exit codes.
 
+import {once} from 'node:events';
 import meow from 'meow';
 // Bundled into dist/cli.js, so --version needs no package.json at run time.
 import packageJson from '../package.json' with {type: 'json'};
@@ -77,12 +78,12 @@ process.stdout.on('error', error => {
 function main(): void | Promise<void> {
 	checkFlags(process.argv.slice(2), flags);
 	const [subcommand, ...rest] = cli.input;
-	const write = (text: string) => process.stdout.write(text);
+	// Says "wait" (a promise) when the reader is behind; runTrace waits, so a long trace never piles up in memory.
+	const write = (text: string) => (process.stdout.write(text) ? undefined : once(process.stdout, 'drain').then(() => undefined));
 	switch (subcommand) {
 		case 'trace': {
 			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
-			runTrace(rest[0]!, cli.flags.json, write);
-			return;
+			return runTrace(rest[0]!, cli.flags.json, write);
 		}
 		case 'check': {
 			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
