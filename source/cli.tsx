@@ -15,7 +15,8 @@ import {runPrint} from './commands/print.js';
 import {runRecord} from './commands/record.js';
 import {runTrace} from './commands/trace.js';
 import {printable, quote} from './model/quote.js';
-import {defaultScenarioName, ScenarioLoadError, ScenarioNotFound} from './scenario/files.js';
+import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFound} from './scenario/files.js';
+import {didYouMean} from './scenario/suggest.js';
 
 const flags = {
 	json: {type: 'boolean', default: false},
@@ -107,9 +108,27 @@ function main(): void | Promise<void> {
 		}
 		default: {
 			// Anything else names a scenario for the dashboard.
+			const scenario = subcommand ?? defaultScenarioName;
+			checkNotMistypedCommand(scenario, rest);
 			if (rest.length > 0) throw new UsageError(`unexpected ${quote(rest[0]!)} after the scenario`);
-			return runDashboard(subcommand ?? defaultScenarioName, cli.flags);
+			return runDashboard(scenario, cli.flags);
 		}
+	}
+}
+
+/** The cases of main's switch. */
+const subcommands = ['trace', 'check', 'record', 'print', 'list'];
+
+/** `dlock-tui trcae x` is a typo of a command, not a scenario called "trcae". */
+function checkNotMistypedCommand(word: string, rest: readonly string[]): void {
+	try {
+		resolveScenario(word);
+		return;
+	} catch (error) {
+		if (!(error instanceof ScenarioNotFound)) throw error;
+		const hint = didYouMean(word, subcommands);
+		if (hint) throw new UsageError(`unknown command ${quote(word)} (did you mean '${hint}'?)`);
+		if (rest.length > 0) throw new UsageError(`unknown command ${quote(word)} (commands: ${subcommands.join(', ')}; or a scenario for the dashboard)`);
 	}
 }
 

@@ -29,6 +29,8 @@ const subcommands: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['trace', ['trace', 'gc-pause']],
 	['check', ['check', 'gc-pause']],
 	['list', ['list']],
+	['record', ['record', 'gc-pause', '-o', path.join(directory, 'demo.cast')]],
+	['print', ['print', 'gc-pause']],
 	['the dashboard', ['gc-pause']],
 ];
 
@@ -53,12 +55,22 @@ describe.each(subcommands)('%s', (_name, args) => {
 
 describe('arguments', () => {
 	test('an unknown subcommand', () => {
-		expectUsageError(['frobnicate', 'gc-pause'], "unexpected 'gc-pause'");
+		expectUsageError(['trcae', 'gc-pause'], "unknown command 'trcae' (did you mean 'trace'?)");
+		expectUsageError(['prnt'], "unknown command 'prnt' (did you mean 'print'?)");
+		expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, list;");
+	});
+
+	test('a value of the wrong kind', () => {
+		expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
+		expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], "--step-delay: expected a number of seconds");
+		expectUsageError(['gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'");
 	});
 
 	test('a missing argument', () => {
 		expectUsageError(['trace'], 'trace: expected one scenario');
 		expectUsageError(['check'], 'check: expected one or more scenarios');
+		expectUsageError(['print'], 'print: expected one scenario');
+		expectUsageError(['record', 'gc-pause'], '-o');
 	});
 
 	test('too many arguments', () => {
