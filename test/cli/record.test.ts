@@ -61,6 +61,12 @@ describe('dlock-tui record', () => {
 		expect(record(['gc-pause'], {...process.env, CI: 'true', TERM: 'dumb', NO_COLOR: '1', COLUMNS: '40', LINES: '10'})).toBe(cast);
 	});
 
+	test('--output=- writes the same recording to stdout', () => {
+		const {status, stdout} = runCli(['record', 'gc-pause', '--output=-']);
+		expect(status).toBe(0);
+		expect(stdout).toBe(cast);
+	});
+
 	test('marks each step with its narration; times start at 0 and never go back', () => {
 		expect(markers(events).map(([, , label]) => label.slice(0, label.indexOf(' ')))).toEqual(story.steps.map((_, index) => `${index + 1}/${steps}`));
 		expect(markers(events).at(-1)![2]).toBe(lastSummary('en'));
