@@ -254,7 +254,7 @@ function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
 	});
 	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
 	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
-	const noClient = (name: string) => `no client named ${quote(name)} (clients: ${names!.map(printable).join(', ')})${hintFor(name, names!)}`;
+	const noClient = (name: string) => `no client named ${quote(name)} (clients: ${[...new Set(names)].map(printable).join(', ')})${hintFor(name, names!)}`;
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
@@ -274,7 +274,8 @@ function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
 		const expect = step.expect;
 		if (names && isRecord(expect)) {
 			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
-				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}`});
+				const free = /^(none|nobody|free|nil|null|-)$/i.test(expect.holder) ? ' (for a free lock, write holder: null)' : '';
+				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
 			}
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
 				if (!names.includes(name)) problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});

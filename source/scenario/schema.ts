@@ -12,12 +12,20 @@ const duration = z
 	.min(1, {error: `expected a whole number from 1 to ${maxDuration}`})
 	.max(maxDuration, {error: `expected a whole number from 1 to ${maxDuration}`});
 const count = z.number({error: wholeNumber}).int({error: wholeNumber}).min(0, {error: 'expected a whole number ≥ 0'});
+/** A token or a time that is null when there is none (a free lock, a client holding nothing). */
+const countOrNull = z
+	.number({error: 'expected a whole number, or null'})
+	.int({error: 'expected a whole number, or null'})
+	.min(0, {error: 'expected a whole number ≥ 0, or null'})
+	.nullable();
 const flag = z.boolean({error: 'expected true or false'});
 const text = z.string({error: 'expected text'});
-const clientName = z
-	.string({error: 'expected a client name'})
-	.regex(clientNamePattern, {error: 'expected a client name: a letter, then up to 11 letters, digits, - or _'})
-	.refine(name => name !== 'resource', {error: "'resource' names the resource, not a client"});
+const clientNameOf = (typeError: string) =>
+	z
+		.string({error: typeError})
+		.regex(clientNamePattern, {error: 'expected a client name: a letter, then up to 11 letters, digits, - or _'})
+		.refine(name => name !== 'resource', {error: "'resource' names the resource, not a client"});
+const clientName = clientNameOf('expected a client name');
 
 /** Narration in one language, or in English and Japanese. */
 export const narrationSchema = z
@@ -52,7 +60,7 @@ const clientSchema = z
 const clientExpectSchema = z.strictObject(
 	{
 		status: z.enum(['running', 'paused', 'crashed'], {error: 'expected running, paused or crashed'}).optional(),
-		token: count.nullable().optional().meta({description: 'The token the client believes it holds (null: none)'}),
+		token: countOrNull.optional().meta({description: 'The token the client believes it holds (null: none)'}),
 		fencing: flag.optional(),
 	},
 	{error: 'expected {status, token, fencing}'},
@@ -62,9 +70,9 @@ export const expectSchema = z
 	.strictObject(
 		{
 			clock: count.optional().meta({description: 'Logical time'}),
-			holder: clientName.nullable().optional().meta({description: 'Who holds the lock (null: free)'}),
-			token: count.nullable().optional().meta({description: "The lock's current token (null: free)"}),
-			expiry: count.nullable().optional().meta({description: 'When the current lease expires (null: free)'}),
+			holder: clientNameOf('expected a client name, or null for a free lock').nullable().optional().meta({description: 'Who holds the lock (null: free)'}),
+			token: countOrNull.optional().meta({description: "The lock's current token (null: free)"}),
+			expiry: countOrNull.optional().meta({description: 'When the current lease expires (null: free)'}),
 			value: z
 				.union([text, z.number()], {error: 'expected text'})
 				.nullable()

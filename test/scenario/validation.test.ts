@@ -49,6 +49,12 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 		]);
 	});
 
+	test('a free lock is null, not a word', () => {
+		expect(problemsOf(lines(...header, '  - expect: {holder: none}'))).toEqual([
+			"talk.yaml:4: step 1: expect.holder: no client named 'none' (clients: A, B) (for a free lock, write holder: null)",
+		]);
+	});
+
 	test('bad numbers and wrong types say what was given', () => {
 		expect(problemsOf(lines('title: t', 'lease: 0', 'fencing: yes', 'resource: two words', 'clients: A', 'steps: {}'))).toEqual([
 			'talk.yaml:2: lease: expected a whole number from 1 to 1000000, got 0',
@@ -73,8 +79,8 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 	test('expect values of the wrong type, empty steps and empty command lists', () => {
 		expect(problemsOf(lines(...header, '  - expect: {holder: 7, token: one, clock: -1, clients: {A: {status: frozen}}}', '  -', '  - {}', '  - do: []', '  - do: 5'))).toEqual([
 			'talk.yaml:4: step 1: expect.clock: expected a whole number ≥ 0, got -1',
-			'talk.yaml:4: step 1: expect.holder: expected a client name, got 7',
-			"talk.yaml:4: step 1: expect.token: expected a whole number, got 'one'",
+			'talk.yaml:4: step 1: expect.holder: expected a client name, or null for a free lock, got 7',
+			"talk.yaml:4: step 1: expect.token: expected a whole number, or null, got 'one'",
 			"talk.yaml:4: step 1: expect.clients.A.status: expected running, paused or crashed, got 'frozen'",
 			'talk.yaml:5: step 2: expected a step: a map with do, say and/or expect, got nothing',
 			'talk.yaml:6: step 3: empty: expected do, say or expect',
