@@ -210,6 +210,7 @@ interface SchemaIssue {
 	readonly path: PropertyKey[];
 	readonly message: string;
 	readonly keys?: string[];
+	readonly expected?: string;
 	readonly errors?: SchemaIssue[][];
 }
 
@@ -235,7 +236,15 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: No
 	}
 	const scalar = value === null || typeof value !== 'object';
 	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type' || issue.code === 'invalid_union') ? `, got ${shown(value)}` : '';
-	return [{line: lines.of(path), message: at(path, `${issue.message}${got}`)}];
+	return [{line: lines.of(path), message: at(path, `${issue.message}${got}${flagHint(issue, value)}`)}];
+}
+
+/** Commands say `fencing A on`, so files say `fencing: on`; YAML reads that as text. */
+function flagHint(issue: SchemaIssue, value: unknown): string {
+	if (issue.expected !== 'boolean' || typeof value !== 'string') return '';
+	if (/^(on|yes|y)$/i.test(value)) return ' (write true)';
+	if (/^(off|no|n)$/i.test(value)) return ' (write false)';
+	return '';
 }
 
 interface Meaning {

@@ -58,7 +58,7 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 	test('bad numbers and wrong types say what was given', () => {
 		expect(problemsOf(lines('title: t', 'lease: 0', 'fencing: yes', 'resource: two words', 'clients: A', 'steps: {}'))).toEqual([
 			'talk.yaml:2: lease: expected a whole number from 1 to 1000000, got 0',
-			"talk.yaml:3: fencing: expected true or false, got 'yes'",
+			"talk.yaml:3: fencing: expected true or false, got 'yes' (write true)",
 			"talk.yaml:4: resource: expected a resource name: one word of at most 24 characters, got 'two words'",
 			"talk.yaml:5: clients: expected a list of clients, got 'A'",
 			'talk.yaml:6: steps: expected a list of steps, got a map',
