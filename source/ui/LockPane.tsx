@@ -50,10 +50,16 @@ export function lockRows({session, width, lang, look}: PaneProps): Row[] {
 		note = [label(''), piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')];
 	} else {
 		const last = latestEvent(session, ['expired', 'released']);
-		ruler = [label(labels.lease), piece(`${labels.now} t=${clock}`, 'dim')];
-		if (last?.kind === 'expired') note = [label(''), piece(` ${g.expired} ${labels.expiredAt(last.t, last.client, last.token)} `, 'banner')];
-		else if (last?.kind === 'released') note = [label(''), piece(labels.releasedAt(last.t, last.client), 'dim')];
-		else note = [label(''), piece(labels.neverHeld, 'dim')];
+		if (last?.kind === 'expired') {
+			ruler = [label(labels.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')];
+			note = [label(''), piece(labels.expiredWhose(last.client, last.token), 'bad')];
+		} else if (last?.kind === 'released') {
+			ruler = [label(labels.lease), piece(labels.releasedAt(last.t))];
+			note = [label(''), piece(labels.releasedBy(last.client, last.token), 'dim')];
+		} else {
+			ruler = [label(labels.lease), piece('—', 'dim')];
+			note = [label(''), piece(labels.neverHeld, 'dim')];
+		}
 	}
 	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note];
 }

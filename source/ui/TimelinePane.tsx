@@ -34,14 +34,15 @@ interface Cell {
 const spanStyle = (kind: SpanKind, g: Glyphs): Cell =>
 	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
 
-function drawLane(lane: Lane, window: TimeWindow, width: number, g: Glyphs): Row {
+function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
 	const cells: Cell[] = Array.from({length: width}, () => ({text: ' ', role: 'plain'}));
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
 	// Spans first (a GC pause over a belief), then marks on top.
 	const ordered = [...lane.spans].sort((a, b) => (a.kind === 'gc' ? 1 : 0) - (b.kind === 'gc' ? 1 : 0));
 	for (const span of ordered) {
 		const style = spanStyle(span.kind, g);
-		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) cells[x] = {...style};
+		// What is only planned (the rest of a pause) is drawn faint.
+		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) cells[x] = {text: style.text, role: x > column(now) ? 'dim' : style.role};
 	}
 	let cursor = 0;
 	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
@@ -87,7 +88,7 @@ export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
 	const showLegend = rowWidth(title) + rowWidth(legend) + 10 <= width;
 	const lanes = timeline.lanes.map((lane, index) => [
 		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : 'label'),
-		...drawLane(lane, window, plot, g),
+		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
 	return [titleRule(title, width, look, showLegend ? legend : []), ...lanes, axis];

@@ -18,8 +18,10 @@ export interface Labels {
 	readonly lease: string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
-	readonly expiredAt: (t: number, client: string, token: number) => string;
-	readonly releasedAt: (t: number, client: string) => string;
+	readonly expiredAt: (t: number) => string;
+	readonly expiredWhose: (client: string, token: number) => string;
+	readonly releasedAt: (t: number) => string;
+	readonly releasedBy: (client: string, token: number) => string;
 	readonly neverHeld: string;
 	readonly value: string;
 	readonly empty: string;
@@ -74,8 +76,10 @@ const en: Labels = {
 	lease: 'lease',
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
-	expiredAt: (t, client, token) => `EXPIRED at t=${t} (${client}, token ${token})`,
-	releasedAt: (t, client) => `released by ${client} at t=${t}`,
+	expiredAt: t => `EXPIRED at t=${t}`,
+	expiredWhose: (client, token) => `${client}'s lease (token ${token}) ran out`,
+	releasedAt: t => `released at t=${t}`,
+	releasedBy: (client, token) => `by ${client} (token ${token})`,
 	neverHeld: 'nobody has held it yet',
 	value: 'value',
 	empty: '(empty)',
@@ -131,8 +135,10 @@ const ja: Labels = {
 	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
-	expiredAt: (t, client, token) => `t=${t} で失効 (${client}、token ${token})`,
-	releasedAt: (t, client) => `t=${t} に ${client} が解放`,
+	expiredAt: t => `t=${t} で失効`,
+	expiredWhose: (client, token) => `${client} のリース (token ${token}) が切れた`,
+	releasedAt: t => `t=${t} に解放`,
+	releasedBy: (client, token) => `${client} が解放 (token ${token})`,
 	neverHeld: 'まだ誰も取得していない',
 	value: '値',
 	empty: '(空)',

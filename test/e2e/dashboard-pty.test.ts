@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 function open(args: string[], cols: number, rows: number): Session {
-	const env = {...process.env, TERM: 'xterm-256color'};
+	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color'};
 	// Ink renders only the last frame when CI is set.
 	delete env.CI;
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});

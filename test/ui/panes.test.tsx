@@ -52,7 +52,9 @@ describe('lock service pane', () => {
 	});
 
 	test('expired: a clear mark naming when and whose', () => {
-		expect(frame(<LockPane {...pane(at(3))} />)).toContain('EXPIRED at t=5 (A, token 1)');
+		const text = frame(<LockPane {...pane(at(3))} />);
+		expect(text).toContain('✂ EXPIRED at t=5');
+		expect(text).toContain("A's lease (token 1) ran out");
 	});
 
 	test('in Japanese', () => {
