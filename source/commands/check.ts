@@ -1,7 +1,9 @@
 // `dlock-tui check <scenario...>`: plays each scenario headless and holds it to its `expect`s.
 // One line per scenario that passes, one per failing step or file problem; every scenario is
-// checked even after one fails.
+// checked even after one fails. A directory stands for the scenario files in it.
 
+import {readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
 import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
@@ -12,7 +14,7 @@ import {checkScenario, type StepFailure} from '../scenario/run.js';
 /** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. */
 export function runCheck(scenarios: readonly string[], write: (text: string) => void): 0 | 1 | 2 {
 	let exitCode: 0 | 1 | 2 = 0;
-	for (const argument of scenarios) {
+	for (const argument of scenarios.flatMap(scenarioFilesIn)) {
 		let scenario;
 		try {
 			scenario = loadScenario(argument);
@@ -24,13 +26,30 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 		}
 		const failures = checkScenario(scenario);
 		if (failures.length === 0) {
-			write(`✓ ${narrationIn(scenario.title, 'en')}\n`);
+			const unchecked = scenario.steps.every(step => step.expect === null) ? ' (no expect: only checked that every command can be done)' : '';
+			write(`✓ ${narrationIn(scenario.title, 'en')}${unchecked}\n`);
 			continue;
 		}
 		for (const failure of failures) write(`✗ ${scenario.file}:${failure.line} step ${failure.step}: ${failureText(failure)}\n`);
 		if (exitCode === 0) exitCode = 1;
 	}
 	return exitCode;
+}
+
+/** A directory's .yaml and .yml files, sorted; any other argument as it is (loadScenario judges it). */
+function scenarioFilesIn(argument: string): string[] {
+	let isDirectory = false;
+	try {
+		isDirectory = statSync(argument).isDirectory();
+	} catch {
+		return [argument];
+	}
+	if (!isDirectory) return [argument];
+	const files = readdirSync(argument)
+		.filter(name => /\.ya?ml$/i.test(name))
+		.sort()
+		.map(name => path.join(argument, name));
+	return files.length > 0 ? files : [argument];
 }
 
 function failureText(failure: StepFailure): string {

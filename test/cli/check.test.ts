@@ -1,6 +1,7 @@
 import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
 import {runCli} from './run-cli.js';
 
@@ -66,6 +67,18 @@ describe('dlock-tui check', () => {
 		expect(lines.at(-1)).toBe('✓ Handoff');
 		expect(stderr).toBe('');
 		expect(status).toBe(2);
+	});
+
+	test('a directory stands for its scenario files, in name order', () => {
+		const {status, stdout} = runCli(['check', fileURLToPath(new URL('../../scenarios', import.meta.url))]);
+		expect(stdout.trimEnd().split('\n')).toHaveLength(builtins.length);
+		expect(stdout.split('\n')[0]).toBe("✓ Crash: the lease frees a dead holder's lock");
+		expect(status).toBe(0);
+	});
+
+	test('a scenario without expectations says what little was checked', () => {
+		const file = scenarioFile('plain.yaml', 'title: Plain\nclients: [A]\nsteps:\n  - do: acquire A\n');
+		expect(runCli(['check', file]).stdout).toBe('✓ Plain (no expect: only checked that every command can be done)\n');
 	});
 
 	test('an unknown built-in name lists the built-in ones', () => {
