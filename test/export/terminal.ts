@@ -7,9 +7,12 @@ export type Terminal = InstanceType<typeof xterm.Terminal>;
 
 export async function playInto(chunks: readonly string[], cols: number, rows: number): Promise<Terminal> {
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
-	for (const chunk of chunks) await new Promise<void>(resolve => terminal.write(chunk, resolve));
+	for (const chunk of chunks) await writeInto(terminal, chunk);
 	return terminal;
 }
+
+/** Resolves once the terminal has processed `data`. */
+export const writeInto = (terminal: Terminal, data: string): Promise<void> => new Promise(resolve => terminal.write(data, resolve));
 
 /** The visible rows as text, trailing blanks trimmed. */
 export function screenText(terminal: Terminal): string[] {
