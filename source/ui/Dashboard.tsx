@@ -11,7 +11,7 @@ import {labelsFor} from './labels.js';
 import {lockRows} from './LockPane.js';
 import {type Look, makeLook, type ThemeName} from './look.js';
 import {resourceRows} from './ResourcePane.js';
-import {besideRows, fitHeight, fitRow, piece, type Row, Rows, rowWidth} from './Rows.js';
+import {besideRows, fitHeight, fitRow, piece, rowForLook, type Row, Rows, rowWidth} from './Rows.js';
 import {storyRows} from './StoryPane.js';
 import {fit} from './text.js';
 import {timelineRows} from './TimelinePane.js';
@@ -55,7 +55,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 	}
 	const pane = {session, width, lang, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(row, width, look.glyphs.ellipsis));
+	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
 
 	const clients = currentWorld(session).clients.length;
 	const spare = height - fixedHeight(clients) - minStoryHeight;
@@ -83,7 +83,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
 		keyBar,
 	];
-	return screen.map(row => fitRow(row, width, look.glyphs.ellipsis));
+	return screen.map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
 }
 
 function header({session, width, lang}: DashboardProps, look: Look): Row {

@@ -2,7 +2,7 @@
 // Rows are fitted to the pane's width here, so no pane can spill over or wrap.
 
 import {Box, Text} from 'ink';
-import type {Look, Role} from './look.js';
+import {asciiText, type Look, type Role} from './look.js';
 import {cutToWidth, fit, widthOf} from './text.js';
 
 export interface Piece {
@@ -40,6 +40,9 @@ export function besideRows(columns: readonly {readonly rows: readonly Row[]; rea
 	);
 }
 
+/** A row for the look: with --ascii, symbols in words and key names spelled out. */
+export const rowForLook = (row: Row, look: Look): Row => (look.ascii ? row.map(part => ({...part, text: asciiText(part.text)})) : row);
+
 /** A pane's title as a rule across its width: `── Lock service ───────── right ──`. */
 export function titleRule(title: Row, width: number, look: Look, right: Row = []): Row {
 	const line = look.glyphs.rule;
@@ -58,7 +61,7 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
-					{mergePieces(fitRow(row, width, look.glyphs.ellipsis)).map((part, position) => (
+					{mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)).map((part, position) => (
 						<Text key={position} {...look.styles[part.role]}>
 							{part.text}
 						</Text>

@@ -164,3 +164,10 @@ export interface Look {
 export function makeLook(theme: ThemeName, options: {readonly color: boolean; readonly ascii: boolean}): Look {
 	return {styles: options.color ? themes[theme] : colorless, glyphs: options.ascii ? ascii : unicode, ascii: options.ascii};
 }
+
+/** Symbols that words and key names use, and what a plain font shows instead. */
+const asciiSymbols: Record<string, string> = {'→': '->', '←': '<-', '↑': 'Up', '↓': 'Down', '—': '-', '·': '-', '…': '...', '✓': 'v', '✗': 'x', '▸': '>'};
+const asciiPattern = new RegExp(`[${Object.keys(asciiSymbols).join('')}]`, 'gu');
+
+/** Text with the symbols of asciiSymbols spelled out; letters of any script stay as they are. */
+export const asciiText = (text: string): string => text.replace(asciiPattern, symbol => asciiSymbols[symbol]!);

@@ -187,6 +187,17 @@ describe('the whole screen', () => {
 		}
 	}
 
+	test('--ascii: no symbol a plain font lacks, on any screen', () => {
+		let session = at(3, 'tick', 'pause B 3');
+		session = reduceSession(session, {type: 'end'});
+		for (const overlay of [null, 'help'] as const) {
+			const text = dashboardRows({session, width: 80, height: 23, lang: 'en', theme: 'dark', ascii: true, color: false, overlay})
+				.map(line => line.map(part => part.text).join(''))
+				.join('\n');
+			expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+		}
+	});
+
 	test('below the minimum size it says how much it needs', () => {
 		const session = startSession(scenario);
 		expect(minimumSize(session)).toEqual({width: 64, height: 22});
