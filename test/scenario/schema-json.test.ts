@@ -1,5 +1,7 @@
 import {readFileSync} from 'node:fs';
+import {Ajv} from 'ajv';
 import {describe, expect, test} from 'vitest';
+import {parse} from 'yaml';
 import {builtinDirectory, builtinNames} from '../../source/scenario/files.js';
 import {scenarioJsonSchemaText} from '../../source/scenario/json-schema.js';
 
@@ -21,6 +23,21 @@ describe('scenarios/schema.json', () => {
 		for (const name of builtinNames()) {
 			const text = readFileSync(`${builtinDirectory()}/${name}.yaml`, 'utf8');
 			expect(text.split('\n')[0], name).toBe('# yaml-language-server: $schema=./schema.json');
+		}
+	});
+
+	test('an editor using it accepts every built-in scenario and flags the mistakes the loader flags', () => {
+		const validate = new Ajv({allErrors: true, strict: false}).compile(JSON.parse(scenarioJsonSchemaText()));
+		for (const name of builtinNames()) {
+			const valid = validate(parse(readFileSync(`${builtinDirectory()}/${name}.yaml`, 'utf8')));
+			expect(validate.errors ?? [], name).toEqual([]);
+			expect(valid).toBe(true);
+		}
+		const broken = {titel: 't', lease: 0, clients: [{name: 'A', renewEvery: 1.5}], steps: [{do: [], sya: 'x', expect: {holder: 7, clients: {A: {status: 'frozen'}}}}]};
+		expect(validate(broken)).toBe(false);
+		const where = (validate.errors ?? []).map(error => `${error.instancePath} ${error.keyword}`);
+		for (const expected of [' required', ' additionalProperties', '/lease minimum', '/steps/0 additionalProperties', '/steps/0/expect/clients/A/status enum']) {
+			expect(where).toContain(expected);
 		}
 	});
 });
