@@ -56,9 +56,10 @@ describe('dlock-tui record', () => {
 		expect(header).toEqual({version: 2, width: 80, height: 24, title: story.title.en});
 	});
 
-	test('is byte-identical run after run, with CI=true or NO_COLOR in the environment too', () => {
+	test('is byte-identical run after run, with CI=true, NO_COLOR, another locale and time zone too', () => {
 		expect(record(['gc-pause'])).toBe(cast);
-		expect(record(['gc-pause'], {...process.env, CI: 'true', TERM: 'dumb', NO_COLOR: '1', COLUMNS: '40', LINES: '10'})).toBe(cast);
+		const elsewhere = {CI: 'true', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', COLUMNS: '40', LINES: '10', LANG: 'ja_JP.UTF-8', LC_ALL: 'ja_JP.UTF-8', TZ: 'Asia/Tokyo'};
+		expect(record(['gc-pause'], {...process.env, ...elsewhere})).toBe(cast);
 	});
 
 	test('--output=- writes the same recording to stdout', () => {
