@@ -7,7 +7,7 @@ import meow from 'meow';
 import packageJson from '../package.json' with {type: 'json'};
 import {runCheck} from './commands/check.js';
 import {runDashboard} from './commands/dashboard.js';
-import {crashExitCode, crashLine, writeCrashReport} from './commands/crash.js';
+import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './commands/crash.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
 import {checkFlags} from './commands/flags.js';
 import {runList} from './commands/list.js';
@@ -144,6 +144,7 @@ function report(error: unknown): void {
 		say(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}`);
 		process.exitCode = error.exitCode;
 	} else {
+		runCrashTeardowns();
 		say(crashLine(error, writeCrashReport(error, packageJson.version)));
 		process.exitCode = crashExitCode;
 	}

@@ -9,8 +9,28 @@ import {printable} from '../model/quote.js';
 
 export const crashExitCode = 70;
 
+const teardowns = new Set<() => void>();
+
+/** Something to undo before a crash is reported (the dashboard gives the terminal back); returns how to forget it. */
+export function onCrashTeardown(teardown: () => void): () => void {
+	teardowns.add(teardown);
+	return () => teardowns.delete(teardown);
+}
+
+/** Runs every teardown once; one that fails does not stop the report. */
+export function runCrashTeardowns(): void {
+	for (const teardown of teardowns) {
+		try {
+			teardown();
+		} catch {
+			// The report matters more than a clean screen.
+		}
+	}
+	teardowns.clear();
+}
+
 function describe(error: unknown): {readonly summary: string; readonly detail: string} {
-	if (error instanceof Error) return {summary: `${error.name}: ${error.message}`, detail: error.stack ?? String(error)};
+	if (error instanceof Error) return {summary: error.name === 'Error' ? error.message : `${error.name}: ${error.message}`, detail: error.stack ?? String(error)};
 	return {summary: String(error), detail: String(error)};
 }
 

@@ -4,6 +4,8 @@
 import {render} from 'ink';
 import {loadScenario} from '../scenario/files.js';
 import {App} from '../ui/App.js';
+import {CrashAfterKeys, crashAfterKeys, CrashBoundary} from '../ui/CrashBoundary.js';
+import {onCrashTeardown} from './crash.js';
 import {UsageError} from './errors.js';
 import {choiceOption, secondsOption} from './options.js';
 import {langs} from '../model/describe.js';
@@ -30,13 +32,34 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 			'the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`',
 		);
 	}
-	const app = render(<App scenario={scenario} lang={lang} theme={theme} ascii={flags.ascii ?? false} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />, {
-		exitOnCtrlC: false,
-		// Ink 6.8's incremental renderer places a frame that ends in a newline (any frame shorter than
-		// the terminal) one row too low on every update after the first; the standard renderer redraws
-		// the frame inside one synchronized-output write, which does not flicker.
-		incrementalRendering: false,
-		patchConsole: false,
-	});
-	await app.waitUntilExit();
+	let crash: {readonly error: unknown} | null = null;
+	const crashKeys = crashAfterKeys(process.env);
+	const app = render(
+		<CrashBoundary
+			onCrash={error => {
+				crash = {error};
+				// Unmounting from inside React's commit would cut it short: let it finish first.
+				setImmediate(() => app.unmount());
+			}}
+		>
+			<App scenario={scenario} lang={lang} theme={theme} ascii={flags.ascii ?? false} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />
+			{crashKeys === null ? null : <CrashAfterKeys keys={crashKeys} />}
+		</CrashBoundary>,
+		{
+			exitOnCtrlC: false,
+			// Ink 6.8's incremental renderer places a frame that ends in a newline (any frame shorter than
+			// the terminal) one row too low on every update after the first; the standard renderer redraws
+			// the frame inside one synchronized-output write, which does not flicker.
+			incrementalRendering: false,
+			patchConsole: false,
+		},
+	);
+	// A crash anywhere else (a timer, a stream) gives the terminal back before it is reported.
+	const forgetTeardown = onCrashTeardown(() => app.unmount());
+	try {
+		await app.waitUntilExit();
+	} finally {
+		forgetTeardown();
+	}
+	if (crash) throw (crash as {readonly error: unknown}).error;
 }

@@ -1,0 +1,130 @@
+// Every way out of the dashboard gives the terminal back as it was found: the same termios
+// (raw mode off, echo on), the cursor shown, no synchronized update left open, and for a crash one
+// readable line naming the report. Each runs the built binary in a real pty, inside a shell that
+// records `stty -g` before and after it.
+
+import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import {afterEach, describe, expect, test} from 'vitest';
+import {cliPath} from '../hostile/run-cli.js';
+
+interface Run {
+	readonly output: () => string;
+	readonly press: (keys: string) => void;
+	readonly signal: (name: NodeJS.Signals) => void;
+	/** What the shell saw: the exit status and the terminal settings before and after. */
+	readonly finished: Promise<{status: string; before: string; after: string}>;
+}
+
+let shell: pty.IPty | null = null;
+afterEach(() => {
+	shell?.kill();
+	shell = null;
+});
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+	return readdirSync('/proc')
+		.filter(entry => /^\d+$/.test(entry))
+		.filter(entry => {
+			try {
+				// The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
+				const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+				return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid);
+			} catch {
+				return false;
+			}
+		})
+		.map(Number);
+}
+
+const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean): Promise<void> {
+	while (!condition()) await wait(20);
+}
+
+async function openDashboard(extraEnv: Record<string, string> = {}): Promise<Run> {
+	const directory = mkdtempSync(path.join(tmpdir(), 'dlock-exit-'));
+	const file = (name: string) => path.join(directory, name);
+	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', ...extraEnv};
+	// Ink renders only the last frame when CI is set.
+	delete env.CI;
+	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
+	let output = '';
+	shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, env});
+	shell.onData(data => (output += data));
+	const exited = new Promise<void>(resolve => shell!.onExit(() => resolve()));
+	await until(() => output.includes('step 1 of 7'));
+	const [node] = childrenOf(shell.pid);
+	expect(node).toBeDefined();
+	return {
+		output: () => output,
+		press: keys => shell!.write(keys),
+		signal: name => process.kill(node!, name),
+		finished: exited.then(() => ({
+			status: readFileSync(file('status'), 'utf8').trim(),
+			before: readFileSync(file('before'), 'utf8').trim(),
+			after: readFileSync(file('after'), 'utf8').trim(),
+		})),
+	};
+}
+
+function expectTerminalRestored(output: string, finished: {before: string; after: string}): void {
+	expect(finished.after).toBe(finished.before);
+	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	const opened = output.split('\u001B[?2026h').length;
+	const closed = output.split('\u001B[?2026l').length;
+	expect(closed).toBe(opened);
+	expect(output).not.toMatch(/^\s+at /m);
+}
+
+describe('every exit path restores the terminal', () => {
+	test.each([
+		['q', 'q', '0'],
+		['Ctrl-C', '\u0003', '0'],
+	])('%s', async (_name, key, status) => {
+		const run = await openDashboard();
+		run.press(' ');
+		await until(() => run.output().includes('step 2 of 7'));
+		run.press(key);
+		const finished = await run.finished;
+		expect(finished.status).toBe(status);
+		expectTerminalRestored(run.output(), finished);
+	});
+
+	test.each([
+		['SIGTERM', '143'],
+		['SIGHUP', '129'],
+	] as const)('%s', async (signal, status) => {
+		const run = await openDashboard();
+		run.press(' ');
+		await until(() => run.output().includes('step 2 of 7'));
+		run.signal(signal);
+		const finished = await run.finished;
+		expect(finished.status).toBe(status);
+		expectTerminalRestored(run.output(), finished);
+	});
+
+	test('an unexpected error inside a render: one line, a report, exit 70', async () => {
+		const run = await openDashboard({DLOCK_TUI_CRASH_AFTER_KEYS: '2'});
+		run.press(' ');
+		await until(() => run.output().includes('step 2 of 7'));
+		run.press(' ');
+		const finished = await run.finished;
+		expect(finished.status).toBe('70');
+		const output = run.output();
+		expectTerminalRestored(output, finished);
+		const lines = output.split(/\r?\n/).filter(line => line.includes('unexpected error'));
+		expect(lines).toHaveLength(1);
+		const match = /dlock-tui: unexpected error: DLOCK_TUI_CRASH_AFTER_KEYS=2: a crash on purpose, for testing \(a full report is in (\S+);/.exec(lines[0]!);
+		expect(match, lines[0]).not.toBeNull();
+		expect(existsSync(match![1]!)).toBe(true);
+		expect(readFileSync(match![1]!, 'utf8')).toMatch(/^\s+at /m);
+		// The dashboard is wiped, not left half-drawn: nothing of it follows the erase.
+		const afterErase = output.slice(output.lastIndexOf('\u001B[2K'));
+		expect(afterErase).not.toContain('Lock service');
+	});
+});
