@@ -3,7 +3,7 @@
 
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import {afterEach, expect, test} from 'vitest';
+import {afterEach, describe, expect, test} from 'vitest';
 import {cliPath, runCli} from '../cli/run-cli.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
@@ -23,10 +23,11 @@ afterEach(() => {
 	child = null;
 });
 
-function open(args: string[], cols: number, rows: number): Session {
-	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color'};
+function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}): Session {
+	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color', ...extraEnv};
 	// Ink renders only the last frame when CI is set.
 	delete env.CI;
+	for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();
@@ -120,4 +121,23 @@ test('a bad flag value is named', () => {
 	const result = runCli(['--theme', 'neon']);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
+});
+
+describe('colour', () => {
+	// Foreground or background colour codes (bold and inverse are emphasis, not colour).
+	const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+	const firstFrame = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+		const app = open(args, 80, 24, {FORCE_COLOR: undefined, ...env});
+		await app.press('', screen => screen.includes('step 1 of 7'));
+		child!.write('q');
+		await app.exited;
+		child = null;
+		return app.output();
+	};
+
+	test('coloured by default, none with NO_COLOR or --no-color', async () => {
+		expect(await firstFrame([])).toMatch(colour);
+		expect(await firstFrame([], {NO_COLOR: '1'})).not.toMatch(colour);
+		expect(await firstFrame(['--no-color'])).not.toMatch(colour);
+	});
 });
