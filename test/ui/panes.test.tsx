@@ -139,7 +139,7 @@ describe('story pane', () => {
 		const unfenced = loadScenario('gc-pause');
 		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
 		session = reduceSession(session, {type: 'end'});
-		expect(frame(<StoryPane {...pane(session)} height={8} />)).toContain("CORRUPTED at step 7: A's stale write (token 1)");
+		expect(frame(<StoryPane {...pane(session)} height={8} />)).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
 	});
 
 	test('off script and refusals are said', () => {
