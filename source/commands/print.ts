@@ -4,7 +4,7 @@
 import {drawDashboard} from '../export/dashboard.js';
 import {printPages} from '../export/recording.js';
 import {loadScenario} from '../scenario/files.js';
-import {checkFits, type ViewFlags, viewOptions} from './options.js';
+import {checkDrawable, type ViewFlags, viewOptions} from './options.js';
 
 export interface PrintFlags extends ViewFlags {
 	/** --color: keep colours and styles (escape codes); plain text otherwise, whatever the terminal. */
@@ -15,6 +15,6 @@ export function runPrint(argument: string, flags: PrintFlags, write: (text: stri
 	const view = viewOptions(flags);
 	const color = flags.color ?? false;
 	const scenario = loadScenario(argument);
-	checkFits(view, scenario);
+	checkDrawable('print', view, scenario);
 	write(`${printPages(scenario, view, drawDashboard({...view, color}, view, color))}\n`);
 }

@@ -7,7 +7,7 @@ import {defaultStepDelaySeconds, recordCast} from '../export/recording.js';
 import {quote} from '../model/quote.js';
 import {loadScenario} from '../scenario/files.js';
 import {UsageError} from './errors.js';
-import {checkFits, secondsOption, type ViewFlags, viewOptions} from './options.js';
+import {checkDrawable, secondsOption, type ViewFlags, viewOptions} from './options.js';
 
 export interface RecordFlags extends ViewFlags {
 	readonly output?: string;
@@ -21,7 +21,7 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 	const view = viewOptions(flags);
 	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepDelaySeconds, {min: 0.1, max: 600});
 	const scenario = loadScenario(argument);
-	checkFits(view, scenario);
+	checkDrawable('record', view, scenario);
 	const draw = drawDashboard({...view, color: flags.color ?? true}, view, true);
 	const cast = recordCast(scenario, {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang}, draw);
 	if (flags.output === '-') {

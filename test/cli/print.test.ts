@@ -1,5 +1,8 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
+import {maxDrawnSteps} from '../../source/commands/options.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {runCli} from './run-cli.js';
@@ -19,8 +22,7 @@ describe('golden files: dlock-tui print of every built-in scenario at 80x24', ()
 		const {status, stdout, stderr} = runCli(['print', name]);
 		expect(stderr).toBe('');
 		expect(status).toBe(0);
-		// On a difference: if the new screen is right, run npm run golden and commit the change.
-		expect(stdout).toBe(golden);
+		expect(stdout, `the screen of ${name} changed: if on purpose, run npm run golden, read the diff, commit it`).toBe(golden);
 	});
 
 	test('every golden file has its scenario', () => {
@@ -73,12 +75,24 @@ describe('print and record: bad options', () => {
 		[['record', 'gc-pause', '-o', 'x.cast', '--step-delay', 'soon'], "--step-delay: expected a number of seconds from 0.1 to 600, got 'soon'"],
 		[['print'], 'print: expected one scenario'],
 		[['record', '-o', 'x.cast'], 'record: expected one scenario'],
+		[['print', 'gc-pause', '--cols', '50'], '--cols: 50 is too narrow for the dashboard, which needs at least'],
+		[['record', 'gc-pause', '-o', 'x.cast', '--rows', '10'], '--rows: 10 is too low for the dashboard of this scenario, which needs at least'],
 	])('%j', (args, message) => {
 		const {status, stdout, stderr} = runCli(args);
 		expect(status).toBe(2);
 		expect(stdout).toBe('');
 		expect(stderr.trimEnd().split('\n')).toHaveLength(1);
 		expect(stderr).toContain(message);
+	});
+
+	test('a scenario too long to watch is refused, not drawn for minutes', () => {
+		const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-print-')), 'long.yaml');
+		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(maxDrawnSteps + 1)}`);
+		for (const command of ['print', 'record']) {
+			const {status, stderr} = runCli([command, file, '-o', path.join(path.dirname(file), 'long.cast')].slice(0, command === 'print' ? 2 : 4));
+			expect(status).toBe(2);
+			expect(stderr).toContain(`${command}: ${file} has ${maxDrawnSteps + 1} steps; ${command} draws at most ${maxDrawnSteps}`);
+		}
 	});
 
 	test('an unwritable -o names the file', () => {
