@@ -1,12 +1,14 @@
 // The interactive shell: one useInput hands every key to the app's reducer (appState.ts), the
 // terminal's size is followed live, and autoplay steps on a timer until a key takes over.
 
+import path from 'node:path';
 import {Box, useApp, useInput, useStdin, useStdout} from 'ink';
 import {useEffect, useReducer, useState} from 'react';
 import type {Lang} from '../model/describe.js';
+import {type SaveResult, saveSession} from '../export/save.js';
 import type {Scenario} from '../scenario/parse.js';
 import {startSession} from '../session/session.js';
-import {initialAppState, isAutoplaying, reduceApp} from './appState.js';
+import {initialAppState, isAutoplaying, type Notice, reduceApp} from './appState.js';
 import {Dashboard} from './Dashboard.js';
 import {makeLook, type ThemeName} from './look.js';
 import {piece, Rows} from './Rows.js';
@@ -22,10 +24,19 @@ export interface AppProps {
 	readonly color: boolean;
 	/** Seconds between automatic steps, or null. */
 	readonly autoplay: number | null;
+	/** Where the save key writes (default: the current directory). */
+	readonly saveDirectory?: string;
 }
 
 const reloadHeading = (count: number, lang: Lang) =>
 	lang === 'ja' ? `再読込できず (${count} 件)` : `not reloaded (${count} problem${count === 1 ? '' : 's'})`;
+
+/** The file's name first, so that a narrow terminal cuts the directory rather than the name. */
+function savedNotice(result: SaveResult, lang: Lang): Notice {
+	if (!result.ok) return {text: lang === 'ja' ? `保存できず: ${result.reason}` : `not saved: ${result.reason}`, ok: false};
+	const [name, directory] = [path.basename(result.file), path.dirname(result.file)];
+	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
+}
 
 function useTerminalSize(): {columns: number; rows: number} {
 	const {stdout} = useStdout();
@@ -41,7 +52,7 @@ function useTerminalSize(): {columns: number; rows: number} {
 	return size;
 }
 
-export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
+export function App({scenario, lang, theme, ascii, color, autoplay, saveDirectory}: AppProps) {
 	const {exit} = useApp();
 	const {isRawModeSupported} = useStdin();
 	const {columns, rows} = useTerminalSize();
@@ -54,6 +65,11 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 	useEffect(() => {
 		if (state.quitting) exit();
 	}, [state.quitting]);
+
+	// Nothing lost: the save key writes the whole history as a scenario file in the current directory.
+	useEffect(() => {
+		if (state.saveRequests > 0) dispatch({type: 'saved', notice: savedNotice(saveSession(session, saveDirectory ?? process.cwd()), lang)});
+	}, [state.saveRequests]);
 
 	useEffect(() => {
 		if (!playing || autoplay === null) return;
@@ -68,14 +84,9 @@ export function App({scenario, lang, theme, ascii, color, autoplay}: AppProps) {
 		const open = (next: Scenario) => dispatch({type: 'picked', action: {type: 'load', scenario: next, keepStep: false}});
 		return <ScenarioPicker current={session.scenario} lang={lang} look={look} width={columns - 1} height={rows - 1} onOpen={open} />;
 	}
-	// A broken edit leaves the last good version on screen, under one line that says why.
-	const notice = reloadProblems && (
-		<Rows
-			rows={[[piece(fit(`${reloadHeading(reloadProblems.length, lang)}: ${reloadProblems[0]}`, columns - 1, look.glyphs.ellipsis), 'warn')]]}
-			width={columns - 1}
-			look={look}
-		/>
-	);
+	// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
+	const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, lang)}: ${reloadProblems[0]}`, ok: false});
+	const notice = line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} look={look} />;
 	return (
 		<Box flexDirection="column">
 			{notice}

@@ -19,18 +19,28 @@ export interface AppState {
 	readonly autoplaying: boolean;
 	readonly picking: boolean;
 	readonly quitting: boolean;
+	/** Counts presses of the save key: the app saves (a side effect) when it changes. */
+	readonly saveRequests: number;
+	/** One line about the last save, until the next key. */
+	readonly notice: Notice | null;
+}
+
+export interface Notice {
+	readonly text: string;
+	readonly ok: boolean;
 }
 
 export type AppEvent =
 	| {readonly type: 'key'; readonly input: string; readonly key: Key}
 	| {readonly type: 'autoplay-step'}
 	| {readonly type: 'session'; readonly action: ShellAction}
-	| {readonly type: 'picked'; readonly action: ShellAction};
+	| {readonly type: 'picked'; readonly action: ShellAction}
+	| {readonly type: 'saved'; readonly notice: Notice};
 
 export const maxPromptLength = 80;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, quitting: false};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, quitting: false, saveRequests: 0, notice: null};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -43,8 +53,10 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 			return {...state, session: reduceShell(state.session, event.action)};
 		case 'picked':
 			return {...state, picking: false, session: reduceShell(state.session, event.action)};
+		case 'saved':
+			return {...state, notice: event.notice};
 		case 'key':
-			return pressKey({...state, autoplaying: false}, event.input, event.key);
+			return pressKey({...state, autoplaying: false, notice: null}, event.input, event.key);
 	}
 }
 
@@ -67,6 +79,8 @@ function pressKey(state: AppState, input: string, key: Key): AppState {
 			return {...state, overlay: null, prompt: {text: '', error: null}};
 		case 'open':
 			return {...state, overlay: null, picking: true};
+		case 'save':
+			return {...state, saveRequests: state.saveRequests + 1};
 		case 'session':
 			return {...state, session: reduceShell(state.session, action.action)};
 	}

@@ -12,6 +12,7 @@ export type KeyAction =
 	| {readonly type: 'close'}
 	| {readonly type: 'prompt'}
 	| {readonly type: 'open'}
+	| {readonly type: 'save'}
 	| {readonly type: 'quit'};
 
 export type Binding =
@@ -34,6 +35,7 @@ export type Binding =
 	| 'tick-lease'
 	| 'prompt'
 	| 'open'
+	| 'save'
 	| 'help'
 	| 'quit';
 
@@ -65,6 +67,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{binding: 'tick-lease', keys: 'T', en: 'advance the clock one lease', ja: '時計をリース 1 本分進める'},
 	{binding: 'prompt', keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
 	{binding: 'open', keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
+	{binding: 'save', keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},
 	{binding: 'help', keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
 	{binding: 'quit', keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
 ];
@@ -89,6 +92,7 @@ const letters: Partial<Record<string, Binding>> = {
 	T: 'tick-lease',
 	':': 'prompt',
 	o: 'open',
+	s: 'save',
 	'?': 'help',
 	q: 'quit',
 };
@@ -136,6 +140,7 @@ export function actionForKey(input: string, key: Key): KeyAction | null {
 			return session({type: binding});
 		case 'prompt':
 		case 'open':
+		case 'save':
 		case 'help':
 		case 'quit':
 			return {type: binding};

@@ -1,0 +1,37 @@
+// Saving a session as a scenario file in a directory (the current one, from the dashboard),
+// under a new name every time: an existing file is never overwritten, even by a race.
+
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Session} from '../session/session.js';
+import {sessionScenario} from './scenario.js';
+
+export type SaveResult = {readonly ok: true; readonly file: string} | {readonly ok: false; readonly reason: string};
+
+/** Enough tries for any directory a person keeps; past that something else is wrong. */
+const maxNumber = 10_000;
+
+/** `dlock-gc-pause` for scenarios/gc-pause.yaml: a name that is safe in any file system. */
+export function savedFileStem(session: Session): string {
+	const name = path.basename(session.scenario.file).replace(/\.ya?ml$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+	return `dlock-${name || 'scenario'}`;
+}
+
+/** Writes dlock-<scenario>-<n>.yaml with the first n that is free; the file is created, never replaced. */
+export function saveSession(session: Session, directory: string): SaveResult {
+	const text = sessionScenario(session);
+	const stem = savedFileStem(session);
+	for (let number = 1; number <= maxNumber; number += 1) {
+		const file = path.resolve(directory, `${stem}-${number}.yaml`);
+		try {
+			writeFileSync(file, text, {flag: 'wx'});
+			return {ok: true, file};
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === 'EEXIST') continue;
+			const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? (error as Error).message);
+			return {ok: false, reason: `cannot write in ${path.resolve(directory)}: ${reason}`};
+		}
+	}
+	return {ok: false, reason: `${path.resolve(directory)} already holds ${stem}-1.yaml to ${stem}-${maxNumber}.yaml`};
+}
