@@ -1,0 +1,50 @@
+// The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
+// to the world the dashboard showed.
+
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import {afterEach, expect, test} from 'vitest';
+import {cliPath, runCli} from '../hostile/run-cli.js';
+
+let child: pty.IPty | null = null;
+afterEach(() => {
+	child?.kill();
+	child = null;
+});
+
+const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was', async () => {
+	const directory = mkdtempSync(path.join(tmpdir(), 'dlock-save-pty-'));
+	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color'};
+	delete env.CI;
+	let output = '';
+	child = pty.spawn(process.execPath, [cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, cwd: directory, env});
+	child.onData(data => (output += data));
+	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
+	const until = async (text: string) => {
+		while (!output.includes(text)) await wait(20);
+	};
+	await until('step 1 of 7');
+	child.write(' ');
+	await until('step 2 of 7');
+	child.write('p');
+	await until('OFF SCRIPT');
+	child.write('t');
+	await until('t=1');
+	child.write('s');
+	await until(`saved as dlock-gc-pause-1.yaml in ${directory}`);
+	child.write('q');
+	expect(await exited).toBe(0);
+	child = null;
+
+	const file = path.join(directory, 'dlock-gc-pause-1.yaml');
+	const check = runCli(['check', file]);
+	expect(check.stderr).toBe('');
+	expect(check.status).toBe(0);
+	const trace = runCli(['trace', file, '--json']);
+	const last = JSON.parse(trace.stdout.trimEnd().split('\n').at(-1)!) as {command: string; clock: number; clients: Record<string, {status: string; token: number | null}>};
+	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
+});
