@@ -23,7 +23,7 @@ function heartbeat(client: Client, labels: Labels): [string, Role] {
 	return [labels.every(client.renewEvery), 'plain'];
 }
 
-export function clientsRows({session, width, lang, look}: PaneProps): Row[] {
+export function clientsRows({session, width, lang, look, headings = true}: PaneProps & {readonly headings?: boolean}): Row[] {
 	const labels = labelsFor(lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
@@ -63,7 +63,7 @@ export function clientsRows({session, width, lang, look}: PaneProps): Row[] {
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
-	return [titleRule([piece(labels.clientsPane, 'title')], width, look), header, ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis)];
+	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis)];
 }
 
 interface Column {

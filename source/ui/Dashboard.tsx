@@ -36,13 +36,15 @@ export const minWidth = 64;
 /** The story needs a title and a few lines to say anything. */
 const minStoryHeight = 4;
 const topHeight = 5;
+/** On a short terminal the clients' column headings and one story line give way, so four clients fit 80x24. */
+const compactSaving = 2;
 
 /** Rows needed besides the story: header, lock and resource, clients, timeline, key bar. */
 const fixedHeight = (clients: number) => 1 + topHeight + (clients + 3) + (clients + 3) + 1;
 
 /** The smallest terminal (columns x rows) the dashboard fits in, one row kept free against flicker. */
 export function minimumSize(session: Session): {width: number; height: number} {
-	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) + minStoryHeight + 1};
+	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) + minStoryHeight - compactSaving + 1};
 }
 
 export function dashboardRows(props: DashboardProps): Row[] {
@@ -59,9 +61,10 @@ export function dashboardRows(props: DashboardProps): Row[] {
 
 	const clients = currentWorld(session).clients.length;
 	const spare = height - fixedHeight(clients) - minStoryHeight;
+	const compact = spare < 0;
 	// Room to spare goes to blank rows between panes first, then to the story, which can use a few more lines.
 	const gaps = spare >= 12 ? 1 : 0;
-	const storyHeight = minStoryHeight + Math.min(spare - gaps * 3, 8);
+	const storyHeight = compact ? height - (fixedHeight(clients) - 1) : minStoryHeight + Math.min(spare - gaps * 3, 8);
 	const gap: Row[] = gaps ? [[]] : [];
 	const leftWidth = Math.floor((width - 2) / 2);
 	const top = besideRows(
@@ -76,7 +79,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		header(props, look),
 		...top,
 		...gap,
-		...clientsRows(pane),
+		...clientsRows({...pane, headings: !compact}),
 		...gap,
 		...timelineRows(pane),
 		...gap,

@@ -166,6 +166,7 @@ describe('the whole screen', () => {
 	const sizes = [
 		[80, 24],
 		[120, 40],
+		[64, 20],
 		[64, 22],
 		[200, 60],
 	] as const;
@@ -200,10 +201,20 @@ describe('the whole screen', () => {
 
 	test('below the minimum size it says how much it needs', () => {
 		const session = startSession(scenario);
-		expect(minimumSize(session)).toEqual({width: 64, height: 22});
+		expect(minimumSize(session)).toEqual({width: 64, height: 20});
 		const text = frame(<Dashboard session={session} width={60} height={30} lang="en" theme="dark" ascii={false} color={false} />);
-		expect(text).toBe('terminal too small (need 64x22)');
-		expect(frame(<Dashboard session={session} width={80} height={20} lang="en" theme="dark" ascii={false} color={false} />)).toContain('need 64x22');
+		expect(text).toBe('terminal too small (need 64x20)');
+		expect(frame(<Dashboard session={session} width={80} height={18} lang="en" theme="dark" ascii={false} color={false} />)).toContain('need 64x20');
+	});
+
+	test('four clients fit 80x24: the column headings give way', () => {
+		const four = startSession({...scenario, setup: {...scenario.setup, clients: ['A', 'B', 'C', 'D'].map(name => ({name}))}});
+		expect(minimumSize(four).height).toBe(24);
+		const text = frame(<Dashboard session={four} width={80} height={23} lang="en" theme="dark" ascii={false} color={false} />);
+		expect(text.split('\n')).toHaveLength(23);
+		expect(text).toMatch(/4 D\s+running/);
+		expect(text).not.toContain('heartbeat');
+		expect(text).toContain('Story · step 1 of 7');
 	});
 
 	test('no word is cut at 80 columns: long sentences end at a word with an ellipsis', () => {
