@@ -3,11 +3,12 @@
 
 import stringWidth from 'string-width';
 import type {Lang} from '../model/describe.js';
-import type {Scenario} from '../scenario/parse.js';
+import {narrationIn, type Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {fit} from '../ui/text.js';
 import {asciicast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
-import {narrationText, stepSummary, storyboard, truncateToWidth} from './storyboard.js';
+import {stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
@@ -36,19 +37,19 @@ export function recordCast(scenario: Scenario, options: RecordOptions, draw: Dra
 	const shots = storyboard(scenario).map((session, index): Shot => {
 		const {k, n} = stepPosition(session);
 		const summary = stepSummary(session, options.lang);
-		const hold = holdMs(narrationText(currentNarration(session), options.lang), options.stepDelaySeconds);
+		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
 		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
 	});
-	return asciicast({cols: options.cols, rows: options.rows, title: narrationText(scenario.title, options.lang)}, shots);
+	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, shots);
 }
 
 /** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
 export function pageRule(session: Session, lang: Lang, cols: number): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang);
-	const name = summary === null ? `start: ${narrationText(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
+	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
 	// `── ` + name + ` ` + at least `──`.
-	const head = `── ${truncateToWidth(name, Math.max(1, cols - 6))} `;
+	const head = `── ${fit(name, Math.max(1, cols - 6))} `;
 	return head + '─'.repeat(Math.max(2, cols - stringWidth(head)));
 }
 

@@ -80,8 +80,10 @@ describe('the storyboard', () => {
 	test('keeps a long summary within 60 columns', () => {
 		const scenario = scenarioOf(`title: t\nclients: [A]\nsteps:\n  - say: ${'word '.repeat(30)}\n`);
 		const summary = stepSummary(storyboard(scenario)[0]!, 'en')!;
-		expect(summary.length).toBe(60);
-		expect(summary.endsWith('word…')).toBe(true);
+		expect(summary.length).toBeLessThanOrEqual(60);
+		expect(summary.length).toBeGreaterThan(50);
+		// Cut between words, the cut marked.
+		expect(summary).toMatch(/^(word )+word…$/);
 	});
 });
 
