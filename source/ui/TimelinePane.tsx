@@ -18,12 +18,15 @@ export interface TimeWindow {
 	readonly columnsPerTick: number;
 }
 
-/** The window over time that fits `width` columns and ends one tick after the horizon. */
-export function timeWindow(horizon: number, width: number): TimeWindow {
+/**
+ * The window over time that fits `width` columns: up to one tick past the horizon, but never
+ * so far ahead that now (with a little of the past) leaves the screen.
+ */
+export function timeWindow(now: number, horizon: number, width: number): TimeWindow {
 	const ticks = horizon + 2;
 	const columnsPerTick = Math.max(minColumnsPerTick, Math.min(maxColumnsPerTick, Math.floor(width / ticks)));
 	const visible = Math.max(1, Math.floor(width / columnsPerTick));
-	return {start: Math.max(0, horizon + 2 - visible), columnsPerTick};
+	return {start: Math.max(0, Math.min(horizon + 2 - visible, now - Math.floor(visible / 4))), columnsPerTick};
 }
 
 interface Cell {
@@ -80,7 +83,7 @@ export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
 	const timeline = buildTimeline(session, g);
 	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
 	const plot = Math.max(1, width - nameWidth);
-	const window = timeWindow(timeline.horizon, plot);
+	const window = timeWindow(timeline.now, timeline.horizon, plot);
 	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
 
 	const legend = [piece(labels.legend(g), 'dim')];

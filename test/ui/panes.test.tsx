@@ -120,6 +120,12 @@ describe('timeline pane', () => {
 		expect(lines.at(-1)).not.toMatch(/ 0 /);
 	});
 
+	test('a pause far into the future does not push now off the screen', () => {
+		const lines = frame(<TimelinePane {...pane(at(6, 'pause B 500'))} />).split('\n');
+		expect(lines.at(-1)).toMatch(/ 7 /);
+		expect(lines.find(line => line.startsWith(' B '))).toMatch(/GC[▒✂]+$/);
+	});
+
 	test('ASCII glyphs only with --ascii', () => {
 		const text = frame(<TimelinePane {...pane(at(6))} look={makeLook('dark', {color: false, ascii: true})} />);
 		expect(text).toMatch(/^[\x20-\x7e\n]*$/);
