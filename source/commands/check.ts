@@ -53,6 +53,6 @@ function scenarioFilesIn(argument: string): string[] {
 }
 
 function failureText(failure: StepFailure): string {
-	const refusal = failure.refusal ? [`\`${printCommand(failure.refusal.command)}\` was refused: ${describeRefusal(failure.refusal.refused)}`] : [];
-	return [...refusal, ...failure.mismatches.map(describeMismatch)].join('; ');
+	const refusals = failure.refusals.map(({command, refused}) => `\`${printCommand(command)}\` was refused: ${describeRefusal(refused)}`);
+	return [...refusals, ...failure.mismatches.map(describeMismatch)].join('; ');
 }

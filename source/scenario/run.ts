@@ -22,7 +22,8 @@ export interface PlayedCommand {
 export interface StepFailure {
 	readonly step: number;
 	readonly line: number;
-	readonly refusal: {readonly command: Command; readonly refused: Refusal} | null;
+	/** Every command of the step that was refused, in order. */
+	readonly refusals: readonly {readonly command: Command; readonly refused: Refusal; readonly line: number}[];
 	readonly mismatches: readonly Mismatch[];
 }
 
@@ -63,20 +64,16 @@ export function playScenario(
 /** Runs every expectation; a refused command fails its step too (a scenario should say only what can happen). */
 export function checkScenario(scenario: Scenario): StepFailure[] {
 	const failures: StepFailure[] = [];
-	let refusal: StepFailure['refusal'] = null;
-	let refusalLine = 0;
+	let refusals: StepFailure['refusals'][number][] = [];
 	playScenario(
 		scenario,
 		played => {
-			if (played.refused && !refusal) {
-				refusal = {command: played.command, refused: played.refused};
-				refusalLine = played.line;
-			}
+			if (played.refused) refusals.push({command: played.command, refused: played.refused, line: played.line});
 		},
 		(step, index, world) => {
 			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];
-			if (refusal || mismatches.length > 0) failures.push({step: index + 1, line: refusal ? refusalLine : step.expectLine, refusal, mismatches});
-			refusal = null;
+			if (refusals.length > 0 || mismatches.length > 0) failures.push({step: index + 1, line: refusals[0]?.line ?? step.expectLine, refusals, mismatches});
+			refusals = [];
 		},
 	);
 	return failures;

@@ -21,7 +21,7 @@ const failing = scenarioFile(
 		'steps:',
 		'  - do: [acquire A, acquire B]',
 		'    expect: {holder: B, token: 2, value: x}',
-		'  - do: [pause A 3, write A]',
+		'  - do: [pause A 3, write A, renew A]',
 		'  - do: tick',
 		'    expect:',
 		'      clients: {A: {status: running}}',
@@ -49,7 +49,7 @@ describe('dlock-tui check', () => {
 		const {status, stdout} = runCli(['check', failing]);
 		expect(stdout.trimEnd().split('\n')).toEqual([
 			`✗ ${failing}:5 step 1: \`holder\` is A, expected B; \`token\` is 1, expected 2; \`value\` is null, expected "x"`,
-			`✗ ${failing}:6 step 2: \`write A\` was refused: A is paused by GC until t=3`,
+			`✗ ${failing}:6 step 2: \`write A\` was refused: A is paused by GC until t=3; \`renew A\` was refused: A is paused by GC until t=3`,
 			`✗ ${failing}:8 step 3: \`clients.A.status\` is paused, expected running`,
 		]);
 		expect(status).toBe(1);
