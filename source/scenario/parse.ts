@@ -43,6 +43,8 @@ export interface ScenarioStep {
 	readonly line: number;
 	/** The line of `expect:`, where a failed expectation is reported (the step's line when none). */
 	readonly expectLine: number;
+	/** The line of each expected fact, by the key a mismatch names (`holder`, `clients.A.token`). */
+	readonly expectLines: Readonly<Record<string, number>>;
 	readonly commands: readonly ScenarioCommand[];
 	readonly say: Narration | null;
 	readonly expect: Expectation | null;
@@ -324,6 +326,19 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
+function factLines(expect: ExpectFile | undefined, path: Path, lines: NodeLines): Record<string, number> {
+	const found: Record<string, number> = {};
+	const note = (key: string, at: Path, name: string) => {
+		const line = lines.ofKey(at, name);
+		if (line !== null) found[key] = line;
+	};
+	for (const key of Object.keys(expect ?? {})) note(key, path, key);
+	for (const [name, facts] of Object.entries(expect?.clients ?? {})) {
+		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, [...path, 'clients', name], fact);
+	}
+	return found;
+}
+
 function build(data: ScenarioFile, file: string, lines: NodeLines, commands: readonly ScenarioCommand[][]): Scenario {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
 	const steps = data.steps.map((step, index): ScenarioStep => {
@@ -331,6 +346,7 @@ function build(data: ScenarioFile, file: string, lines: NodeLines, commands: rea
 		return {
 			line,
 			expectLine: step.expect ? (lines.ofKey(['steps', index], 'expect') ?? line) : line,
+			expectLines: factLines(step.expect, ['steps', index, 'expect'], lines),
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),

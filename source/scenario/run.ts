@@ -72,7 +72,7 @@ export function checkScenario(scenario: Scenario): StepFailure[] {
 		},
 		(step, index, world) => {
 			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];
-			if (refusals.length > 0 || mismatches.length > 0) failures.push({step: index + 1, line: refusals[0]?.line ?? step.expectLine, refusals, mismatches});
+			if (refusals.length > 0 || mismatches.length > 0) failures.push({step: index + 1, line: refusals[0]?.line ?? step.expectLines[mismatches[0]?.key ?? ''] ?? step.expectLine, refusals, mismatches});
 			refusals = [];
 		},
 	);

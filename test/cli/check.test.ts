@@ -24,7 +24,9 @@ const failing = scenarioFile(
 		'  - do: [pause A 3, write A, renew A]',
 		'  - do: tick',
 		'    expect:',
-		'      clients: {A: {status: running}}',
+		'      clock: 1',
+		'      clients:',
+		'        A: {status: running}',
 		'',
 	].join('\n'),
 );
@@ -50,7 +52,7 @@ describe('dlock-tui check', () => {
 		expect(stdout.trimEnd().split('\n')).toEqual([
 			`✗ ${failing}:5 step 1: \`holder\` is A, expected B; \`token\` is 1, expected 2; \`value\` is null, expected "x"`,
 			`✗ ${failing}:6 step 2: \`write A\` was refused: A is paused by GC until t=3; \`renew A\` was refused: A is paused by GC until t=3`,
-			`✗ ${failing}:8 step 3: \`clients.A.status\` is paused, expected running`,
+			`✗ ${failing}:11 step 3: \`clients.A.status\` is paused, expected running`,
 		]);
 		expect(status).toBe(1);
 	});
