@@ -90,7 +90,7 @@ export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
 	const title = [piece(labels.timelinePane, 'title')];
 	const showLegend = rowWidth(title) + rowWidth(legend) + 10 <= width;
 	const lanes = timeline.lanes.map((lane, index) => [
-		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : 'label'),
+		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];

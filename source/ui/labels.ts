@@ -171,7 +171,7 @@ const ja: Labels = {
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
 	violation: (step, writer, token) => `${step} 手目で破壊: ${writer} の古い token ${token} の書き込みが受理された`,
-	refused: '拒否',
+	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
