@@ -3,7 +3,22 @@
 
 import stringWidth from 'string-width';
 
-export const widthOf = (text: string): number => stringWidth(text);
+// string-width segments and matches every string: most of a frame's time at 200x60. Printable ASCII
+// is one column a character; other text (rules, glyphs, narration) repeats from frame to frame.
+const printableAscii = /^[\x20-\x7E]*$/;
+const knownWidths = new Map<string, number>();
+const maxKnownWidths = 10_000;
+
+export function widthOf(text: string): number {
+	if (printableAscii.test(text)) return text.length;
+	let width = knownWidths.get(text);
+	if (width === undefined) {
+		width = stringWidth(text);
+		if (knownWidths.size >= maxKnownWidths) knownWidths.clear();
+		knownWidths.set(text, width);
+	}
+	return width;
+}
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
