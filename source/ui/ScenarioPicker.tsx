@@ -43,9 +43,10 @@ export function ScenarioPicker({current, lang, look, width, height, onOpen}: Sce
 	const nameWidth = Math.max(...list.map(choice => choice.name.length));
 	const items = list.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${choice.title}`}));
 	const ja = lang === 'ja';
+	const arrows = look.ascii ? 'Up/Down' : '↑↓';
 	const heading: Row[] = [
 		[piece(ja ? ' シナリオを開く ' : ' Open a scenario ', 'title')],
-		[piece(ja ? '↑↓ で選び Enter で開く。Esc で戻る。' : '↑↓ to choose, Enter to open, Esc to go back.', 'dim')],
+		[piece(ja ? `${arrows} で選び Enter で開く。Esc で戻る。` : `${arrows} to choose, Enter to open, Esc to go back.`, 'dim')],
 		[],
 	];
 	// A broken file says why it did not open; a few lines are enough to find the first mistake.
