@@ -3,6 +3,7 @@
 
 import type {Lang} from '../model/describe.js';
 import {selectedClientName, type Session} from '../session/session.js';
+import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {piece, type Row, Rows, rowWidth} from './Rows.js';
 import {fit} from './text.js';
@@ -24,7 +25,7 @@ export interface KeyBarProps {
 }
 
 export function keyBarRow({session, width, lang, look, prompt, autoplay}: KeyBarProps): Row {
-	const ja = lang === 'ja';
+	const words = labelsFor(lang).keyBar;
 	if (prompt) {
 		const head = [piece(':', 'key'), piece(prompt.text), piece('_', 'accent')];
 		const error = prompt.error ? [piece('  '), piece(fit(prompt.error, Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')] : [];
@@ -32,21 +33,21 @@ export function keyBarRow({session, width, lang, look, prompt, autoplay}: KeyBar
 	}
 	const client = selectedClientName(session) ?? '-';
 	const items: [string, string][] = [
-		['Space', ja ? '次へ' : 'next'],
-		['←', ja ? '戻る' : 'back'],
-		['Tab', `${ja ? '選択' : 'client'} ${client}`],
+		['Space', words.next],
+		['←', words.back],
+		['Tab', `${words.client} ${client}`],
 		['p', `GC ${session.pauseLength} (-/+)`],
-		['a', ja ? '取得' : 'acquire'],
-		['w', ja ? '書込' : 'write'],
-		['F', ja ? 'フェンス' : 'fencing'],
+		['a', words.acquire],
+		['w', words.write],
+		['F', words.fencing],
 		['t', 'tick'],
-		[':', ja ? 'コマンド' : 'command'],
+		[':', words.command],
 	];
 	const always: [string, string][] = [
-		['?', ja ? 'ヘルプ' : 'help'],
-		['q', ja ? '終了' : 'quit'],
+		['?', words.help],
+		['q', words.quit],
 	];
-	const lead: Row = autoplay === null ? [] : [piece(` ${ja ? '自動' : 'auto'} ${autoplay}s `, 'alarm'), piece(' ')];
+	const lead: Row = autoplay === null ? [] : [piece(` ${words.auto} ${autoplay}s `, 'alarm'), piece(' ')];
 	const render = (list: [string, string][]): Row => [
 		...lead,
 		...list.flatMap(([key, what], index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),

@@ -45,7 +45,6 @@ export interface Labels {
 	readonly every: (n: number) => string;
 	readonly silent: string;
 	readonly stale: string;
-	readonly agreed: string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
 	readonly oneBelief: (name: string, token: number, agrees: boolean) => string;
 	readonly noBelief: string;
@@ -59,7 +58,18 @@ export interface Labels {
 	readonly tooSmall: (width: number, height: number) => string;
 	readonly legend: (g: Glyphs) => string;
 	readonly helpFooter: string;
-	readonly prompt: string;
+	readonly keyBar: {
+		readonly next: string;
+		readonly back: string;
+		readonly client: string;
+		readonly acquire: string;
+		readonly write: string;
+		readonly fencing: string;
+		readonly command: string;
+		readonly help: string;
+		readonly quit: string;
+		readonly auto: string;
+	};
 }
 
 const en: Labels = {
@@ -103,7 +113,6 @@ const en: Labels = {
 	every: n => `every ${n}`,
 	silent: 'silent',
 	stale: 'stale',
-	agreed: 'held',
 	doubleBelief: (names, holder, token) =>
 		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (token ${token})`}`,
 	oneBelief: (name, token, agrees) => (agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`),
@@ -118,7 +127,7 @@ const en: Labels = {
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	legend: g => `[n acquire  ${g.ok} ${g.bad} write  ${g.gc} GC pause  ${g.stale} stale belief  ${g.expired} lease expired`,
 	helpFooter: 'Esc or ? closes this help',
-	prompt: 'command',
+	keyBar: {next: 'next', back: 'back', client: 'client', acquire: 'acquire', write: 'write', fencing: 'fencing', command: 'command', help: 'help', quit: 'quit', auto: 'auto'},
 };
 
 const ja: Labels = {
@@ -162,7 +171,6 @@ const ja: Labels = {
 	every: n => `${n} tick 毎`,
 	silent: '停止中',
 	stale: '古い',
-	agreed: '正',
 	doubleBelief: (names, holder, token) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (token ${token})`}`,
 	oneBelief: (name, token, agrees) => (agrees ? `${name} が token ${token} を保持 (ロックサービスも認める)` : `${name} は token ${token} を持っているつもりだが、ロックサービスは認めない`),
@@ -177,7 +185,7 @@ const ja: Labels = {
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	legend: g => `[n 取得  ${g.ok} ${g.bad} 書き込み  ${g.gc} GC 停止  ${g.stale} 古い思い込み  ${g.expired} リース失効`,
 	helpFooter: 'Esc か ? でヘルプを閉じる',
-	prompt: 'コマンド',
+	keyBar: {next: '次へ', back: '戻る', client: '選択', acquire: '取得', write: '書込', fencing: 'フェンス', command: 'コマンド', help: 'ヘルプ', quit: '終了', auto: '自動'},
 };
 
 export const labelsFor = (lang: Lang): Labels => (lang === 'ja' ? ja : en);
