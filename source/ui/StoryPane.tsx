@@ -3,7 +3,7 @@
 
 import {describeEvent, describeRefusal} from '../model/describe.js';
 import {printCommand} from '../model/command.js';
-import {currentEntry, currentNarration, type Entry, historyEntries, isOffScript, type Session, stepPosition} from '../session/session.js';
+import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../session/session.js';
 import {type Labels, labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import type {Glyphs, Role} from './look.js';
@@ -16,11 +16,13 @@ export interface StoryProps extends PaneProps {
 
 /** The first corrupting write of the history and the step it happened in. */
 function firstViolation(session: Session): {step: number; writer: string; token: number} | null {
-	for (const entry of historyEntries(session)) {
-		for (const played of entry.commands) {
-			const event = played.events.find(candidate => candidate.kind === 'accepted' && candidate.violation);
-			if (event?.kind === 'accepted') return {step: entry.step, writer: event.client, token: event.senderToken};
-		}
+	// Violations only grow along a history: the first is in the oldest entry whose world counts any,
+	// found by walking back from now (no walk at all while there is none, however long the history).
+	let first: Entry | null = null;
+	for (let node: Session['history'] | null = session.history; node && node.entry.world.violations > 0; node = node.previous) first = node.entry;
+	for (const played of first?.commands ?? []) {
+		const event = played.events.find(candidate => candidate.kind === 'accepted' && candidate.violation);
+		if (event?.kind === 'accepted') return {step: first!.step, writer: event.client, token: event.senderToken};
 	}
 	return null;
 }
@@ -64,10 +66,7 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
 	// Older entries fill what room is left above the latest, newest nearest to it.
 	const log = [...current];
-	for (const entry of historyEntries(session).reverse().slice(1)) {
-		if (log.length >= eventRoom) break;
-		log.unshift(...entryLines(entry, lang, labels, g, false));
-	}
+	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous) log.unshift(...entryLines(node.entry, lang, labels, g, false));
 	const narrationRoom = available - Math.min(eventRoom, log.length);
 	const shown = narration.slice(0, narrationRoom);
 	if (narration.length > narrationRoom && narrationRoom > 0) shown[narrationRoom - 1] = fit(`${shown[narrationRoom - 1]} ${g.ellipsis}`, width - 2, g.ellipsis);
