@@ -57,7 +57,7 @@ export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...ro
 
 export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readonly width: number; readonly look: Look}) {
 	return (
-		<Box flexDirection="column" width={width} flexShrink={0}>
+		<Box flexDirection="column">
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
