@@ -14,7 +14,7 @@ import {keys, spawnTerminal} from './terminal.js';
 
 const root = process.cwd();
 const cli = path.join(root, 'dist/cli.js');
-const helloBundle = process.argv[2]!;
+const [helloBundle, ...only] = process.argv.slice(2) as [string, ...string[]];
 const temp = mkdtempSync(path.join(os.tmpdir(), 'dlock-bench-'));
 
 interface Result {
@@ -223,12 +223,14 @@ function table(results: readonly Result[]): string {
 
 async function main(): Promise<void> {
 	const results: Result[] = [];
+	// `npm run bench -- keypress check` runs only those.
 	const run = async (label: string, measure: () => Result | Result[] | Promise<Result>) => {
+		if (only.length > 0 && !only.includes(label)) return;
 		process.stderr.write(`bench: ${label}…\n`);
 		const outcome = await measure();
 		results.push(...(Array.isArray(outcome) ? outcome : [outcome]));
 	};
-	await run('first frame', () => firstFrame(9));
+	await run('first-frame', () => firstFrame(9));
 	await run('keypress', () => keypress(10_000, 100));
 	await run('history', () => history(100_000, 1000));
 	await run('record', () => record(5));

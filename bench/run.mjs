@@ -17,7 +17,7 @@ try {
 	await bundle('bench/hello.tsx', helloBundle);
 	// The pty is a native module and stays outside the bundle.
 	await bundle('bench/main.ts', benchBundle, {external: ['@lydell/node-pty', '@xterm/headless'], minify: false});
-	const run = spawnSync(process.execPath, ['--expose-gc', benchBundle, helloBundle], {cwd: root, stdio: 'inherit'});
+	const run = spawnSync(process.execPath, ['--expose-gc', benchBundle, helloBundle, ...process.argv.slice(2)], {cwd: root, stdio: 'inherit'});
 	process.exitCode = run.status ?? 1;
 } finally {
 	rmSync(temp, {recursive: true, force: true});

@@ -2,6 +2,7 @@
 // Time runs left to right at a fixed number of columns per tick; when the story outgrows the
 // width, the window scrolls to keep now (and what is known of the future) in view.
 
+import {currentWorld} from '../session/session.js';
 import {labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import type {Glyphs, Role} from './look.js';
@@ -29,6 +30,9 @@ export function timeWindow(now: number, horizon: number, width: number): TimeWin
 	return {start: Math.max(0, Math.min(horizon + 2 - visible, now - Math.floor(visible / 4))), columnsPerTick};
 }
 
+/** One for every frame: making a segmenter costs more than drawing a lane. */
+const graphemes = new Intl.Segmenter();
+
 interface Cell {
 	text: string;
 	role: Role;
@@ -52,7 +56,7 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		const at = Math.max(column(mark.t), cursor);
 		if (column(mark.t) < 0 || at >= width) continue;
 		let x = at;
-		for (const {segment} of new Intl.Segmenter().segment(mark.text)) {
+		for (const {segment} of graphemes.segment(mark.text)) {
 			if (x + widthOf(segment) > width) break;
 			cells[x] = {text: segment, role: mark.role};
 			for (let fill = 1; fill < widthOf(segment); fill += 1) cells[x + fill] = {text: '', role: mark.role};
@@ -80,7 +84,8 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
-	const timeline = buildTimeline(session, g);
+	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
+	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick));
 	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
 	const plot = Math.max(1, width - nameWidth);
 	const window = timeWindow(timeline.now, timeline.horizon, plot);

@@ -40,24 +40,32 @@ interface ClientTrack {
 	readonly marks: Mark[];
 }
 
-export function buildTimeline(session: Session, g: Glyphs): Timeline {
+/**
+ * Marks and spans that end before `from` are left out: they would be off screen, and a long
+ * history has thousands of them. The events before it are still read, for what they start.
+ */
+export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
 	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, spans: [], marks: []}]));
 	const resource: Mark[] = [];
+	/** The token of the resource's last `max` mark: a write shows `max` only when it raises it. */
+	let shownMaxToken = 0;
 
 	const endBelief = (track: ClientTrack, t: number) => {
-		if (track.belief && t > track.belief.from) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
+		if (track.belief && t > track.belief.from && t >= from) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
 		track.belief = null;
 	};
 	const endPause = (track: ClientTrack, t: number) => {
-		if (track.pause && t > track.pause.from) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
+		if (track.pause && t > track.pause.from && t >= from) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
 		track.pause = null;
 	};
 
 	const visit = (event: Event) => {
 		const track = 'client' in event ? tracks.get(event.client) : undefined;
-		const mark = (text: string, role: Role) => track?.marks.push({t: event.t, text, role});
+		const shown = event.t >= from;
+		const mark = (text: string, role: Role) => shown && track?.marks.push({t: event.t, text, role});
+		const markResource = (text: string, role: Role) => shown && resource.push({t: event.t, text, role});
 		switch (event.kind) {
 			case 'acquired':
 				if (track) endBelief(track, event.t);
@@ -101,18 +109,20 @@ export function buildTimeline(session: Session, g: Glyphs): Timeline {
 				break;
 			case 'accepted': {
 				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
-				const previous = resource.findLast(m => m.text.startsWith('max'));
-				const raised = event.maxToken > 0 && previous?.text !== `max${event.maxToken}`;
-				if (event.violation) resource.push({t: event.t, text: g.violation, role: 'banner'});
-				else resource.push({t: event.t, text: raised ? `max${event.maxToken}` : g.ok, role: raised ? 'accent' : 'ok'});
+				const raised = event.maxToken > 0 && event.maxToken !== shownMaxToken;
+				if (event.violation) markResource(g.violation, 'banner');
+				else {
+					markResource(raised ? `max${event.maxToken}` : g.ok, raised ? 'accent' : 'ok');
+					if (raised) shownMaxToken = event.maxToken;
+				}
 				break;
 			}
 			case 'rejected':
 				mark(g.bad, 'bad');
-				resource.push({t: event.t, text: g.bad, role: 'bad'});
+				markResource(g.bad, 'bad');
 				break;
 			case 'fencing':
-				if (event.target === 'resource') resource.push({t: event.t, text: event.on ? 'fenced' : 'unfenced', role: event.on ? 'ok' : 'alarm'});
+				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm');
 				break;
 			default:
 				break;
