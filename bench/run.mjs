@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const benchBundle = path.join(root, 'bench/results/.bundle/bench.js');
 // The hello world goes where no node_modules can be found, as an installed bin would be.
 const temp = mkdtempSync(path.join(os.tmpdir(), 'dlock-hello-'));
-const helloBundle = path.join(temp, 'hello.js');
+const helloBundle = path.join(temp, 'hello.mjs');
 try {
 	await bundle('bench/hello.tsx', helloBundle);
 	// The pty is a native module and stays outside the bundle.
