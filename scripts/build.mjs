@@ -17,8 +17,18 @@ export const bundleOptions = {
 	minify: true,
 	legalComments: 'none',
 	define: {'process.env.NODE_ENV': '"production"'},
-	// Ink imports the devtools only when DEV is set; the stub keeps them out of the bundle.
-	alias: {'react-devtools-core': path.join(root, 'scripts/devtools-stub.js')},
+	// Ink loads its devtools module (the React devtools and a WebSocket client) only when DEV is
+	// set; the stub stands in for it, so none of that is in the bundle.
+	plugins: [
+		{
+			name: 'no-devtools',
+			setup(build) {
+				build.onResolve({filter: /^\.\/devtools\.js$/}, ({importer}) =>
+					importer.includes(`${path.sep}ink${path.sep}`) ? {path: path.join(root, 'scripts/devtools-stub.js')} : undefined,
+				);
+			},
+		},
+	],
 	// Bundled CommonJS modules call require(); give them one under a name no module uses.
 	banner: {js: "import {createRequire as dlockCreateRequire} from 'node:module';\nconst require = dlockCreateRequire(import.meta.url);"},
 	logLevel: 'warning',

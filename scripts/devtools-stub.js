@@ -1,2 +1,2 @@
-// Stands in for react-devtools-core in the bundle: dlock-tui never connects to the devtools.
-export default {initialize() {}, connectToDevTools() {}};
+// Stands in for Ink's devtools module in the bundle: dlock-tui never connects to the React devtools.
+export {};

@@ -1,6 +1,6 @@
 // The scenario schema as JSON Schema, for editors (scenarios/schema.json, written by npm run schema).
 
-import {z} from 'zod';
+import * as z from 'zod';
 import {scenarioSchema} from './schema.js';
 
 /** The text of scenarios/schema.json. Draft 7 is what YAML editors understand best. */

@@ -2,7 +2,7 @@
 // file; parse.ts adds what a schema cannot see (client names, commands) and the line numbers.
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
-import {z} from 'zod';
+import * as z from 'zod';
 import {clientNamePattern, maxDuration} from '../model/command.js';
 
 const wholeNumber = 'expected a whole number';
