@@ -8,7 +8,7 @@ import {currentNarration, type Session, stepPosition} from '../session/session.j
 import {fit} from '../ui/text.js';
 import {asciicast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
-import {stepSummary, storyboard} from './storyboard.js';
+import {scenarioTitle, stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
@@ -40,14 +40,14 @@ export function recordCast(scenario: Scenario, options: RecordOptions, draw: Dra
 		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
 		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
 	});
-	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, shots);
+	return asciicast({cols: options.cols, rows: options.rows, title: scenarioTitle(scenario, options.lang)}, shots);
 }
 
 /** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
 export function pageRule(session: Session, lang: Lang, cols: number): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang);
-	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
+	const name = summary === null ? `start: ${scenarioTitle(session.scenario, lang)}` : `step ${k}/${n}: ${summary}`;
 	// `── ` + name + ` ` + at least `──`.
 	const head = `── ${fit(name, Math.max(1, cols - 6))} `;
 	return head + '─'.repeat(Math.max(2, cols - stringWidth(head)));
