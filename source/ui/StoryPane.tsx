@@ -47,6 +47,13 @@ function entryLines(entry: Entry, lang: PaneProps['lang'], labels: Labels, g: Gl
 	});
 }
 
+/** At most `room` wrapped lines; when some are left out, the last shown ends in an ellipsis. */
+function shorten(lines: readonly string[], room: number, width: number, g: Glyphs): string[] {
+	const shown = lines.slice(0, Math.max(0, room));
+	if (lines.length > shown.length && shown.length > 0) shown[shown.length - 1] = fit(`${shown.at(-1)} ${g.ellipsis}`, width - 2, g.ellipsis);
+	return shown;
+}
+
 export function storyRows({session, width, height, lang, look}: StoryProps): Row[] {
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
@@ -68,10 +75,13 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	const log = [...current];
 	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous) log.unshift(...entryLines(node.entry, lang, labels, g, false));
 	const narrationRoom = available - Math.min(eventRoom, log.length);
-	const shown = narration.slice(0, narrationRoom);
-	if (narration.length > narrationRoom && narrationRoom > 0) shown[narrationRoom - 1] = fit(`${shown[narrationRoom - 1]} ${g.ellipsis}`, width - 2, g.ellipsis);
-	rows.push(...shown.map(line => [piece(` ${line}`)]));
+	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`)]));
 	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
+	// Before anything has happened, the room below the first step tells what the scenario is about.
+	const description = session.scenario.description;
+	if (log.length === 0 && description && k > 0 && rows.length + 2 <= height) {
+		rows.push([], ...shorten(wrap(description[lang] ?? description.en ?? '', width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
+	}
 	return rows;
 }
 

@@ -155,6 +155,13 @@ describe('story pane', () => {
 		expect(text).toContain('refused: A is paused by GC until t=7');
 	});
 
+	test('before anything has happened it says what the scenario is about', () => {
+		const text = frame(<StoryPane {...pane(at(0))} height={8} />);
+		expect(text).toContain('Nobody holds the lock yet.');
+		expect(text).toContain('A holds the lock, freezes in a GC pause');
+		expect(frame(<StoryPane {...pane(at(1))} height={8} />)).not.toContain('freezes in a GC pause');
+	});
+
 	test('in Japanese', () => {
 		expect(frame(<StoryPane {...pane(at(6), 'ja')} height={8} />)).toContain('7 / 7 手目');
 	});
