@@ -55,8 +55,15 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 			return {...state, picking: false, session: reduceShell(state.session, event.action)};
 		case 'saved':
 			return {...state, notice: event.notice};
-		case 'key':
-			return pressKey({...state, autoplaying: false, notice: null}, event.input, event.key);
+		case 'key': {
+			const pressed = {...state, autoplaying: false, notice: null};
+			// Keys typed faster than the screen updates (a held key, a paste) arrive as one chunk: one press each.
+			const chunk = [...event.input];
+			if (chunk.length > 1 && !event.key.ctrl && !event.key.meta && !event.input.includes('\u001B')) {
+				return chunk.reduce<AppState>((current, input) => pressKey(current, input, event.key), pressed);
+			}
+			return pressKey(pressed, event.input, event.key);
+		}
 	}
 }
 

@@ -65,6 +65,12 @@ describe('app state', () => {
 		expect(historyCommands(state.session)).toEqual(['pause B 7']);
 	});
 
+	test('keys that arrive in one chunk (a held key, a paste) count one by one', () => {
+		const state = run(press('ttt'), press(':'), press('tick 2'), press('\r', {return: true}));
+		expect(historyCommands(state.session)).toEqual(['tick', 'tick', 'tick', 'tick 2']);
+		expect(run(press(':tick'), press('\r', {return: true})).session.history.entry.world.clock).toBe(1);
+	});
+
 	test('every key that changes the world is a command in the history', () => {
 		const state = run(press('a'), press('w'), press('t'), press('T'), press('r'), press('f'), press('F'), press('c'), press('c'), press('u'));
 		expect(historyCommands(state.session)).toEqual([
