@@ -3,7 +3,7 @@
 // same shots give the same bytes.
 
 import type {Frame, FrameSize} from './frame.js';
-import {frameDiff, frameDraw} from './screen.js';
+import {Screen} from './screen.js';
 
 /** What the recording shows for a while. */
 export interface Shot {
@@ -28,15 +28,14 @@ const seconds = (ms: number) => ms / 1000;
 
 export function asciicast(header: CastHeader, shots: readonly Shot[]): string {
 	const events: CastEvent[] = [];
+	const screen = new Screen(header.cols);
 	let at = 0;
-	let previous: Frame | null = null;
-	for (const shot of shots) {
-		const output = previous === null ? hideCursor + frameDraw(shot.frame, header.cols) : frameDiff(previous, shot.frame, header.cols);
+	for (const [index, shot] of shots.entries()) {
+		const output = (index === 0 ? hideCursor : '') + screen.show(shot.frame);
 		if (output !== '') events.push([seconds(at), 'o', output]);
 		// After the output at the same time: a player that pauses on the marker shows the new screen.
 		if (shot.marker !== null) events.push([seconds(at), 'm', shot.marker]);
 		at += shot.holdMs;
-		previous = shot.frame;
 	}
 	// Leave the terminal usable: cursor on the bottom row, visible again.
 	events.push([seconds(at), 'o', `\u001B[${header.rows};1H${showCursor}`]);

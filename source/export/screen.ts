@@ -70,13 +70,32 @@ function rewriteRow(row: number, previous: readonly Slot[], next: readonly Slot[
 	return out;
 }
 
-/** The bytes that turn a terminal showing `previous` into one showing `next` (same size). */
-export function frameDiff(previous: Frame, next: Frame, cols: number): string {
-	return next.map((line, row) => (line === previous[row] ? '' : rewriteRow(row, rowSlots(previous[row] ?? '', cols), rowSlots(line, cols)))).join('');
+interface ShownRow {
+	readonly line: string;
+	readonly slots: readonly Slot[];
 }
 
-/** The bytes that draw `frame` on a terminal in any state: clear it, then draw what is not blank. */
-export function frameDraw(frame: Frame, cols: number): string {
-	return `${csi}H${csi}2J${frameDiff(frame.map(() => ''), frame, cols)}`;
-}
+/**
+ * A terminal of `cols` columns as a recording sees it: what it shows, and the bytes that make it
+ * show the next frame. Each row is measured once, when it first appears.
+ */
+export class Screen {
+	private shown: readonly ShownRow[] | null = null;
 
+	constructor(private readonly cols: number) {}
+
+	/** The first frame clears the terminal and draws what is not blank; later ones rewrite only changed cells. */
+	show(frame: Frame): string {
+		const previous = this.shown;
+		const blank: ShownRow = {line: '', slots: rowSlots('', this.cols)};
+		let out = previous === null ? `${csi}H${csi}2J` : '';
+		this.shown = frame.map((line, row) => {
+			const before = previous?.[row] ?? blank;
+			if (line === before.line) return before;
+			const after = {line, slots: rowSlots(line, this.cols)};
+			out += rewriteRow(row, before.slots, after.slots);
+			return after;
+		});
+		return out;
+	}
+}

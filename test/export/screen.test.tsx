@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {describe, expect, test} from 'vitest';
 import {type Frame, renderFrame} from '../../source/export/frame.js';
-import {frameDiff, frameDraw} from '../../source/export/screen.js';
+import {Screen} from '../../source/export/screen.js';
 import {playInto, screenCells, screenText} from './terminal.js';
 
 const size = {cols: 40, rows: 6};
@@ -64,14 +64,15 @@ describe('frames', () => {
 });
 
 describe('frame diffs', () => {
-	test.each(frames.flatMap((from, i) => frames.map((to, j) => [i, j, from, to] as const)))('frame %i then the diff to frame %i shows frame %i exactly', async (_i, _j, from, to) => {
-		const drawnDirectly = await playInto([frameDraw(to, size.cols)], size.cols, size.rows);
-		const throughDiff = await playInto([frameDraw(from, size.cols), frameDiff(from, to, size.cols)], size.cols, size.rows);
+	test.each(frames.flatMap((from, i) => frames.map((to, j) => [i, j, from, to] as const)))('frame %i then the changes to frame %i show that frame exactly', async (_i, _j, from, to) => {
+		const drawnDirectly = await playInto([new Screen(size.cols).show(to)], size.cols, size.rows);
+		const screen = new Screen(size.cols);
+		const throughDiff = await playInto([screen.show(from), screen.show(to)], size.cols, size.rows);
 		expect(screenCells(throughDiff)).toEqual(screenCells(drawnDirectly));
 	});
 
 	test('a drawn frame shows its text', async () => {
-		const terminal = await playInto([frameDraw(frames[0]!, size.cols)], size.cols, size.rows);
+		const terminal = await playInto([new Screen(size.cols).show(frames[0]!)], size.cols, size.rows);
 		expect(screenText(terminal).slice(0, 4)).toEqual([
 			`╭${'─'.repeat(38)}╮`,
 			`│holder A token 1${' '.repeat(22)}│`,
@@ -84,13 +85,17 @@ describe('frame diffs', () => {
 	test('only changed cells are written', () => {
 		const before = renderFrame(<Text>holder A token 1 expires at t=5</Text>, size, false);
 		const after = renderFrame(<Text>holder A token 1 expires at t=9</Text>, size, false);
-		expect(frameDiff(before, after, size.cols)).toBe('\u001B[1;31H9');
-		expect(frameDiff(after, after, size.cols)).toBe('');
+		const screen = new Screen(size.cols);
+		expect(screen.show(before)).toMatch(/^\u001B\[H\u001B\[2J/);
+		expect(screen.show(after)).toBe('\u001B[1;31H9');
+		expect(screen.show(after)).toBe('');
 	});
 
 	test('a row that gets shorter is erased to its end', () => {
 		const before = renderFrame(<Text>holder A token 1</Text>, size, false);
 		const after = renderFrame(<Text>holder A</Text>, size, false);
-		expect(frameDiff(before, after, size.cols)).toBe('\u001B[1;9H\u001B[K');
+		const screen = new Screen(size.cols);
+		screen.show(before);
+		expect(screen.show(after)).toBe('\u001B[1;9H\u001B[K');
 	});
 });
