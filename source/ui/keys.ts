@@ -15,18 +15,16 @@ export type KeyAction =
 	| {readonly type: 'save'}
 	| {readonly type: 'quit'};
 
+/** What a letter key stands for (arrows, digits and the like are matched by kind). */
 export type Binding =
 	| 'next'
 	| 'back'
-	| 'home-end'
 	| 'rejoin'
-	| 'select'
 	| 'acquire'
 	| 'renew'
 	| 'release'
 	| 'write'
 	| 'pause'
-	| 'pause-length'
 	| 'resume'
 	| 'crash'
 	| 'fencing'
@@ -39,37 +37,32 @@ export type Binding =
 	| 'help'
 	| 'quit';
 
+/** One line of the help: keys as people name them, and what they do. */
 export interface KeyHelp {
-	readonly binding: Binding;
-	/** The keys as shown to people. */
 	readonly keys: string;
 	readonly en: string;
 	readonly ja: string;
 }
 
 export const keyHelp: readonly KeyHelp[] = [
-	{binding: 'next', keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
-	{binding: 'back', keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
-	{binding: 'home-end', keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
-	{binding: 'rejoin', keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
-	{binding: 'select', keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
-	{binding: 'acquire', keys: 'a', en: 'selected client acquires the lock', ja: '選択中がロックを取得'},
-	{binding: 'renew', keys: 'r', en: 'selected client renews its lease', ja: '選択中がリースを延長'},
-	{binding: 'release', keys: 'u', en: 'selected client releases (unlocks)', ja: '選択中がロックを解放'},
-	{binding: 'write', keys: 'w', en: 'selected client writes', ja: '選択中が書き込む'},
-	{binding: 'pause', keys: 'p', en: 'GC pause the selected client', ja: '選択中を GC で停止'},
-	{binding: 'pause-length', keys: '- +', en: 'shorter / longer GC pause', ja: 'GC 停止を短く / 長く'},
-	{binding: 'resume', keys: 'e', en: 'end the GC pause now (resume)', ja: 'GC 停止を今すぐ終える'},
-	{binding: 'crash', keys: 'c', en: 'crash or restart the selected client', ja: '選択中をクラッシュ / 再起動'},
-	{binding: 'fencing', keys: 'f', en: 'client sends its token: on/off', ja: '選択中のトークン送信 有/無'},
-	{binding: 'resource-fencing', keys: 'F', en: 'resource checks tokens: on/off', ja: '資源のフェンシング 有/無'},
-	{binding: 'tick', keys: 't', en: 'advance the clock 1 tick', ja: '時計を 1 tick 進める'},
-	{binding: 'tick-lease', keys: 'T', en: 'advance the clock one lease', ja: '時計をリース 1 本分進める'},
-	{binding: 'prompt', keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
-	{binding: 'open', keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
-	{binding: 'save', keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},
-	{binding: 'help', keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
-	{binding: 'quit', keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
+	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
+	{keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
+	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
+	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
+	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
+	{keys: 'a r u w', en: 'selected client: acquire, renew, release, write', ja: '選択中が 取得・延長・解放・書き込み'},
+	{keys: 'p', en: 'GC pause the selected client', ja: '選択中を GC で停止'},
+	{keys: '- +', en: 'shorter / longer GC pause', ja: 'GC 停止を短く / 長く'},
+	{keys: 'e', en: 'end the GC pause now (resume)', ja: 'GC 停止を今すぐ終える'},
+	{keys: 'c', en: 'crash or restart the selected client', ja: '選択中をクラッシュ / 再起動'},
+	{keys: 'f', en: 'client sends its token: on/off', ja: '選択中のトークン送信 有/無'},
+	{keys: 'F', en: 'resource checks tokens: on/off', ja: '資源のフェンシング 有/無'},
+	{keys: 't T', en: 'advance the clock 1 tick / one lease', ja: '時計を 1 tick / リース 1 本分進める'},
+	{keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
+	{keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
+	{keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},
+	{keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
+	{keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
 ];
 
 export const keyDescription = (help: KeyHelp, lang: Lang): string => (lang === 'ja' ? help.ja : help.en);

@@ -212,6 +212,16 @@ describe('the whole screen', () => {
 		}
 	});
 
+	test('the help fits 80x24 with every key, in both languages', () => {
+		for (const lang of ['en', 'ja'] as const) {
+			const text = dashboardRows({session: at(0), width: 80, height: 23, lang, theme: 'dark', ascii: false, color: false, overlay: 'help'})
+				.map(line => line.map(part => part.text).join(''))
+				.join('\n');
+			for (const help of keyHelp) expect(text).toContain(`${help.keys} `);
+			for (const help of keyHelp) expect(text).toContain(lang === 'ja' ? help.ja : help.en);
+		}
+	});
+
 	test('below the minimum size it says how much it needs', () => {
 		const session = startSession(scenario);
 		expect(minimumSize(session)).toEqual({width: 64, height: 20});
