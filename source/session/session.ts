@@ -83,6 +83,7 @@ export type HandVerb =
 
 export const minPauseLength = 1;
 export const maxPauseLength = 99;
+const clampPauseLength = (ticks: number) => Math.min(maxPauseLength, Math.max(minPauseLength, ticks));
 
 const push = (history: History, entry: Entry): History => ({
 	entry,
@@ -121,7 +122,7 @@ export function startSession(scenario: Scenario): Session {
 		scenario,
 		history: {entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial}, previous: null, length: 1, handEntries: 0},
 		selected: 0,
-		pauseLength: Math.min(maxPauseLength, Math.max(minPauseLength, initial.defaultLease)),
+		pauseLength: clampPauseLength(initial.defaultLease),
 	};
 }
 
@@ -161,7 +162,7 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 		case 'select-previous':
 			return clientCount === 0 ? session : {...session, selected: (session.selected - 1 + clientCount) % clientCount};
 		case 'pause-length': {
-			const pauseLength = Math.min(maxPauseLength, Math.max(minPauseLength, session.pauseLength + action.delta));
+			const pauseLength = clampPauseLength(session.pauseLength + action.delta);
 			return pauseLength === session.pauseLength ? session : {...session, pauseLength};
 		}
 	}
