@@ -4,6 +4,7 @@
 import {drawDashboard} from '../export/dashboard.js';
 import {printPages} from '../export/recording.js';
 import {loadScenario} from '../scenario/files.js';
+import {makeLook} from '../ui/look.js';
 import {checkDrawable, type ViewFlags, viewOptions} from './options.js';
 
 export interface PrintFlags extends ViewFlags {
@@ -16,5 +17,6 @@ export function runPrint(argument: string, flags: PrintFlags, write: (text: stri
 	const color = flags.color ?? false;
 	const scenario = loadScenario(argument);
 	checkDrawable('print', view, scenario);
-	write(`${printPages(scenario, view, drawDashboard({...view, color}, view, color))}\n`);
+	const {glyphs} = makeLook(view.theme, {color, ascii: view.ascii});
+	write(`${printPages(scenario, {...view, glyphs}, drawDashboard({...view, color}, view, color))}\n`);
 }

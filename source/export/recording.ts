@@ -5,6 +5,7 @@ import stringWidth from 'string-width';
 import type {Lang} from '../model/describe.js';
 import {narrationIn, type Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import type {Glyphs} from '../ui/look.js';
 import {fit} from '../ui/text.js';
 import {asciicast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
@@ -43,19 +44,26 @@ export function recordCast(scenario: Scenario, options: RecordOptions, draw: Dra
 	return asciicast({cols: options.cols, rows: options.rows, title: scenarioTitle(scenario, options.lang)}, shots);
 }
 
+export interface PageOptions {
+	readonly cols: number;
+	readonly lang: Lang;
+	/** The dashboard's own rule line and ellipsis (ASCII ones with --ascii). */
+	readonly glyphs: Pick<Glyphs, 'rule' | 'ellipsis'>;
+}
+
 /** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
-export function pageRule(session: Session, lang: Lang, cols: number): string {
+export function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
 	const {k, n} = stepPosition(session);
-	const summary = stepSummary(session, lang);
+	const summary = stepSummary(session, lang, glyphs.ellipsis);
 	const name = summary === null ? `start: ${scenarioTitle(session.scenario, lang)}` : `step ${k}/${n}: ${summary}`;
-	// `── ` + name + ` ` + at least `──`.
-	const head = `── ${fit(name, Math.max(1, cols - 6))} `;
-	return head + '─'.repeat(Math.max(2, cols - stringWidth(head)));
+	// Two rule characters, a space, the name, a space, and at least two more.
+	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
+	return head + glyphs.rule.repeat(Math.max(2, cols - stringWidth(head)));
 }
 
 /** Every frame of the storyboard under its rule, for slides, docs and golden files. */
-export function printPages(scenario: Scenario, options: {readonly cols: number; readonly lang: Lang}, draw: DrawSession): string {
+export function printPages(scenario: Scenario, options: PageOptions, draw: DrawSession): string {
 	return storyboard(scenario)
-		.map(session => [pageRule(session, options.lang, options.cols), ...draw(session).map(line => line.trimEnd())].join('\n'))
+		.map(session => [pageRule(session, options), ...draw(session).map(line => line.trimEnd())].join('\n'))
 		.join('\n');
 }

@@ -22,12 +22,12 @@ export const maxLabelWidth = 60;
  * What a step is about, in a few words: the first sentence of its narration, else its commands.
  * Null at the start, before any step. Control characters from the file are shown escaped.
  */
-export function stepSummary(session: Session, lang: Lang): string | null {
+export function stepSummary(session: Session, lang: Lang, ellipsis = '…'): string | null {
 	if (stepPosition(session).k === 0) return null;
 	const said = narrationIn(currentNarration(session), lang).trim();
 	const firstSentence = said.split(/(?<=[.!?。！？])\s*/u)[0] ?? '';
 	const commands = currentEntry(session).commands.map(played => printCommand(played.command)).join(', ');
-	return fit(printable(firstSentence || commands || '(nothing happens)'), maxLabelWidth);
+	return fit(printable(firstSentence || commands || '(nothing happens)'), maxLabelWidth, ellipsis);
 }
 
 /** The scenario's title, control characters escaped (it names the recording and the first page). */

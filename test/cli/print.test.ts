@@ -57,6 +57,14 @@ describe('dlock-tui print', () => {
 		expect(stdout).toContain(lastRule('ja'));
 	});
 
+	test('--ascii draws the rules in ASCII', () => {
+		const {status, stdout} = runCli(['print', 'gc-pause', '--ascii']);
+		expect(status).toBe(0);
+		const rules = stdout.split('\n').filter(line => line.startsWith('-- step '));
+		expect(rules).toHaveLength(steps);
+		for (const rule of rules) expect(rule).toMatch(/^-- step \d+\/\d+: [\x20-\x7e]+ -{2,}$/);
+	});
+
 	test('is the same with CI and NO_COLOR in the environment', () => {
 		const plain = runCli(['print', 'gc-pause']).stdout;
 		expect(runCli(['print', 'gc-pause'], {env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}}).stdout).toBe(plain);

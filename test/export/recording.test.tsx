@@ -173,8 +173,10 @@ describe('recordCast', () => {
 });
 
 describe('printPages', () => {
+	const unicodeRule = {rule: '─', ellipsis: '…'};
+
 	test('prints every frame under a rule that names the step, as wide as the frame', () => {
-		const pages = printPages(story, {cols: 50, lang: 'en'}, standIn(50, 7, false));
+		const pages = printPages(story, {cols: 50, lang: 'en', glyphs: unicodeRule}, standIn(50, 7, false));
 		const lines = pages.split('\n');
 		const rules = lines.filter(line => line.startsWith('── '));
 		expect(rules).toHaveLength(7);
@@ -185,7 +187,7 @@ describe('printPages', () => {
 	});
 
 	test('names the start by the scenario title', () => {
-		const pages = printPages(scenarioOf('title: Two writers\nclients: [A]\nsteps:\n  - do: acquire A\n'), {cols: 40, lang: 'en'}, standIn(40, 4, false));
+		const pages = printPages(scenarioOf('title: Two writers\nclients: [A]\nsteps:\n  - do: acquire A\n'), {cols: 40, lang: 'en', glyphs: unicodeRule}, standIn(40, 4, false));
 		expect(pages.split('\n')[0]).toBe(`── start: Two writers ${'─'.repeat(18)}`);
 	});
 });
