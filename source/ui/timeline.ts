@@ -2,7 +2,7 @@
 // marks, one lane per client and one for the resource, like the chapter's diagram. Pure.
 
 import type {Event} from '../model/event.js';
-import {currentWorld, historyEntries, type Session} from '../session/session.js';
+import {currentWorld, type Entry, type History, type Session} from '../session/session.js';
 import type {Glyphs, Role} from './look.js';
 
 export type SpanKind = 'holds' | 'stale' | 'gc';
@@ -40,9 +40,20 @@ interface ClientTrack {
 	readonly marks: Mark[];
 }
 
+/** What the events up to a point of the history have begun and not ended: all later drawing needs of them. */
+interface Checkpoint {
+	readonly tracks: ReadonlyMap<string, Pick<ClientTrack, 'belief' | 'pause'>>;
+	readonly shownMaxToken: number;
+}
+
+/** Every so many entries of a history remember their checkpoint, so a frame replays at most that many unseen entries. */
+const checkpointEvery = 256;
+const checkpoints = new WeakMap<History, Checkpoint>();
+
 /**
  * Marks and spans that end before `from` are left out: they would be off screen, and a long
- * history has thousands of them. The events before it are still read, for what they start.
+ * history has thousands of them. What earlier entries began (a belief, a pause) comes from the
+ * nearest checkpoint, so a frame costs the same at any length of history.
  */
 export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	const world = currentWorld(session);
@@ -51,19 +62,21 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	const resource: Mark[] = [];
 	/** The token of the resource's last `max` mark: a write shows `max` only when it raises it. */
 	let shownMaxToken = 0;
+	/** Nothing is drawn while the entries before the window are replayed. */
+	let drawFrom = Number.POSITIVE_INFINITY;
 
 	const endBelief = (track: ClientTrack, t: number) => {
-		if (track.belief && t > track.belief.from && t >= from) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
+		if (track.belief && t > track.belief.from && t >= drawFrom) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
 		track.belief = null;
 	};
 	const endPause = (track: ClientTrack, t: number) => {
-		if (track.pause && t > track.pause.from && t >= from) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
+		if (track.pause && t > track.pause.from && t >= drawFrom) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
 		track.pause = null;
 	};
 
 	const visit = (event: Event) => {
 		const track = 'client' in event ? tracks.get(event.client) : undefined;
-		const shown = event.t >= from;
+		const shown = event.t >= drawFrom;
 		const mark = (text: string, role: Role) => shown && track?.marks.push({t: event.t, text, role});
 		const markResource = (text: string, role: Role) => shown && resource.push({t: event.t, text, role});
 		switch (event.kind) {
@@ -128,7 +141,37 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 		}
 	};
-	for (const entry of historyEntries(session)) for (const played of entry.commands) for (const event of played.events) visit(event);
+	const visitEntry = (entry: Entry) => {
+		for (const played of entry.commands) for (const event of played.events) visit(event);
+	};
+
+	// Entries that end at `from` or later may draw; the ones before only begin things.
+	const drawn: History[] = [];
+	let before: History | null = session.history;
+	while (before && before.entry.world.clock >= from) {
+		drawn.push(before);
+		before = before.previous;
+	}
+	const replayed: History[] = [];
+	let known: History | null = before;
+	while (known && !checkpoints.has(known)) {
+		replayed.push(known);
+		known = known.previous;
+	}
+	if (known) {
+		const checkpoint = checkpoints.get(known)!;
+		for (const [name, track] of tracks) Object.assign(track, checkpoint.tracks.get(name));
+		shownMaxToken = checkpoint.shownMaxToken;
+	}
+	for (const node of replayed.reverse()) {
+		visitEntry(node.entry);
+		if (node.length % checkpointEvery === 0) {
+			const saved = new Map([...tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause}]));
+			checkpoints.set(node, {tracks: saved, shownMaxToken});
+		}
+	}
+	drawFrom = from;
+	for (const node of drawn.reverse()) visitEntry(node.entry);
 
 	let horizon = now;
 	for (const [name, track] of tracks) {

@@ -1,0 +1,89 @@
+// The timeline draws only what the window can show, starting from checkpoints of the history:
+// whatever it leaves out must be exactly what lies before the window.
+
+import {describe, expect, test} from 'vitest';
+import {parseScenario} from '../../source/scenario/parse.js';
+import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {makeLook} from '../../source/ui/look.js';
+import {buildTimeline, type Timeline} from '../../source/ui/timeline.js';
+
+const cycle = [
+	'acquire A',
+	'write A',
+	'pause A 7',
+	'tick 6',
+	'acquire B',
+	'[write B, fencing B off]',
+	'tick 2',
+	'write A',
+	'[release B, fencing B on]',
+	'crash A',
+	'restart A',
+	'[acquire C, write C delay=2, tick 3, release C, fencing resource off, write B, fencing resource on]',
+];
+
+function sessionOf(clients: string, steps: readonly string[]): Session {
+	const lines = ['title: timeline window', 'lease: 5', `clients: [${clients}]`, 'steps:', ...steps.map(step => `  - do: ${step}`)];
+	const parsed = parseScenario(`${lines.join('\n')}\n`, 'window.yaml');
+	if (!parsed.ok) throw new Error(parsed.problems.map(problem => problem.message).join('\n'));
+	return startSession(parsed.scenario);
+}
+
+const glyphs = makeLook('dark', {color: false, ascii: false}).glyphs;
+
+/** What a window starting at `from` can show of a timeline. */
+const visibleFrom = (timeline: Timeline, from: number) => ({
+	now: timeline.now,
+	horizon: timeline.horizon,
+	lanes: timeline.lanes.map(lane => ({name: lane.name, spans: lane.spans.filter(span => span.to >= from), marks: lane.marks.filter(mark => mark.t >= from)})),
+});
+
+function expectSameWindow(session: Session, width: number) {
+	const from = session.history.entry.world.clock - width;
+	const windowed = buildTimeline(session, glyphs, from);
+	expect(visibleFrom(windowed, from)).toEqual(visibleFrom(buildTimeline(session, glyphs, 0), from));
+	// Nothing from before the window is kept.
+	for (const lane of windowed.lanes) {
+		for (const mark of lane.marks) expect(mark.t).toBeGreaterThanOrEqual(from);
+		for (const span of lane.spans) expect(span.to).toBeGreaterThanOrEqual(from);
+	}
+}
+
+describe('the timeline over a long history', () => {
+	test('draws the window as a full replay would, forward, back and at the end', () => {
+		let session = sessionOf('A, B, C', Array.from({length: 1200}, (_, index) => cycle[index % cycle.length]!));
+		let checked = 0;
+		for (let step = 1; step <= 1200; step += 1) {
+			session = reduceSession(session, {type: 'next'});
+			if (step % 97 === 0) {
+				expectSameWindow(session, 12);
+				checked += 1;
+			}
+		}
+		// Back across checkpoints, then forward again on top of them.
+		for (let back = 1; back <= 700; back += 1) {
+			session = reduceSession(session, {type: 'back'});
+			if (back % 89 === 0) expectSameWindow(session, 25);
+		}
+		session = reduceSession(session, {type: 'end'});
+		expectSameWindow(session, 40);
+		expect(checked).toBeGreaterThan(10);
+		expect(session.history.length).toBeGreaterThan(1000);
+	});
+
+	test('what began long before the window (a lease, a stale belief, a pause, the max token) is still drawn', () => {
+		// D holds the lock from t=2 on, E's lease expired at t=1, P is paused from the start, and
+		// nothing happens for hundreds of entries (past several checkpoints) until D writes again.
+		const steps = ['[pause P 1000000, acquire E 1, pause E 3, tick 2, acquire D 1000000, write D]', ...Array.from({length: 600}, () => 'tick'), 'write D', 'tick'];
+		const session = reduceSession(sessionOf('D, E, P', steps), {type: 'end'});
+		expectSameWindow(session, 8);
+		const lanes = buildTimeline(session, glyphs, session.history.entry.world.clock - 8).lanes;
+		expect(lanes.map(lane => lane.spans.map(span => span.kind))).toEqual([['holds'], ['stale'], ['gc'], []]);
+		expect(lanes.at(-1)!.marks.map(mark => mark.text)).toEqual([glyphs.ok]);
+	});
+
+	test('a window that starts before the clock did draws everything', () => {
+		const session = reduceSession(sessionOf('A, B, C', cycle.slice(0, 9)), {type: 'end'});
+		expect(buildTimeline(session, glyphs, -5)).toEqual(buildTimeline(session, glyphs, 0));
+	});
+});
