@@ -23,7 +23,8 @@ afterEach(() => {
 	child = null;
 });
 
-function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}): Session {
+/** The dashboard in a pty; `then` is a shell command run in the same terminal after it exits. */
+function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, then?: string): Session {
 	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color', ...extraEnv};
 	// Ink renders only the last frame when CI is set.
 	delete env.CI;
@@ -31,7 +32,10 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();
-	child = pty.spawn(process.execPath, [cliPath, ...args], {name: 'xterm-256color', cols, rows, env});
+	const [file, argv] = then
+		? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]]
+		: [process.execPath, [cliPath, ...args]];
+	child = pty.spawn(file, argv, {name: 'xterm-256color', cols, rows, env});
 	child.onData(data => {
 		output += data;
 		written = written.then(() => new Promise(resolve => terminal.write(data, resolve)));
@@ -101,13 +105,18 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
 });
 
-test('Ctrl-C quits as cleanly as q', async () => {
-	const app = open(['--lang', 'ja'], 80, 24);
+test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
+	const app = open(['--lang', 'ja'], 80, 24, {}, 'echo "exit=$?"; stty -a');
 	await app.press('', screen => screen.includes('1 / 7 手目'));
 	child!.write('\u0003');
 	expect(await app.exited).toBe(0);
 	child = null;
-	expect(app.output().endsWith('\u001B[?25h')).toBe(true);
+	const output = app.output();
+	expect(output).toContain('\u001B[?25h');
+	expect(output).toContain('exit=0');
+	const settings = output.slice(output.indexOf('exit=0'));
+	expect(settings).toMatch(/(^|\s)icanon(\s|$)/m);
+	expect(settings).toMatch(/(^|\s)echo(\s|$)/m);
 });
 
 test('without a terminal it points at trace, print and record, exit 2', () => {
