@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import type {Key} from 'ink';
+import {expect, test} from 'vitest';
+import {loadScenario} from '../../source/scenario/files.js';
+import {startSession} from '../../source/session/session.js';
+import {type AppEvent, initialAppState, reduceApp} from '../../source/ui/appState.js';
+import {dashboardRows} from '../../source/ui/Dashboard.js';
+import {widthOf} from '../../source/ui/text.js';
+
+const plain: Key = {
+	upArrow: false,
+	downArrow: false,
+	leftArrow: false,
+	rightArrow: false,
+	pageDown: false,
+	pageUp: false,
+	home: false,
+	end: false,
+	return: false,
+	escape: false,
+	ctrl: false,
+	shift: false,
+	tab: false,
+	backspace: false,
+	delete: false,
+	meta: false,
+	super: false,
+	hyper: false,
+	capsLock: false,
+	numLock: false,
+};
+
+const letters = [...' lhbaruwpecfFtT123-+?:xAB 9'].map(input => ({input, key: plain}));
+const specials = (['leftArrow', 'rightArrow', 'upArrow', 'downArrow', 'home', 'end', 'tab', 'escape', 'return', 'backspace'] as const).map(name => ({
+	input: '',
+	key: {...plain, [name]: true},
+}));
+const press = fc.constantFrom(...letters, ...specials).map((event): AppEvent => ({type: 'key', ...event}));
+
+test('any keys, any size, either language: the screen stays within its bounds and never throws', () => {
+	const scenario = loadScenario('gc-pause');
+	fc.assert(
+		fc.property(
+			fc.array(press, {maxLength: 60}),
+			fc.integer({min: 1, max: 220}),
+			fc.integer({min: 1, max: 70}),
+			fc.constantFrom('en' as const, 'ja' as const),
+			fc.boolean(),
+			(presses, width, height, lang, ascii) => {
+				const state = presses.reduce(reduceApp, initialAppState(startSession(scenario), false));
+				if (state.quitting || state.picking) return;
+				const rows = dashboardRows({session: state.session, width, height, lang, theme: 'dark', ascii, color: false, overlay: state.overlay, prompt: state.prompt});
+				expect(rows.length).toBeLessThanOrEqual(Math.max(1, height));
+				for (const row of rows) expect(widthOf(row.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
+			},
+		),
+		{numRuns: 300},
+	);
+});
