@@ -10,6 +10,7 @@ import {runDashboard} from './commands/dashboard.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './commands/crash.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
 import {checkFlags} from './commands/flags.js';
+import {endForHangup, isHangup} from './commands/hangup.js';
 import {runList} from './commands/list.js';
 import {runPrint} from './commands/print.js';
 import {runRecord} from './commands/record.js';
@@ -70,9 +71,10 @@ const cli = meow(
 	},
 );
 
-// A reader that stops early (`| head`) is not an error.
+// A reader that stops early (`| head`) is not an error, nor a terminal closed under the program.
 process.stdout.on('error', error => {
 	if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+	if (isHangup(error)) return endForHangup();
 	throw error;
 });
 

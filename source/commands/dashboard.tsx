@@ -6,6 +6,7 @@ import {loadScenario} from '../scenario/files.js';
 import {App} from '../ui/App.js';
 import {CrashAfterKeys, crashAfterKeys, CrashBoundary} from '../ui/CrashBoundary.js';
 import {onCrashTeardown} from './crash.js';
+import {endForHangup} from './hangup.js';
 import {UsageError} from './errors.js';
 import {choiceOption, secondsOption} from './options.js';
 import {langs} from '../model/describe.js';
@@ -56,10 +57,14 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 	);
 	// A crash anywhere else (a timer, a stream) gives the terminal back before it is reported.
 	const forgetTeardown = onCrashTeardown(() => app.unmount());
+	// The terminal went away and no SIGHUP came: end instead of running for nobody.
+	const terminalGone = () => endForHangup();
+	process.stdin.once('end', terminalGone);
 	try {
 		await app.waitUntilExit();
 	} finally {
 		forgetTeardown();
+		process.stdin.off('end', terminalGone);
 	}
 	if (crash) throw (crash as {readonly error: unknown}).error;
 }

@@ -1,14 +1,14 @@
 // Bad command lines: one line that names what is wrong, a pointer to --help, exit 2; and an
 // unexpected error: one readable line naming a crash report, exit 70, never a stack trace.
 
-import {closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runCli, stackTrace} from './run-cli.js';
+import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
 
 const help = ' (see dlock-tui --help)';
-const directory = mkdtempSync(path.join(tmpdir(), 'dlock-cli-'));
+const directory = temporaryDirectory('dlock-cli-');
 const missing = path.join(directory, 'missing.yaml');
 
 function expectUsageError(args: readonly string[], message: string | RegExp): void {
@@ -106,5 +106,6 @@ describe('an unexpected error', () => {
 		expect(text).toContain(match![1]!);
 		expect(text).toMatch(/^\s+at /m);
 		expect(text).toContain('["trace","gc-pause","--json"]');
+		rmSync(report);
 	});
 });

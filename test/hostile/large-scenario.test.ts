@@ -2,12 +2,11 @@
 // waits for a slow reader instead of piling its output up in memory.
 
 import {spawn} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runTrace} from '../../source/commands/trace.js';
-import {cliPath} from './run-cli.js';
+import {cliPath, temporaryDirectory} from './run-cli.js';
 
 const stepCount = 200_000;
 const cycle = ['acquire A', 'write A', 'tick 5', 'acquire B', 'write B', 'release B', 'release A'];
@@ -42,7 +41,7 @@ function runStreaming(args: readonly string[]): Promise<{status: number | null; 
 }
 
 describe('a 200,000-step scenario', () => {
-	const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-large-')), 'long.yaml');
+	const file = path.join(temporaryDirectory('dlock-large-'), 'long.yaml');
 	writeFileSync(file, longScenario());
 
 	test('passes check and traces every command', {timeout: 180_000}, async () => {

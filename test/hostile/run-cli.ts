@@ -1,7 +1,11 @@
 // Runs the built command line (dist/cli.js, built by `npm test` before vitest) as a user would.
 
 import {spawnSync, type SpawnSyncOptions} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {afterAll} from 'vitest';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -14,6 +18,13 @@ export interface CliResult {
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}): CliResult {
 	const result = spawnSync(process.execPath, [cliPath, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, ...options});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
+}
+
+/** A fresh directory in the OS temp dir, removed when the test file is done (call it at the top level). */
+export function temporaryDirectory(prefix: string): string {
+	const directory = mkdtempSync(path.join(tmpdir(), prefix));
+	afterAll(() => rmSync(directory, {recursive: true, force: true}));
+	return directory;
 }
 
 /** No stack trace: no `    at ` frames, no source positions of the bundle. */

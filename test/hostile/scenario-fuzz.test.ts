@@ -2,15 +2,14 @@
 // never throws, every problem has a line, and no message carries a raw control character. A few
 // broken files go through the real command line too: exit 2, one line per problem, no stack.
 
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
-import {runCli, stackTrace} from './run-cli.js';
+import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
 
 const runs = {numRuns: 150, seed: 42};
 const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');
@@ -92,6 +91,8 @@ function problemsOfFile(file: string): readonly string[] {
 }
 
 describe('scenario loader fuzz', () => {
+	const directory = temporaryDirectory('dlock-fuzz-');
+
 	test('random text', () => {
 		fc.assert(
 			fc.property(fc.string({unit: 'binary', maxLength: 300}), text => {
@@ -126,7 +127,6 @@ describe('scenario loader fuzz', () => {
 	});
 
 	test('broken files through the command line: exit 2, one line per problem, no stack trace', () => {
-		const directory = mkdtempSync(path.join(tmpdir(), 'dlock-fuzz-'));
 		const broken = fc
 			.sample(fc.oneof(mutatedText, mutatedValue), {numRuns: 60, seed: 3})
 			.map(text => ({text, result: parseScenario(text, 'x')}))

@@ -1,18 +1,16 @@
 // One test per YAML hazard: each is refused with a message that names the line or the key, and
 // none throws, hangs, or pollutes a prototype.
 
-import {chmodSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {afterAll, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/scenario/files.js';
 import {maxNesting} from '../../source/scenario/hazards.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {runCli, stackTrace} from './run-cli.js';
+import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
 
-const directory = mkdtempSync(path.join(tmpdir(), 'dlock-hazards-'));
-afterAll(() => chmodSync(directory, 0o700));
+const directory = temporaryDirectory('dlock-hazards-');
 
 function problemsOf(text: string): readonly Problem[] {
 	const result = parseScenario(text, 'hazard.yaml');

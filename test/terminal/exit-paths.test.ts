@@ -1,14 +1,14 @@
 // Every way out of the dashboard gives the terminal back as it was found: the same termios
 // (raw mode off, echo on), the cursor shown, no synchronized update left open, and for a crash one
-// readable line naming the report. Each runs the built binary in a real pty, inside a shell that
-// records `stty -g` before and after it.
+// readable line naming the report; and when the terminal itself goes away, a quiet end as a
+// hangup. Each runs the built binary in a real pty, inside a shell that records `stty -g` before
+// and after it.
 
-import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, describe, expect, test} from 'vitest';
-import {cliPath} from '../hostile/run-cli.js';
+import {cliPath, temporaryDirectory} from '../hostile/run-cli.js';
 
 interface Run {
 	readonly output: () => string;
@@ -18,6 +18,7 @@ interface Run {
 	readonly finished: Promise<{status: string; before: string; after: string}>;
 }
 
+const runs = temporaryDirectory('dlock-exit-');
 let shell: pty.IPty | null = null;
 afterEach(() => {
 	shell?.kill();
@@ -47,7 +48,7 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 async function openDashboard(extraEnv: Record<string, string> = {}): Promise<Run> {
-	const directory = mkdtempSync(path.join(tmpdir(), 'dlock-exit-'));
+	const directory = mkdtempSync(path.join(runs, 'run-'));
 	const file = (name: string) => path.join(directory, name);
 	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', ...extraEnv};
 	// Ink renders only the last frame when CI is set.
@@ -123,8 +124,40 @@ describe('every exit path restores the terminal', () => {
 		expect(match, lines[0]).not.toBeNull();
 		expect(existsSync(match![1]!)).toBe(true);
 		expect(readFileSync(match![1]!, 'utf8')).toMatch(/^\s+at /m);
+		rmSync(match![1]!);
 		// The dashboard is wiped, not left half-drawn: nothing of it follows the erase.
 		const afterErase = output.slice(output.lastIndexOf('\u001B[2K'));
 		expect(afterErase).not.toContain('Lock service');
 	});
 });
+
+describe('a terminal that goes away under it', () => {
+	// The shell ignores SIGHUP and is the session leader, so the program gets no signal: it learns
+	// that the terminal is gone from reading and writing, as under nohup or a dropped connection.
+	async function closeUnder(args: readonly string[], ready: (output: string) => boolean) {
+		const directory = mkdtempSync(path.join(runs, 'gone-'));
+		const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', TMPDIR: directory};
+		delete env.CI;
+		const statusFile = path.join(directory, 'status');
+		let output = '';
+		const terminal = pty.spawn('sh', ['-c', `trap '' HUP; "$@"; echo $? > '${statusFile}'`, 'sh', process.execPath, cliPath, ...args], {cols: 80, rows: 24, env});
+		terminal.onData(data => (output += data));
+		await until(() => ready(output));
+		// Closes the pty itself (the window going away); kill() would only signal the shell, which ignores it.
+		(terminal as unknown as {destroy(): void}).destroy();
+		await until(() => existsSync(statusFile) && readFileSync(statusFile, 'utf8').endsWith('\n'));
+		return {status: readFileSync(statusFile, 'utf8').trim(), crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash'))};
+	}
+
+	test('the dashboard ends as a hangup does, with no crash report', async () => {
+		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toEqual({status: '129', crashReports: []});
+	});
+
+	test('a trace being written ends as a hangup does, with no crash report', async () => {
+		// Long enough to be still writing when the terminal closes after its first line.
+		const file = path.join(runs, 'long.yaml');
+		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(5000)}`);
+		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toEqual({status: '129', crashReports: []});
+	});
+});
+

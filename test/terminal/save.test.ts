@@ -1,13 +1,12 @@
 // The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
 // to the world the dashboard showed.
 
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
-import {cliPath, runCli} from '../hostile/run-cli.js';
+import {cliPath, runCli, temporaryDirectory} from '../hostile/run-cli.js';
 
+const directory = temporaryDirectory('dlock-save-pty-');
 let child: pty.IPty | null = null;
 afterEach(() => {
 	child?.kill();
@@ -17,7 +16,6 @@ afterEach(() => {
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was', async () => {
-	const directory = mkdtempSync(path.join(tmpdir(), 'dlock-save-pty-'));
 	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color'};
 	delete env.CI;
 	let output = '';

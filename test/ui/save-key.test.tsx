@@ -2,13 +2,13 @@
 // where, and never overwrites a file.
 
 import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {App} from '../../source/ui/App.js';
+import {temporaryDirectory} from '../hostile/run-cli.js';
 
 const tick = async () => {
 	await new Promise(resolve => setTimeout(resolve, 0));
@@ -35,7 +35,8 @@ async function open(saveDirectory: string, lang: 'en' | 'ja' = 'en') {
 	};
 }
 
-const freshDirectory = () => mkdtempSync(path.join(tmpdir(), 'dlock-save-'));
+const saves = temporaryDirectory('dlock-save-');
+const freshDirectory = () => mkdtempSync(path.join(saves, 'run-'));
 
 describe('the save key', () => {
 	test('writes the history as a scenario that passes check, and says where', async () => {
