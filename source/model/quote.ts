@@ -4,6 +4,14 @@
 /** Control, format (bidi overrides, zero-width), lone surrogates, line and paragraph separators. */
 const unprintable = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
 
+/** What a file may not put on the screen: control characters (newline and tab aside) and bidi overrides. */
+const notForScreen = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/u;
+
+/** The first character of `text` that must not reach a terminal raw, or null. */
+export function firstUnprintable(text: string): string | null {
+	return notForScreen.exec(text)?.[0] ?? null;
+}
+
 /** At most this many characters of a word are shown. */
 export const maxShownLength = 40;
 

@@ -4,6 +4,7 @@
 
 import * as z from 'zod';
 import {clientNamePattern, maxDuration} from '../model/command.js';
+import {firstUnprintable, quote} from '../model/quote.js';
 
 const wholeNumber = 'expected a whole number';
 const duration = z
@@ -19,7 +20,8 @@ const countOrNull = z
 	.min(0, {error: 'expected a whole number ≥ 0, or null'})
 	.nullable();
 const flag = z.boolean({error: 'expected true or false'});
-const text = z.string({error: 'expected text'});
+const unprintable = (input: unknown) => `expected text without control characters or escape sequences, found ${quote(firstUnprintable(String(input)) ?? '')}`;
+const text = z.string({error: 'expected text'}).refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
 const clientNameOf = (typeError: string) =>
 	z
 		.string({error: typeError})
@@ -115,6 +117,7 @@ export const scenarioSchema = z
 		resource: z
 			.string({error: 'expected a resource name'})
 			.regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'})
+			.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)})
 			.optional()
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),

@@ -111,6 +111,18 @@ describe('YAML hazards', () => {
 		expect(problems.map(problem => problem.message).join('\n')).toContain('\\x1b[2J');
 	});
 
+	test('text that would reach the screen (title, narration, resource, values) holds no escape sequences', () => {
+		const text =
+			'title: "evil\\e]0;pwned\\a"\nresource: "row\\e[31m"\nclients: [A]\nsteps:\n' +
+			'  - do: acquire A\n    say: {en: "hello \\e[2J", ja: "\\u202Eolleh"}\n    expect: {value: "x\\x9b5m"}\n' +
+			'  - say: "two lines\\nand a tab\\tare fine; so is 👩\\u200D💻"\n';
+		const problems = problemsOf(text);
+		expect(problems.map(problem => problem.line)).toEqual([1, 2, 6, 6, 7]);
+		for (const problem of problems) expect(problem.message, problem.message).not.toMatch(/[\p{Cc}\u202e]/u);
+		expect(problems[0]!.message).toContain("'\\x1b'");
+		expect(problems[3]!.message).toContain("'\\u{202e}'");
+	});
+
 	test('an empty file, or one with only comments, is a problem at line 1', () => {
 		for (const [name, text] of [
 			['empty.yaml', ''],
