@@ -9,7 +9,7 @@ import type {Glyphs} from '../ui/look.js';
 import {fit} from '../ui/text.js';
 import {asciicast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
-import {scenarioTitle, stepSummary, storyboard} from './storyboard.js';
+import {stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
@@ -41,7 +41,7 @@ export function recordCast(scenario: Scenario, options: RecordOptions, draw: Dra
 		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
 		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
 	});
-	return asciicast({cols: options.cols, rows: options.rows, title: scenarioTitle(scenario, options.lang)}, shots);
+	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, shots);
 }
 
 export interface PageOptions {
@@ -55,7 +55,7 @@ export interface PageOptions {
 export function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang, glyphs.ellipsis);
-	const name = summary === null ? `start: ${scenarioTitle(session.scenario, lang)}` : `step ${k}/${n}: ${summary}`;
+	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
 	// Two rule characters, a space, the name, a space, and at least two more.
 	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
 	return head + glyphs.rule.repeat(Math.max(2, cols - stringWidth(head)));

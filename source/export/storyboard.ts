@@ -3,7 +3,6 @@
 
 import {printCommand} from '../model/command.js';
 import type {Lang} from '../model/describe.js';
-import {printable} from '../model/quote.js';
 import {narrationIn, type Scenario} from '../scenario/parse.js';
 import {currentEntry, currentNarration, isAtEnd, reduceSession, type Session, startSession, stepPosition} from '../session/session.js';
 import {fit} from '../ui/text.js';
@@ -20,15 +19,12 @@ export const maxLabelWidth = 60;
 
 /**
  * What a step is about, in a few words: the first sentence of its narration, else its commands.
- * Null at the start, before any step. Control characters from the file are shown escaped.
+ * Null at the start, before any step.
  */
 export function stepSummary(session: Session, lang: Lang, ellipsis = '…'): string | null {
 	if (stepPosition(session).k === 0) return null;
 	const said = narrationIn(currentNarration(session), lang).trim();
 	const firstSentence = said.split(/(?<=[.!?。！？])\s*/u)[0] ?? '';
 	const commands = currentEntry(session).commands.map(played => printCommand(played.command)).join(', ');
-	return fit(printable(firstSentence || commands || '(nothing happens)'), maxLabelWidth, ellipsis);
+	return fit(firstSentence || commands || '(nothing happens)', maxLabelWidth, ellipsis);
 }
-
-/** The scenario's title, control characters escaped (it names the recording and the first page). */
-export const scenarioTitle = (scenario: Scenario, lang: Lang): string => printable(narrationIn(scenario.title, lang));
