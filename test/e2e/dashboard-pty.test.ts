@@ -136,7 +136,7 @@ describe('colour', () => {
 	// Foreground or background colour codes (bold and inverse are emphasis, not colour).
 	const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
 	const firstFrame = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
-		const app = open(args, 80, 24, {FORCE_COLOR: undefined, ...env});
+		const app = open(args, 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, ...env});
 		await app.press('', screen => screen.includes('step 1 of 7'));
 		child!.write('q');
 		await app.exited;
