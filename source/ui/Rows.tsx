@@ -61,7 +61,7 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
-					{mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)).map((part, position) => (
+					{withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis))).map((part, position) => (
 						<Text key={position} {...look.styles[part.role]}>
 							{part.text}
 						</Text>
@@ -70,6 +70,18 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			))}
 		</Box>
 	);
+}
+
+/**
+ * The blank end of a row shows nothing, and Ink reads every character it is given again on every
+ * frame: on a wide terminal much of a row is such padding. A blank row keeps one space, its height.
+ */
+function withoutTrailingBlank(pieces: Piece[]): Piece[] {
+	const last = pieces.at(-1);
+	if (!last || last.role !== 'plain') return pieces;
+	const text = last.text.trimEnd();
+	if (text === '') return pieces.length === 1 ? [{...last, text: ' '}] : pieces.slice(0, -1);
+	return [...pieces.slice(0, -1), {...last, text}];
 }
 
 /** Neighbouring pieces of one role become one, so the terminal gets fewer escape codes. */
