@@ -82,7 +82,15 @@ function main(): void | Promise<void> {
 	checkFlags(process.argv.slice(2), flags);
 	const [subcommand, ...rest] = cli.input;
 	// Says "wait" (a promise) when the reader is behind; runTrace waits, so a long trace never piles up in memory.
-	const write = (text: string) => (process.stdout.write(text) ? undefined : once(process.stdout, 'drain').then(() => undefined));
+	// One promise for all the writes that wait: a listener each would make every drain cost as many calls.
+	let drained: Promise<void> | undefined;
+	const write = (text: string) => {
+		if (process.stdout.write(text)) return undefined;
+		drained ??= once(process.stdout, 'drain').then(() => {
+			drained = undefined;
+		});
+		return drained;
+	};
 	switch (subcommand) {
 		case 'trace': {
 			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');

@@ -3,13 +3,45 @@
 // (zod drops them from maps without a word, and plain objects would take them as a prototype).
 // The walk uses its own stack, so no depth of nesting can overflow it.
 
-import {type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node} from 'yaml';
+import {CST, type Document, isAlias, isMap, isPair, isScalar, isSeq, Lexer, type Node} from 'yaml';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
 export const maxNesting = 32;
 
 /** Alias expansion is capped so that a "billion laughs" file fails fast instead of eating memory. */
 export const maxAliasCount = 100;
+
+/**
+ * A parsed document takes about 800 bytes a value: 10 MiB of `- 1` lines would take gigabytes.
+ * 200,000 steps take about 650,000 values.
+ */
+export const maxValues = 1_500_000;
+
+/** Lexer tokens that become a value (a node) of the document. */
+const valueTokens = new Set<CST.TokenType | null>(['scalar', 'single-quoted-scalar', 'double-quoted-scalar', 'block-scalar-header', 'alias', 'flow-map-start', 'flow-seq-start', 'seq-item-ind']);
+
+/** Lexer tokens that stand for no text of the file. */
+const syntheticTokens = new Set<string>([CST.SCALAR, CST.DOCUMENT, CST.FLOW_END]);
+
+/** Counts values with the lexer alone, which keeps nothing: the place where a file passes maxValues, or null. */
+export function findTooManyValues(text: string): Hazard | null {
+	let values = 0;
+	let offset = 0;
+	for (const token of new Lexer().lex(text)) {
+		if (valueTokens.has(CST.tokenType(token)) && (values += 1) > maxValues) {
+			return {offset, message: `more than ${maxValues.toLocaleString('en')} values: too many for a scenario (200,000 steps take about 650,000)`};
+		}
+		if (!syntheticTokens.has(token)) offset += token.length;
+	}
+	return null;
+}
+
+/** The line an offset is on, without splitting a large text into lines. */
+export function lineAtOffset(text: string, offset: number): number {
+	let line = 1;
+	for (let newline = text.indexOf('\n'); newline !== -1 && newline < offset; newline = text.indexOf('\n', newline + 1)) line += 1;
+	return line;
+}
 
 export interface Hazard {
 	/** Where in the text (an offset: the caller turns it into a line). */

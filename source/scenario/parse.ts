@@ -7,7 +7,7 @@ import {type Command, commandUsage, parseCommand, resourceTarget} from '../model
 import type {Lang} from '../model/describe.js';
 import {printable, quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
-import {aliasMessage, findHazard, firstAliasOffset, isStackOverflow, maxAliasCount, tooDeepMessage} from './hazards.js';
+import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
 import {didYouMean} from './suggest.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
@@ -73,6 +73,8 @@ export function formatProblem(file: string, problem: Problem): string {
 }
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
+	const crowded = findTooManyValues(text);
+	if (crowded) return {ok: false, problems: [{line: lineAtOffset(text, crowded.offset), message: `YAML: ${crowded.message}`}]};
 	const lineCounter = new LineCounter();
 	const doc = parseDocument(text, {lineCounter, uniqueKeys: true, prettyErrors: false, strict: true});
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;

@@ -6,7 +6,7 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runTrace} from '../../source/commands/trace.js';
-import {cliPath, temporaryDirectory} from './run-cli.js';
+import {cliPath, runCli, temporaryDirectory} from './run-cli.js';
 
 const stepCount = 200_000;
 const cycle = ['acquire A', 'write A', 'tick 5', 'acquire B', 'write B', 'release B', 'release A'];
@@ -54,6 +54,18 @@ describe('a 200,000-step scenario', () => {
 		expect(trace.lines).toBe(1 + cycles * cycle.length);
 		const last = JSON.parse(trace.last) as {step: number; command: string; clock: number; resource: {maxToken: number; writes: number}};
 		expect(last).toMatchObject({step: cycles * cycle.length, command: 'release A', clock: 5 * cycles, resource: {maxToken: 2 * cycles, writes: 2 * cycles}});
+	});
+});
+
+describe('check of a long scenario that fails everywhere', () => {
+	test('writes every failure, however far behind the reader is, without a warning', () => {
+		const file = path.join(temporaryDirectory('dlock-failing-'), 'failing.yaml');
+		// A holds no token: every write is refused, every step fails, far more output than a pipe holds.
+		writeFileSync(file, `title: failing\nclients: [A]\nsteps:\n${'  - do: write A\n'.repeat(20_000)}`);
+		const result = runCli(['check', file]);
+		expect(result.stderr).toBe('');
+		expect(result.status).toBe(1);
+		expect(result.stdout.trimEnd().split('\n').filter(line => line.includes('was refused'))).toHaveLength(20_000);
 	});
 });
 

@@ -5,7 +5,7 @@ import {chmodSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/scenario/files.js';
-import {maxNesting} from '../../source/scenario/hazards.js';
+import {maxNesting, maxValues} from '../../source/scenario/hazards.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
@@ -139,6 +139,12 @@ describe('YAML hazards', () => {
 		writeFileSync(file, '');
 		truncateSync(file, maxScenarioBytes * 3);
 		expect(loadProblems(file)).toEqual([`${file}: 30.0 MiB is too large for a scenario (at most 10 MiB)`]);
+	});
+
+	test('a file under the size cap but packed with values is refused before it is parsed (it would take gigabytes)', () => {
+		const count = maxValues + 10;
+		const problems = problemsOf(`title: dense\nclients: [A]\nsteps: [${'1,'.repeat(count)}]\n`);
+		expect(problems).toEqual([{line: 3, message: expect.stringContaining(`more than ${maxValues.toLocaleString('en')} values`)}]);
 	});
 
 	test('duplicate client names are a problem on the second one', () => {
