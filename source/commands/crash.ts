@@ -56,6 +56,6 @@ export function writeCrashReport(error: unknown, version: string, now = new Date
 /** The one line a person sees. */
 export function crashLine(error: unknown, reportFile: string | null): string {
 	const summary = printable(describe(error).summary.split('\n')[0]!).slice(0, 300);
-	const where = reportFile ? `a full report is in ${reportFile}` : 'no report could be written';
-	return `dlock-tui: unexpected error: ${summary} (${where}; please include it when you report this)`;
+	const where = reportFile ? `a full report is in ${reportFile}; please include it when you report this` : 'no report could be written';
+	return `dlock-tui: unexpected error: ${summary} (${where})`;
 }

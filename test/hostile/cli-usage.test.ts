@@ -108,4 +108,14 @@ describe('an unexpected error', () => {
 		expect(text).toContain('["trace","gc-pause","--json"]');
 		rmSync(report);
 	});
+
+	test('says so when even the report cannot be written', () => {
+		const readOnly = path.join(directory, 'read-only-2.txt');
+		writeFileSync(readOnly, '');
+		const stdout = openSync(readOnly, 'r');
+		const result = runCli(['trace', 'gc-pause', '--json'], {stdio: ['ignore', stdout, 'pipe'], env: {...process.env, TMPDIR: path.join(directory, 'no-such-directory')}});
+		closeSync(stdout);
+		expect(result.status).toBe(70);
+		expect(result.stderr).toMatch(/^dlock-tui: unexpected error: .+ \(no report could be written; please include it when you report this\)\n$/);
+	});
 });
