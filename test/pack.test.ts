@@ -3,6 +3,7 @@
 
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -54,6 +55,13 @@ describe('npm pack', () => {
 		for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(installed[field] ?? {}).toEqual({});
 		for (const script of ['preinstall', 'install', 'postinstall']) expect(installed.scripts?.[script]).toBeUndefined();
 		expect(readdirSync(path.join(app, 'node_modules')).filter(name => !name.startsWith('.'))).toEqual([packageJson.name]);
+	});
+
+	test('the bundle imports nothing but Node\'s own modules', () => {
+		const bundle = readFileSync(path.join(app, 'node_modules', packageJson.name, 'dist/cli.js'), 'utf8');
+		const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([\w@./:-]+)["']/g)].map(match => match[1]!);
+		expect(specifiers).toContain('node:fs');
+		expect(specifiers.filter(specifier => !isBuiltin(specifier))).toEqual([]);
 	});
 
 	test('--version prints the package version', () => {
