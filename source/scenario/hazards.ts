@@ -1,7 +1,8 @@
-// What a hostile YAML file could do to the loader, found in the parsed document before any of
-// it becomes JavaScript values: nesting deep enough to exhaust the stack, and `__proto__` keys
-// (zod drops them from maps without a word, and plain objects would take them as a prototype).
-// The walk uses its own stack, so no depth of nesting can overflow it.
+// What a hostile YAML file could do to the loader. Before parsing, from the text: more values
+// than memory allows. In the parsed document, before any of it becomes JavaScript values: nesting
+// deep enough to exhaust the stack, and `__proto__` keys (zod drops them from maps without a word,
+// and plain objects would take them as a prototype). The walk uses its own stack, so no depth of
+// nesting can overflow it.
 
 import {CST, type Document, isAlias, isMap, isPair, isScalar, isSeq, Lexer, type Node} from 'yaml';
 
