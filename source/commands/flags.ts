@@ -55,8 +55,11 @@ export function checkFlags(argv: readonly string[], flags: Readonly<Record<strin
 	}
 }
 
-/** `-xj`: short flags may be grouped; name the first one that is unknown. */
+/** `-xj`: short flags may be grouped, and the rest of a group is the value of one that takes a value (`-odemo.cast`). */
 function checkShortGroup(group: string, specs: ReadonlyMap<string, FlagSpec>): void {
-	const unknown = Array.from(group.slice(1)).find(letter => !specs.has(`-${letter}`));
-	if (unknown !== undefined) throw new UsageError(`unknown flag ${quote(`-${unknown}`)} in ${quote(group)}`);
+	for (const letter of Array.from(group.slice(1))) {
+		const spec = specs.get(`-${letter}`);
+		if (!spec) throw new UsageError(`unknown flag ${quote(`-${letter}`)} in ${quote(group)}`);
+		if (spec.type !== 'boolean') return;
+	}
 }

@@ -73,6 +73,15 @@ describe('arguments', () => {
 		expectUsageError(['record', 'gc-pause'], '-o');
 	});
 
+	test('short flags: a value may follow the letter; an unknown letter in a group is named', () => {
+		const cast = path.join(directory, 'attached.cast');
+		const result = runCli(['record', 'gc-pause', `-o${cast}`]);
+		expect(result.stderr).toMatch(new RegExp(`^wrote ${cast}`));
+		expect(result.status).toBe(0);
+		expect(existsSync(cast)).toBe(true);
+		expectUsageError(['record', 'gc-pause', `-xo${cast}`], `unknown flag '-x' in '-xo${cast}'`);
+	});
+
 	test('too many arguments', () => {
 		expectUsageError(['trace', 'gc-pause', 'extra'], 'trace: expected one scenario');
 		expectUsageError(['list', 'extra'], "list: unexpected 'extra'");
