@@ -47,7 +47,7 @@ function savedStep(entry: Entry, say: Narration | null): SavedStep | null {
 }
 
 /** Everything `expect:` can say about a world. */
-export function expectationOf(world: World): Record<string, unknown> {
+function expectationOf(world: World): Record<string, unknown> {
 	const client = (each: Client) => [each.name, {status: each.status, token: each.token, fencing: each.fencing}] as const;
 	return {
 		clock: world.clock,
