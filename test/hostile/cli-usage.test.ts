@@ -60,6 +60,12 @@ describe('arguments', () => {
 		expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, list;");
 	});
 
+	test('a command one letter off, for every command --help lists', () => {
+		const commands = [...runCli(['--help']).stdout.matchAll(/\$ dlock-tui ([a-z]+)/g)].map(match => match[1]!);
+		expect(commands.length).toBeGreaterThanOrEqual(5);
+		for (const command of commands) expectUsageError([command.slice(0, -1)], `unknown command '${command.slice(0, -1)}' (did you mean '${command}'?)`);
+	});
+
 	test('a value of the wrong kind', () => {
 		expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
 		expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], "--step-delay: expected a number of seconds");
