@@ -15,8 +15,8 @@ export interface CliResult {
 	readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], options: SpawnSyncOptions = {}): CliResult {
-	const result = spawnSync(process.execPath, [cliPath, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, ...options});
+export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
+	const result = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, ...options});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
 }
 

@@ -1,14 +1,14 @@
 // One test per YAML hazard: each is refused with a message that names the line or the key, and
 // none throws, hangs, or pollutes a prototype.
 
-import {chmodSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs';
+import {chmodSync, cpSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/scenario/files.js';
 import {maxNesting, maxValues} from '../../source/scenario/hazards.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
+import {cliPath, runCli, stackTrace, temporaryDirectory} from './run-cli.js';
 
 const directory = temporaryDirectory('dlock-hazards-');
 
@@ -165,10 +165,14 @@ describe('YAML hazards', () => {
 		const file = path.join(directory, 'secret.yaml');
 		writeFileSync(file, 'title: x\nclients: [A]\nsteps: []\n');
 		chmodSync(file, 0o000);
+		// root reads anything: the command line runs as nobody, from a copy of the package it can read
+		// (a clone may sit in a directory only root can enter).
+		const asRoot = process.getuid?.() === 0;
+		const copy = path.join(directory, 'package');
+		const root = path.dirname(path.dirname(cliPath));
+		for (const part of ['dist/cli.js', 'scenarios']) cpSync(path.join(root, part), path.join(copy, part), {recursive: true});
 		chmodSync(directory, 0o755);
-		// root reads anything: run as nobody to meet the permission check.
-		const asNobody = process.getuid?.() === 0 ? {uid: 65534, gid: 65534} : {};
-		const result = runCli(['trace', file, '--json'], asNobody);
+		const result = runCli(['trace', file, '--json'], asRoot ? {uid: 65534, gid: 65534} : {}, path.join(copy, 'dist', 'cli.js'));
 		expect(result.stderr).toBe(`${file}: cannot read: permission denied\n`);
 		expect(result.stderr).not.toMatch(stackTrace);
 		expect(result.status).toBe(2);
