@@ -58,8 +58,9 @@ describe('a 200,000-step scenario', () => {
 });
 
 describe('check of a long scenario that fails everywhere', () => {
+	const file = path.join(temporaryDirectory('dlock-failing-'), 'failing.yaml');
+
 	test('writes every failure, however far behind the reader is, without a warning', () => {
-		const file = path.join(temporaryDirectory('dlock-failing-'), 'failing.yaml');
 		// A holds no token: every write is refused, every step fails, far more output than a pipe holds.
 		writeFileSync(file, `title: failing\nclients: [A]\nsteps:\n${'  - do: write A\n'.repeat(20_000)}`);
 		const result = runCli(['check', file]);
