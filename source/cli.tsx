@@ -2,14 +2,13 @@
 // The command line: reads arguments, hands off to one command, turns errors into exit codes.
 
 import {once} from 'node:events';
-import meow from 'meow';
 // Bundled into dist/cli.js, so --version needs no package.json at run time.
 import packageJson from '../package.json' with {type: 'json'};
 import {runCheck} from './commands/check.js';
 import {runDashboard} from './commands/dashboard.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './commands/crash.js';
 import {CheckFailed, UsageError} from './commands/errors.js';
-import {checkFlags} from './commands/flags.js';
+import {parseCommandLine} from './commands/flags.js';
 import {endForHangup, isHangup} from './commands/hangup.js';
 import {runList} from './commands/list.js';
 import {runPrint} from './commands/print.js';
@@ -20,10 +19,11 @@ import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFoun
 import {didYouMean} from './scenario/suggest.js';
 
 const flags = {
-	json: {type: 'boolean', default: false},
+	json: {type: 'boolean'},
 	lang: {type: 'string'},
 	theme: {type: 'string'},
 	ascii: {type: 'boolean'},
+	// An absent --color stays undefined: --color and --no-color each mean something.
 	color: {type: 'boolean'},
 	autoplay: {type: 'string'},
 	output: {type: 'string', shortFlag: 'o'},
@@ -32,44 +32,39 @@ const flags = {
 	stepDelay: {type: 'string'},
 } as const;
 
-const cli = meow(
-	`
-	Usage
-	  $ dlock-tui [scenario]            open the dashboard (default: ${defaultScenarioName})
-	  $ dlock-tui trace <scenario>      every command and the state after it
-	  $ dlock-tui check <scenario...>   play each scenario and check its expectations
-	  $ dlock-tui list                  the built-in scenarios
-	  $ dlock-tui record <scenario> -o demo.cast
-	                                    an asciinema recording of the scenario, step by step
-	  $ dlock-tui print <scenario>      every step's screen as text
+const help = `
+  ${packageJson.description}
 
-	A scenario is a built-in name (see README) or a path to a YAML file.
+  Usage
+    $ dlock-tui [scenario]            open the dashboard (default: ${defaultScenarioName})
+    $ dlock-tui trace <scenario>      every command and the state after it
+    $ dlock-tui check <scenario...>   play each scenario and check its expectations
+    $ dlock-tui list                  the built-in scenarios
+    $ dlock-tui record <scenario> -o demo.cast
+                                      an asciinema recording of the scenario, step by step
+    $ dlock-tui print <scenario>      every step's screen as text
 
-	Options
-	  --json          trace: one JSON object per line
-	  --lang en|ja    labels and narration in English or Japanese
-	  --theme T       dark (default), light or contrast (for projectors)
-	  --ascii         no box-drawing characters or symbols
-	  --no-color      no colours (the dashboard also honours NO_COLOR)
-	  --autoplay S    dashboard: a step every S seconds until the end; any key takes over
-	  -o, --output F  record: the file to write (--output=- for stdout)
-	  --cols N        record, print: terminal columns (default 80)
-	  --rows N        record, print: terminal rows (default 24)
-	  --step-delay S  record: seconds per step (default 3; long narration stays longer)
-	  --color         print: keep colours and styles (escape codes)
-	  --help          show this help
-	  --version       show the version
-`,
-	{
-		importMeta: import.meta,
-		pkg: packageJson,
-		// checkFlags reports unknown flags in one line with a hint; meow's report is two bare lines.
-		allowUnknownFlags: true,
-		// An absent boolean stays undefined: --color and --no-color each mean something.
-		booleanDefault: undefined,
-		flags,
-	},
-);
+  A scenario is a built-in name (see README) or a path to a YAML file.
+
+  Options
+    --json          trace: one JSON object per line
+    --lang en|ja    labels and narration in English or Japanese
+    --theme T       dark (default), light or contrast (for projectors)
+    --ascii         no box-drawing characters or symbols
+    --no-color      no colours (the dashboard also honours NO_COLOR)
+    --autoplay S    dashboard: a step every S seconds until the end; any key takes over
+    -o, --output F  record: the file to write (--output=- for stdout)
+    --cols N        record, print: terminal columns (default 80)
+    --rows N        record, print: terminal rows (default 24)
+    --step-delay S  record: seconds per step (default 3; long narration stays longer)
+    --color         print: keep colours and styles (escape codes)
+    --help          show this help
+    --version       show the version
+
+`;
+
+// `ps` and `top` name the program, not node.
+process.title = 'dlock-tui';
 
 // A reader that stops early (`| head`) is not an error, nor a terminal closed under the program.
 process.stdout.on('error', error => {
@@ -79,7 +74,11 @@ process.stdout.on('error', error => {
 });
 
 function main(): void | Promise<void> {
-	checkFlags(process.argv.slice(2), flags);
+	const cli = parseCommandLine(process.argv.slice(2), flags);
+	if (cli.flags.help || cli.flags.version) {
+		process.stdout.write(cli.flags.help ? help : `${packageJson.version}\n`);
+		return;
+	}
 	const [subcommand, ...rest] = cli.input;
 	// Says "wait" (a promise) when the reader is behind; runTrace waits, so a long trace never piles up in memory.
 	// One promise for all the writes that wait: a listener each would make every drain cost as many calls.
@@ -94,7 +93,7 @@ function main(): void | Promise<void> {
 	switch (subcommand) {
 		case 'trace': {
 			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
-			return runTrace(rest[0]!, cli.flags.json, write);
+			return runTrace(rest[0]!, cli.flags.json ?? false, write);
 		}
 		case 'check': {
 			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
