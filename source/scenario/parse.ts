@@ -8,6 +8,7 @@ import type {Lang} from '../model/describe.js';
 import {printable, quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
+import {type Path, type PlainYaml, readPlainYaml, type ValueLines} from './plain-yaml.js';
 import {didYouMean} from './suggest.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
@@ -73,6 +74,22 @@ export function formatProblem(file: string, problem: Problem): string {
 }
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
+	// A valid file in the plain subset is read fast; every other file, and every problem, the precise way.
+	const plain = readPlainYaml(text);
+	const scenario = plainScenario(plain, file);
+	return scenario ? {ok: true, scenario} : parsePrecisely(text, file);
+}
+
+/** The fast way: the scenario of a valid file in the plain subset of YAML, else null. */
+export const parsePlainScenario = (text: string, file: string): Scenario | null => plainScenario(readPlainYaml(text), file);
+
+function plainScenario(plain: PlainYaml, file: string): Scenario | null {
+	const result = plain.ok ? fromData(plain.data, plain.lines, file) : null;
+	return result?.ok ? result.scenario : null;
+}
+
+/** With `yaml`'s Document: every file read the same way, with exact line numbers and messages for every problem. */
+export function parsePrecisely(text: string, file: string): ParseScenarioResult {
 	const crowded = findTooManyValues(text);
 	if (crowded) return {ok: false, problems: [{line: lineAtOffset(text, crowded.offset), message: `YAML: ${crowded.message}`}]};
 	const lineCounter = new LineCounter();
@@ -93,8 +110,11 @@ export function parseScenario(text: string, file: string): ParseScenarioResult {
 	if (!isRecord(data)) {
 		return {ok: false, problems: [{line: 1, message: 'expected a scenario: a map with title, clients and steps'}]};
 	}
+	return fromData(data, new DocumentLines(doc, lineAt), file);
+}
 
-	const lines = new NodeLines(doc, lineAt);
+/** The schema, then what it cannot see, then the Scenario. */
+function fromData(data: Record<string, unknown>, lines: ValueLines, file: string): ParseScenarioResult {
 	const checked = scenarioSchema.safeParse(data);
 	// Commands and names are read even when the shape is wrong, so that one run reports every mistake.
 	const meaning = readMeaning(data, lines);
@@ -139,10 +159,8 @@ function yamlMessage(code: string, message: string): string {
 	return `YAML: ${first}`;
 }
 
-type Path = readonly PropertyKey[];
-
 /** Finds the line of any value (or key) in the parsed document. */
-class NodeLines {
+class DocumentLines implements ValueLines {
 	constructor(
 		private readonly doc: Document,
 		private readonly lineAt: (offset: number) => number,
@@ -218,7 +236,7 @@ interface SchemaIssue {
 	readonly errors?: SchemaIssue[][];
 }
 
-function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: NodeLines): Problem[] {
+function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: ValueLines): Problem[] {
 	const path = [...base, ...issue.path];
 	if (issue.code === 'invalid_union' && issue.errors) {
 		// "Text or a map": when the value has the type of one branch, that branch's own problems say more.
@@ -258,7 +276,7 @@ interface Meaning {
 }
 
 /** What a schema cannot see: duplicate clients, each command, the names in expectations. Tolerates a wrong shape. */
-function readMeaning(data: Record<string, unknown>, lines: NodeLines): Meaning {
+function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning {
 	const problems: Problem[] = [];
 	const clients = Array.isArray(data.clients) ? data.clients : [];
 	const declared = clients.map(client => (typeof client === 'string' ? client : isRecord(client) && typeof client.name === 'string' ? client.name : null));
@@ -328,7 +346,7 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
-function factLines(expect: ExpectFile | undefined, path: Path, lines: NodeLines): Record<string, number> {
+function factLines(expect: ExpectFile | undefined, path: Path, lines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
 	const note = (key: string, at: Path, name: string) => {
 		const line = lines.ofKey(at, name);
@@ -341,7 +359,7 @@ function factLines(expect: ExpectFile | undefined, path: Path, lines: NodeLines)
 	return found;
 }
 
-function build(data: ScenarioFile, file: string, lines: NodeLines, commands: readonly ScenarioCommand[][]): Scenario {
+function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
 	const steps = data.steps.map((step, index): ScenarioStep => {
 		const line = lines.of(['steps', index]) ?? 0;
