@@ -1,6 +1,7 @@
 // Scenario text to a Scenario: YAML with line numbers, the schema, then what a schema cannot see
 // (client names, each command). Every problem of a file is reported at once as `file:line: ...`.
-// Pure: reading files is files.ts's job.
+// A valid file is read the fast way (plain-yaml.ts) when it can be; the `yaml` Document reads
+// every other file and words every problem. Pure: reading files is files.ts's job.
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
