@@ -1,8 +1,9 @@
 // The drawing primitive of every pane: a pane is a list of rows, a row a list of styled pieces.
 // Rows are fitted to the pane's width here, so no pane can spill over or wrap.
 
+import chalk, {type BackgroundColorName} from 'chalk';
 import {Box, Text} from 'ink';
-import {asciiText, type Look, type Role} from './look.js';
+import {asciiText, type Look, type Role, type Style} from './look.js';
 import {cutToWidth, fit, widthOf} from './text.js';
 
 export interface Piece {
@@ -61,15 +62,31 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
-					{withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis))).map((part, position) => (
-						<Text key={position} {...look.styles[part.role]}>
-							{part.text}
-						</Text>
-					))}
+					{rowText(row, width, look)}
 				</Text>
 			))}
 		</Box>
 	);
+}
+
+/**
+ * A row as one styled string: one Ink node per row rather than one per piece, since React and Ink
+ * spend time on every node of every frame.
+ */
+const rowText = (row: Row, width: number, look: Look): string =>
+	withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)))
+		.map(part => styled(part.text, look.styles[part.role]))
+		.join('');
+
+/** Text styled with the calls Ink's <Text> makes for these props, in its order, so frames stay byte for byte the same. */
+function styled(text: string, style: Style): string {
+	let result = text;
+	if (style.dimColor) result = chalk.dim(result);
+	if (style.color) result = chalk[style.color](result);
+	if (style.backgroundColor) result = chalk[`bg${style.backgroundColor[0]!.toUpperCase()}${style.backgroundColor.slice(1)}` as BackgroundColorName](result);
+	if (style.bold) result = chalk.bold(result);
+	if (style.inverse) result = chalk.inverse(result);
+	return result;
 }
 
 /**

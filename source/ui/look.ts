@@ -1,6 +1,8 @@
 // How the dashboard looks: a theme (colours for each role a piece of text plays), whether colour
 // is allowed at all (NO_COLOR, --no-color) and the glyphs (Unicode, or ASCII for plain fonts).
 
+import type {ForegroundColorName} from 'chalk';
+
 export type ThemeName = 'dark' | 'light' | 'contrast';
 export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];
 
@@ -8,8 +10,9 @@ export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];
 export type Role = 'plain' | 'title' | 'label' | 'dim' | 'accent' | 'ok' | 'bad' | 'warn' | 'selected' | 'banner' | 'alarm' | 'key';
 
 export interface Style {
-	readonly color?: string;
-	readonly backgroundColor?: string;
+	readonly color?: ForegroundColorName;
+	/** A foreground colour's name: Ink's <Text> spelling, made `bgRed` etc. when styled. */
+	readonly backgroundColor?: ForegroundColorName;
 	readonly bold?: boolean;
 	readonly inverse?: boolean;
 	readonly dimColor?: boolean;
