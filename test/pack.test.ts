@@ -2,7 +2,7 @@
 // alone. The bundle carries every runtime dependency, so the install needs nothing else.
 
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import {runTrace} from '../source/commands/trace.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
+/** The bin and the modules it loads when first needed (scripts/build.mjs). */
+const bundleFiles = ['dist/cli.js', 'dist/parse.cjs', 'dist/save.cjs'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -45,7 +47,7 @@ describe('npm pack', () => {
 	});
 
 	test('ships the bundle, the built-in scenarios, the schema and the README, nothing else', () => {
-		const expected = ['README.md', 'dist/cli.js', 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+		const expected = ['README.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
@@ -57,11 +59,20 @@ describe('npm pack', () => {
 		expect(readdirSync(path.join(app, 'node_modules')).filter(name => !name.startsWith('.'))).toEqual([packageJson.name]);
 	});
 
-	test('the bundle imports nothing but Node\'s own modules', () => {
-		const bundle = readFileSync(path.join(app, 'node_modules', packageJson.name, 'dist/cli.js'), 'utf8');
-		const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([\w@./:-]+)["']/g)].map(match => match[1]!);
-		expect(specifiers).toContain('node:fs');
-		expect(specifiers.filter(specifier => !isBuiltin(specifier))).toEqual([]);
+	test('the bundle imports nothing but Node\'s own modules and its own files', () => {
+		for (const file of bundleFiles) {
+			const bundle = readFileSync(path.join(app, 'node_modules', packageJson.name, file), 'utf8');
+			const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([\w@./:-]+)["']/g)].map(match => match[1]!);
+			expect(specifiers, file).toContain(file === 'dist/cli.js' ? 'node:fs' : 'process');
+			const own = specifiers.filter(specifier => !isBuiltin(specifier));
+			expect(own.map(specifier => path.posix.join('dist', specifier)).filter(shipped => !bundleFiles.includes(shipped)), file).toEqual([]);
+		}
+	});
+
+	test('a scenario file of the user\'s own is read by the parser shipped beside the bundle', () => {
+		const own = path.join(app, 'own.yaml');
+		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), own);
+		expect(runInstalled('check', own)).toContain('✓');
 	});
 
 	test('--version prints the package version', () => {
