@@ -25,7 +25,7 @@ export type PlainYaml = {readonly ok: true; readonly data: Record<string, unknow
 const outside: PlainYaml = {ok: false};
 
 export function readPlainYaml(text: string): PlainYaml {
-	if (/\t|\uFEFF|\r(?!\n)/.test(text)) return outside;
+	if (text.includes('\t') || text.includes('\uFEFF') || (text.includes('\r') && /\r(?!\n)/.test(text))) return outside;
 	// Parsing keeps every event in memory: a file packed with tiny values is left to the precise
 	// loader, whose first step counts them with a lexer that keeps nothing.
 	if (mostValues(text) > 2 * maxValues) return outside;
@@ -68,9 +68,12 @@ function countValues(events: readonly Event[]): number {
 const notText =
 	/^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)?$/;
 
+/** The first characters notText can match (a quick test for the most common plain scalars, words). */
+const mayNotBeText = new Set(['', ...'~nNtTfF0123456789+-.']);
+
 /** What a plain scalar means in YAML 1.2 core, when that is beyond doubt; `undefined` otherwise. */
 function plainValue(source: string): unknown {
-	if (!notText.test(source)) return source;
+	if (!mayNotBeText.has(source.charAt(0)) || !notText.test(source)) return source;
 	if (/^(?:0|[1-9][0-9]{0,14})$/.test(source)) return Number(source);
 	if (source === 'true') return true;
 	if (source === 'false') return false;
