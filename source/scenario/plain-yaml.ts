@@ -35,7 +35,6 @@ export function readPlainYaml(text: string): PlainYaml {
 	} catch {
 		return outside;
 	}
-	if (countValues(events) > maxValues) return outside;
 	const built = buildValues(text, events);
 	return built ? {ok: true, ...built} : outside;
 }
@@ -54,14 +53,6 @@ export function mostValues(text: string): number {
 		else if (code === 0x2c || code === 0x3a || code === 0x3f || code === 0x5b || code === 0x7b) bound += 2;
 	}
 	return bound;
-}
-
-function countValues(events: readonly Event[]): number {
-	let values = 0;
-	for (const event of events) {
-		if (event.type !== EVENT_ID.DOCUMENT && event.type !== EVENT_ID.POP) values += 1;
-	}
-	return values;
 }
 
 /** The plain scalars that YAML 1.2's core schema reads as null, a boolean or a number (the spec's patterns). */
@@ -103,16 +94,19 @@ const lineOf = (lines: number | CollectionLines): number => (typeof lines === 'n
 /** Keys that Object.keys would put first, out of the order they were written in. */
 const indexLike = /^(?:0|[1-9][0-9]*)$/;
 
-/** Values and lines from the events, or null when the file is outside the plain subset. */
+/** Values and lines from the events, or null when the file is outside the plain subset or has more than maxValues values. */
 function buildValues(text: string, events: readonly Event[]): {data: Record<string, unknown>; lines: ValueLines} | null {
 	const lineAt = lineFinder(text);
 	let rootLines: CollectionLines = [];
 	const stack: Collection[] = [];
 	let root: unknown;
 	let documents = 0;
+	let values = 0;
 
 	/** Puts a finished value in its place; false when it cannot be (a key that is not text, twice, or `__proto__`). */
 	const place = (value: unknown, line: number | CollectionLines): boolean => {
+		values += 1;
+		if (values > maxValues) return false;
 		const parent = stack.at(-1);
 		if (parent === undefined) {
 			root = value;

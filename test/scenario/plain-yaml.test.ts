@@ -254,6 +254,13 @@ describe('the fast loader leaves every hazard to the precise one', () => {
 		expect(parseScenario(file, 'commas.yaml').ok).toBe(true);
 	});
 
+	test(`a file of more than ${maxValues.toLocaleString('en')} values is not read`, {timeout: 60_000}, () => {
+		// The map, its key, the list and its items: one value too many.
+		const items = (count: number) => `steps:\n${'- 1\n'.repeat(count)}`;
+		expect(readPlainYaml(items(3)).ok).toBe(true);
+		expect(readPlainYaml(items(maxValues - 2)).ok).toBe(false);
+	});
+
 	test('the bound on values from the characters is never below the values parsed', () => {
 		const expectBound = (file: string) => {
 			let values: number;
