@@ -53,7 +53,7 @@ const help = `
     --ascii         no box-drawing characters or symbols
     --no-color      no colours (the dashboard also honours NO_COLOR)
     --autoplay S    dashboard: a step every S seconds until the end; any key takes over
-    -o, --output F  record: the file to write (--output=- for stdout)
+    -o, --output F  record: the file to write (- for stdout)
     --cols N        record, print: terminal columns (default 80)
     --rows N        record, print: terminal rows (default 24)
     --step-delay S  record: seconds per step (default 3; long narration stays longer)

@@ -62,10 +62,12 @@ describe('dlock-tui record', () => {
 		expect(record(['gc-pause'], {...process.env, ...elsewhere})).toBe(cast);
 	});
 
-	test('--output=- writes the same recording to stdout', () => {
-		const {status, stdout} = runCli(['record', 'gc-pause', '--output=-']);
-		expect(status).toBe(0);
-		expect(stdout).toBe(cast);
+	test('-o - writes the same recording to stdout', () => {
+		for (const args of [['-o', '-'], ['--output=-']]) {
+			const {status, stdout} = runCli(['record', 'gc-pause', ...args]);
+			expect(status).toBe(0);
+			expect(stdout).toBe(cast);
+		}
 	});
 
 	test('marks each step with its narration; times start at 0 and never go back', () => {
