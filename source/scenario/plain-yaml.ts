@@ -29,14 +29,13 @@ export function readPlainYaml(text: string): PlainYaml {
 	// Parsing keeps every event in memory: a file packed with tiny values is left to the precise
 	// loader, whose first step counts them with a lexer that keeps nothing.
 	if (mostValues(text) > 2 * maxValues) return outside;
-	let events: Event[];
 	try {
-		events = parseEvents(text, {maxDepth: maxNesting + 1});
+		const built = buildValues(text, parseEvents(text, {maxDepth: maxNesting + 1}));
+		return built ? {ok: true, ...built} : outside;
 	} catch {
+		// js-yaml refused the file, or could not decode a value in it: the precise loader says why.
 		return outside;
 	}
-	const built = buildValues(text, events);
-	return built ? {ok: true, ...built} : outside;
 }
 
 /**
