@@ -55,7 +55,8 @@ export async function bundle(entry, outfile, extraOptions = {}) {
  * packages under them are a third of the bundle and ~30 ms of start-up.
  */
 const lazyModules = [
-	{source: 'source/scenario/parse.ts', file: 'parse.cjs'},
+	// Its stand-in answers for the built-in scenarios itself, so the dashboard of a built-in reads no YAML.
+	{source: 'source/scenario/parse.ts', file: 'parse.cjs', preparsed: true},
 	{source: 'source/export/save.ts', file: 'save.cjs'},
 ];
 
@@ -67,9 +68,11 @@ export async function buildCli() {
 		const file = path.join(dist, lazy.file);
 		await bundle(lazy.source, file, {format: 'cjs', banner: {}});
 		const module = createRequire(import.meta.url)(file);
-		const objects = Object.keys(module).filter(name => typeof module[name] === 'object' && module[name] !== null);
-		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects (${objects.join(', ')})`);
-		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.file === 'parse.cjs' ? preparsedBuiltins(module.parseScenario) : undefined));
+		// A stand-in can call a function or copy a constant; an object or a class would be a second copy, unequal to the first.
+		const isClass = value => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
+		const objects = Object.keys(module).filter(name => (typeof module[name] === 'object' && module[name] !== null) || isClass(module[name]));
+		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects or classes (${objects.join(', ')})`);
+		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined));
 	}
 	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
 }
