@@ -76,19 +76,22 @@ const hasProperties = (event: {anchorStart: number; tagStart: number}) => event.
 
 interface Collection {
 	readonly value: Record<string, unknown> | unknown[];
-	readonly lines: CollectionLines;
+	readonly line: number;
+	/** Where its children's entries start in the pending stack. */
+	readonly base: number;
 	/** In a map: the key whose value comes next, or undefined when a key comes next. */
 	key?: string;
 }
 
 /**
- * The lines of a collection, beside its value and as flat as can be (a large file has hundreds of
- * thousands): its own line, then each item's, or each key's and value's in the order of
- * Object.keys; a collection's lines in place of its line.
+ * The lines of every value, flat (a large file has hundreds of thousands of collections, and an
+ * array each would cost a third of the time): a collection's record is its line, its number of
+ * entries, then an entry for each item, or for each key and value in the order of Object.keys. An
+ * entry is a scalar's line, or -1 - the offset of a collection's record.
  */
-interface CollectionLines extends Array<number | CollectionLines> {}
+type Entry = number;
 
-const lineOf = (lines: number | CollectionLines): number => (typeof lines === 'number' ? lines : (lines[0] as number));
+const lineOf = (records: readonly number[], entry: Entry): number => (entry >= 0 ? entry : records[-1 - entry]!);
 
 /** Keys that Object.keys would put first, out of the order they were written in. */
 const indexLike = /^(?:0|[1-9][0-9]*)$/;
@@ -96,23 +99,26 @@ const indexLike = /^(?:0|[1-9][0-9]*)$/;
 /** Values and lines from the events, or null when the file is outside the plain subset or has more than maxValues values. */
 function buildValues(text: string, events: readonly Event[]): {data: Record<string, unknown>; lines: ValueLines} | null {
 	const lineAt = lineFinder(text);
-	let rootLines: CollectionLines = [];
+	const records: number[] = [];
+	/** The entries of the collections still open, innermost last. */
+	const pending: Entry[] = [];
 	const stack: Collection[] = [];
 	let root: unknown;
+	let rootEntry: Entry = 0;
 	let documents = 0;
 	let values = 0;
 
 	/** Puts a finished value in its place; false when it cannot be (a key that is not text, twice, or `__proto__`). */
-	const place = (value: unknown, line: number | CollectionLines): boolean => {
+	const place = (value: unknown, entry: Entry): boolean => {
 		values += 1;
 		if (values > maxValues) return false;
 		const parent = stack.at(-1);
 		if (parent === undefined) {
 			root = value;
-			if (typeof line !== 'number') rootLines = line;
+			rootEntry = entry;
 			return true;
 		}
-		parent.lines.push(line);
+		pending.push(entry);
 		if (Array.isArray(parent.value)) {
 			parent.value.push(value);
 			return true;
@@ -137,15 +143,18 @@ function buildValues(text: string, events: readonly Event[]): {data: Record<stri
 			case EVENT_ID.MAPPING:
 			case EVENT_ID.SEQUENCE: {
 				if (hasProperties(event) || stack.length >= maxNesting) return null;
-				const value = event.type === EVENT_ID.MAPPING ? {} : [];
-				const lines: CollectionLines = [lineAt(event.start)];
-				stack.push({value, lines});
+				stack.push({value: event.type === EVENT_ID.MAPPING ? {} : [], line: lineAt(event.start), base: pending.length});
 				break;
 			}
 			case EVENT_ID.POP: {
 				const done = stack.pop();
 				if (done === undefined) break;
-				if (done.key !== undefined || !place(done.value, done.lines)) return null;
+				if (done.key !== undefined) return null;
+				const offset = records.length;
+				records.push(done.line, pending.length - done.base);
+				for (let index = done.base; index < pending.length; index += 1) records.push(pending[index]!);
+				pending.length = done.base;
+				if (!place(done.value, -1 - offset)) return null;
 				break;
 			}
 			case EVENT_ID.SCALAR: {
@@ -160,7 +169,7 @@ function buildValues(text: string, events: readonly Event[]): {data: Record<stri
 		}
 	}
 	if (root === null || typeof root !== 'object' || Array.isArray(root)) return null;
-	return {data: root as Record<string, unknown>, lines: new RecordedLines(root as Record<string, unknown>, rootLines)};
+	return {data: root as Record<string, unknown>, lines: new RecordedLines(root as Record<string, unknown>, records, rootEntry)};
 }
 
 function scalarValue(text: string, event: ScalarEvent): unknown {
@@ -192,44 +201,45 @@ function lineFinder(text: string): (offset: number) => number {
 class RecordedLines implements ValueLines {
 	constructor(
 		private readonly root: Record<string, unknown>,
-		private readonly rootLines: CollectionLines,
+		private readonly records: readonly number[],
+		private readonly rootEntry: Entry,
 	) {}
 
 	of(path: Path): number | null {
 		let value: unknown = this.root;
-		let lines: number | CollectionLines = this.rootLines;
+		let entry = this.rootEntry;
 		for (const part of path) {
-			const child = childLines(value, lines, part, 1);
+			const child = this.childEntry(value, entry, part, 1);
 			if (child === undefined) break;
 			value = (value as Record<PropertyKey, unknown>)[part];
-			lines = child;
+			entry = child;
 		}
-		return lineOf(lines);
+		return lineOf(this.records, entry);
 	}
 
 	ofKey(path: Path, key: string): number | null {
 		let value: unknown = this.root;
-		let lines: number | CollectionLines | undefined = this.rootLines;
+		let entry: Entry | undefined = this.rootEntry;
 		for (const part of path) {
-			lines = childLines(value, lines, part, 1);
-			if (lines === undefined) return this.of(path);
+			entry = this.childEntry(value, entry, part, 1);
+			if (entry === undefined) return this.of(path);
 			value = (value as Record<PropertyKey, unknown>)[part];
 		}
-		const line = Array.isArray(value) ? undefined : childLines(value, lines, key, 0);
-		return line === undefined ? this.of(path) : lineOf(line);
+		const keyEntry = Array.isArray(value) ? undefined : this.childEntry(value, entry, key, 0);
+		return keyEntry === undefined ? this.of(path) : lineOf(this.records, keyEntry);
 	}
 
-}
-
-/** The lines of an item, or of a key (0) or value (1) in a map. */
-function childLines(collection: unknown, lines: number | CollectionLines, part: PropertyKey, ofValue: 0 | 1): number | CollectionLines | undefined {
-	if (typeof lines === 'number' || collection === null || typeof collection !== 'object') return undefined;
-	if (Array.isArray(collection)) return typeof part === 'number' ? lines[1 + part] : undefined;
-	// The position of the key in Object.keys order, without making that array (this runs a few times a step).
-	let index = 0;
-	for (const key in collection) {
-		if (key === part) return lines[1 + 2 * index + ofValue];
-		index += 1;
+	/** The entry of an item, or of a key (0) or value (1) in a map. */
+	private childEntry(collection: unknown, entry: Entry, part: PropertyKey, ofValue: 0 | 1): Entry | undefined {
+		if (entry >= 0 || collection === null || typeof collection !== 'object') return undefined;
+		const entries = -1 - entry + 2;
+		if (Array.isArray(collection)) return typeof part === 'number' && part < collection.length ? this.records[entries + part] : undefined;
+		// The position of the key in Object.keys order, without making that array (this runs a few times a step).
+		let index = 0;
+		for (const key in collection) {
+			if (key === part) return this.records[entries + 2 * index + ofValue];
+			index += 1;
+		}
+		return undefined;
 	}
-	return undefined;
 }
