@@ -349,12 +349,14 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 
 function factLines(expect: ExpectFile | undefined, path: Path, lines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
+	// Most steps of a long scenario expect nothing.
+	if (expect === undefined) return found;
 	const note = (key: string, at: Path, name: string) => {
 		const line = lines.ofKey(at, name);
 		if (line !== null) found[key] = line;
 	};
-	for (const key of Object.keys(expect ?? {})) note(key, path, key);
-	for (const [name, facts] of Object.entries(expect?.clients ?? {})) {
+	for (const key of Object.keys(expect)) note(key, path, key);
+	for (const [name, facts] of Object.entries(expect.clients ?? {})) {
 		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, [...path, 'clients', name], fact);
 	}
 	return found;
