@@ -87,11 +87,19 @@ function preparsedBuiltins(parseScenario) {
 		const file = `scenarios/${name}`;
 		const text = readFileSync(path.join(root, file), 'utf8');
 		const result = parseScenario(text, file);
-		const json = JSON.stringify(result);
-		// Only what survives JSON unchanged: the shim's answer must equal the parser's.
-		if (result.ok && isDeepStrictEqual(JSON.parse(json), result)) entries.push([file, {text, json}]);
+		const code = literal(result);
+		// Only what the literal gives back unchanged: the shim's answer must equal the parser's.
+		if (result.ok && isDeepStrictEqual(new Function(`return ${code}`)(), result)) entries.push(`[${JSON.stringify(file)}, {text: ${JSON.stringify(text)}, result: () => (${code})}]`);
 	}
 	return entries;
+}
+
+/** JavaScript that makes `value` anew: JSON, plus keys whose value is undefined (JSON would drop them). */
+function literal(value) {
+	if (value === undefined) return 'undefined';
+	if (Array.isArray(value)) return `[${value.map(literal).join(',')}]`;
+	if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${literal(item)}`).join(',')}}`;
+	return JSON.stringify(value);
 }
 
 /** A module with the lazy module's functions, each requiring it on first use, and its constants. */
@@ -107,10 +115,10 @@ function lazyShim(file, module, preparsed) {
 			lines.push(`export const ${name} = ${JSON.stringify(value)};`);
 		} else if (name === 'parseScenario' && preparsed) {
 			lines.push(
-				`const preparsed = new Map(${JSON.stringify(preparsed)});`,
+				`const preparsed = new Map([${preparsed.join(',\n')}]);`,
 				'export function parseScenario(text, file) {',
 				'	const known = preparsed.get(file);',
-				'	return known?.text === text ? JSON.parse(known.json) : load().parseScenario(text, file);',
+				'	return known?.text === text ? known.result() : load().parseScenario(text, file);',
 				'}',
 			);
 		} else {

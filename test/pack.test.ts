@@ -2,7 +2,7 @@
 // alone. The bundle carries every runtime dependency, so the install needs nothing else.
 
 import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,30 @@ describe('npm pack', () => {
 			expect(specifiers, file).toContain(file === 'dist/cli.js' ? 'node:fs' : 'process');
 			const own = specifiers.filter(specifier => !isBuiltin(specifier));
 			expect(own.map(specifier => path.posix.join('dist', specifier)).filter(shipped => !bundleFiles.includes(shipped)), file).toEqual([]);
+		}
+	});
+
+	test('every built-in scenario, parsed when the bundle was built, traces as the source reads it', async () => {
+		for (const file of builtinScenarios) {
+			const name = file.slice(0, -'.yaml'.length);
+			let expected = '';
+			await runTrace(name, true, text => {
+				expected += text;
+			});
+			expect(runInstalled('trace', name, '--json'), name).toBe(expected);
+		}
+	});
+
+	test('a built-in scenario edited after the build is read as it is now, not as the build parsed it', () => {
+		const file = path.join(app, 'node_modules', packageJson.name, 'scenarios/heartbeat.yaml');
+		const original = readFileSync(file, 'utf8');
+		const edited = original.replace(/^( {2}en: ").*"$/m, '$1Heartbeat, edited"');
+		expect(edited).not.toBe(original);
+		writeFileSync(file, edited);
+		try {
+			expect(runInstalled('list')).toMatch(/^heartbeat +Heartbeat, edited$/m);
+		} finally {
+			writeFileSync(file, original);
 		}
 	});
 
