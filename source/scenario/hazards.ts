@@ -70,6 +70,9 @@ export function findHazard(doc: Document): Hazard | null {
 				if (isScalar(key) && key.value === forbiddenKey) {
 					return {offset: (item.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
 				}
+				if (isMap(key) || isSeq(key)) {
+					return {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
+				}
 				if (isScalar(item.key) && item.key.anchor) anchors.set(item.key.anchor, item.key);
 				if (isScalar(item.value) && item.value.anchor) anchors.set(item.value.anchor, item.value);
 				children.push(item.key, item.value);

@@ -94,7 +94,7 @@ export function parsePrecisely(text: string, file: string): ParseScenarioResult 
 	const crowded = findTooManyValues(text);
 	if (crowded) return {ok: false, problems: [{line: lineAtOffset(text, crowded.offset), message: `YAML: ${crowded.message}`}]};
 	const lineCounter = new LineCounter();
-	const doc = parseDocument(text, {lineCounter, uniqueKeys: true, prettyErrors: false, strict: true});
+	const doc = parseDocument(text, {lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'error'});
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
 	if (doc.errors.length > 0) {
 		return {ok: false, problems: inOrder(doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)})))};
