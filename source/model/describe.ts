@@ -37,15 +37,16 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 			return ja
 				? `${event.client} が "${event.value}" を送信 (${tokenText(event.token, lang)})、t=${event.arrivesAt} に到着`
 				: `${event.client} sent "${event.value}" (${tokenText(event.token, lang)}), arriving at t=${event.arrivesAt}`;
-		case 'accepted': {
-			const base = ja
+		case 'accepted':
+			// A corrupting write leads with the word, so it survives when a narrow pane cuts the line.
+			if (event.violation) {
+				return ja
+					? `破壊: ${event.client} の古い書き込み "${event.value}" を受理 (${tokenText(event.token, lang)})`
+					: `CORRUPTED: ${event.client}'s stale write "${event.value}" accepted (${tokenText(event.token, lang)})`;
+			}
+			return ja
 				? `${event.client} の書き込み "${event.value}" を受理 (${tokenText(event.token, lang)})`
 				: `${event.client}'s write "${event.value}" accepted (${tokenText(event.token, lang)})`;
-			if (!event.violation) return base;
-			return ja
-				? `${base}。破壊: token ${event.senderToken} の古い持ち主が新しい持ち主の値を上書きした`
-				: `${base}: CORRUPTED, a stale holder (token ${event.senderToken}) overwrote a newer holder's write`;
-		}
 		case 'rejected':
 			return ja
 				? `資源が ${event.client} の書き込みを拒否: token ${event.token} < max ${event.maxToken}`
