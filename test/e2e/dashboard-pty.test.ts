@@ -40,7 +40,13 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		output += data;
 		written = written.then(() => new Promise(resolve => terminal.write(data, resolve)));
 	});
-	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
+	// The pty can report the exit before its last bytes are read: resolve once output has gone quiet.
+	const exited = new Promise<number>(resolve =>
+		child!.onExit(({exitCode}) => {
+			const drain = (seen: number) => setTimeout(() => (output.length === seen ? resolve(exitCode) : drain(output.length)), 50);
+			drain(output.length);
+		}),
+	);
 	const screen = () => {
 		const buffer = terminal.buffer.active;
 		return Array.from({length: terminal.rows}, (_, row) => buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '').join('\n');
