@@ -1,39 +1,17 @@
 import fc from 'fast-check';
-import type {Key} from 'ink';
 import {expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
 import {type AppEvent, initialAppState, reduceApp} from '../../source/ui/appState.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {widthOf} from '../../source/ui/text.js';
+import {noKey} from './no-key.js';
 
-const plain: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
 
-const letters = [...' lhbaruwpecfFtT123-+?:xAB 9'].map(input => ({input, key: plain}));
+const letters = [...' lhbaruwpecfFtT123-+?:xAB 9'].map(input => ({input, key: noKey}));
 const specials = (['leftArrow', 'rightArrow', 'upArrow', 'downArrow', 'home', 'end', 'tab', 'escape', 'return', 'backspace'] as const).map(name => ({
 	input: '',
-	key: {...plain, [name]: true},
+	key: {...noKey, [name]: true},
 }));
 const press = fc.constantFrom(...letters, ...specials).map((event): AppEvent => ({type: 'key', ...event}));
 

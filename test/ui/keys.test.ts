@@ -5,29 +5,8 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {currentWorld, historyCommands, startSession} from '../../source/session/session.js';
 import {type AppEvent, initialAppState, isAutoplaying, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
+import {noKey} from './no-key.js';
 
-const noKey: Key = {
-	upArrow: false,
-	downArrow: false,
-	leftArrow: false,
-	rightArrow: false,
-	pageDown: false,
-	pageUp: false,
-	home: false,
-	end: false,
-	return: false,
-	escape: false,
-	ctrl: false,
-	shift: false,
-	tab: false,
-	backspace: false,
-	delete: false,
-	meta: false,
-	super: false,
-	hyper: false,
-	capsLock: false,
-	numLock: false,
-};
 const press = (input: string, key: Partial<Key> = {}): AppEvent => ({type: 'key', input, key: {...noKey, ...key}});
 const start = () => initialAppState(startSession(loadScenario('gc-pause')), false);
 const run = (...events: AppEvent[]) => events.reduce(reduceApp, start());
