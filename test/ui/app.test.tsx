@@ -3,12 +3,9 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {App} from '../../source/ui/App.js';
 import {keyHelp} from '../../source/ui/keys.js';
+import {tick} from './input.js';
 
 const scenario = loadScenario('gc-pause');
-const tick = async () => {
-	await new Promise(resolve => setTimeout(resolve, 0));
-	await new Promise(resolve => setImmediate(resolve));
-};
 
 let app: ReturnType<typeof render> | null = null;
 afterEach(() => {

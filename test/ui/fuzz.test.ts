@@ -5,7 +5,7 @@ import {startSession} from '../../source/session/session.js';
 import {type AppEvent, initialAppState, reduceApp} from '../../source/ui/appState.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {widthOf} from '../../source/ui/text.js';
-import {noKey} from './no-key.js';
+import {noKey} from './input.js';
 
 
 const letters = [...' lhbaruwpecfFtT123-+?:xAB 9'].map(input => ({input, key: noKey}));

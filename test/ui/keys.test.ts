@@ -5,7 +5,7 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {currentWorld, historyCommands, startSession} from '../../source/session/session.js';
 import {type AppEvent, initialAppState, isAutoplaying, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
-import {noKey} from './no-key.js';
+import {noKey} from './input.js';
 
 const press = (input: string, key: Partial<Key> = {}): AppEvent => ({type: 'key', input, key: {...noKey, ...key}});
 const start = () => initialAppState(startSession(loadScenario('gc-pause')), false);

@@ -9,11 +9,8 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {App} from '../../source/ui/App.js';
 import {temporaryDirectory} from '../hostile/run-cli.js';
+import {tick} from './input.js';
 
-const tick = async () => {
-	await new Promise(resolve => setTimeout(resolve, 0));
-	await new Promise(resolve => setImmediate(resolve));
-};
 
 let app: ReturnType<typeof render> | null = null;
 afterEach(() => {

@@ -1,4 +1,4 @@
-// A key event with nothing pressed, for building key events in tests.
+// Input fixtures for the App tests: a key event with nothing pressed, and a wait for Ink to react.
 
 import type {Key} from 'ink';
 
@@ -24,3 +24,9 @@ export const noKey: Key = {
 	capsLock: false,
 	numLock: false,
 };
+
+/** Lets Ink read what was written to stdin and render: a timer turn, then the I/O turn after it. */
+export async function tick() {
+	await new Promise(resolve => setTimeout(resolve, 0));
+	await new Promise(resolve => setImmediate(resolve));
+}
