@@ -8,7 +8,7 @@ import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {narrationIn} from '../scenario/parse.js';
+import {narrationIn} from '../scenario/narration.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
 
 /** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. */

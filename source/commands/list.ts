@@ -3,7 +3,7 @@
 import path from 'node:path';
 import {langs} from '../model/describe.js';
 import {builtinDirectory, builtinNames, loadScenario} from '../scenario/files.js';
-import {narrationIn} from '../scenario/parse.js';
+import {narrationIn} from '../scenario/narration.js';
 import {choiceOption} from './options.js';
 
 export function runList(flags: {readonly lang?: string}, write: (text: string) => void): void {

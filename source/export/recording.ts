@@ -3,7 +3,8 @@
 
 import stringWidth from 'string-width';
 import type {Lang} from '../model/describe.js';
-import {narrationIn, type Scenario} from '../scenario/parse.js';
+import {narrationIn} from '../scenario/narration.js';
+import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
 import type {Glyphs} from '../ui/look.js';
 import {fit} from '../ui/text.js';

@@ -7,7 +7,7 @@ import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
 import {describeRefusal, type Lang} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
-import type {Narration} from '../scenario/parse.js';
+import type {Narration} from '../scenario/narration.js';
 import {currentWorld, type Entry, historyEntries, type PlayedCommand, type Session} from '../session/session.js';
 
 interface StepFile {

@@ -3,7 +3,8 @@
 
 import {printCommand} from '../model/command.js';
 import type {Lang} from '../model/describe.js';
-import {narrationIn, type Scenario} from '../scenario/parse.js';
+import {narrationIn} from '../scenario/narration.js';
+import type {Scenario} from '../scenario/parse.js';
 import {currentEntry, currentNarration, isAtEnd, reduceSession, type Session, startSession, stepPosition} from '../session/session.js';
 import {fit} from '../ui/text.js';
 

@@ -5,22 +5,14 @@
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
-import type {Lang} from '../model/describe.js';
 import {printable, quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
+import type {Narration} from './narration.js';
 import {type Path, type PlainYaml, readPlainYaml, type ValueLines} from './plain-yaml.js';
 import {didYouMean} from './suggest.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
-export interface Narration {
-	readonly en?: string;
-	readonly ja?: string;
-}
-
-/** Narration in the chosen language, else in the other one. */
-export const narrationIn = (narration: Narration | null, lang: Lang): string =>
-	(lang === 'ja' ? (narration?.ja ?? narration?.en) : (narration?.en ?? narration?.ja)) ?? '';
 
 export interface Expectation {
 	readonly clock?: number;

@@ -14,7 +14,8 @@ import {applyCommand} from '../model/apply.js';
 import {type Command, printCommand, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
-import type {Narration, Scenario} from '../scenario/parse.js';
+import type {Narration} from '../scenario/narration.js';
+import type {Scenario} from '../scenario/parse.js';
 
 /** One command and what it did. */
 export interface PlayedCommand {

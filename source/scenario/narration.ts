@@ -1,0 +1,13 @@
+// Narration in English and Japanese, and picking one: apart from the parser so that showing a
+// title never loads the YAML code.
+
+import type {Lang} from '../model/describe.js';
+
+export interface Narration {
+	readonly en?: string;
+	readonly ja?: string;
+}
+
+/** Narration in the chosen language, else in the other one. */
+export const narrationIn = (narration: Narration | null, lang: Lang): string =>
+	(lang === 'ja' ? (narration?.ja ?? narration?.en) : (narration?.en ?? narration?.ja)) ?? '';
