@@ -174,10 +174,3 @@ export function printCommand(command: Command): string {
 			return `fencing ${command.target} ${command.on ? 'on' : 'off'}`;
 	}
 }
-
-/** The client a command is about, if any. */
-export function commandClient(command: Command): string | null {
-	if (command.kind === 'tick') return null;
-	if (command.kind === 'fencing') return command.target === resourceTarget ? null : command.target;
-	return command.client;
-}

@@ -32,8 +32,6 @@ export type Event =
 	/** Stands for events left out of one long tick, so a huge tick cannot flood memory. */
 	| {readonly kind: 'elided'; readonly t: number; readonly count: number};
 
-export type EventKind = Event['kind'];
-
 /** Why a client could not do what it was told; the world stays as it was. */
 export type Refusal =
 	| {readonly kind: 'unknown-client'; readonly client: string}
