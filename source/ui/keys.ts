@@ -15,28 +15,6 @@ export type KeyAction =
 	| {readonly type: 'save'}
 	| {readonly type: 'quit'};
 
-/** What a letter key stands for (arrows, digits and the like are matched by kind). */
-export type Binding =
-	| 'next'
-	| 'back'
-	| 'rejoin'
-	| 'acquire'
-	| 'renew'
-	| 'release'
-	| 'write'
-	| 'pause'
-	| 'resume'
-	| 'crash'
-	| 'fencing'
-	| 'resource-fencing'
-	| 'tick'
-	| 'tick-lease'
-	| 'prompt'
-	| 'open'
-	| 'save'
-	| 'help'
-	| 'quit';
-
 /** One line of the help: keys as people name them, and what they do. */
 export interface KeyHelp {
 	readonly keys: string;
@@ -67,45 +45,33 @@ export const keyHelp: readonly KeyHelp[] = [
 
 export const keyDescription = (help: KeyHelp, lang: Lang): string => (lang === 'ja' ? help.ja : help.en);
 
-const letters: Partial<Record<string, Binding>> = {
-	' ': 'next',
-	l: 'next',
-	h: 'back',
-	b: 'rejoin',
-	a: 'acquire',
-	r: 'renew',
-	u: 'release',
-	w: 'write',
-	p: 'pause',
-	e: 'resume',
-	c: 'crash',
-	f: 'fencing',
-	F: 'resource-fencing',
-	t: 'tick',
-	T: 'tick-lease',
-	':': 'prompt',
-	o: 'open',
-	s: 'save',
-	'?': 'help',
-	q: 'quit',
-};
-
 const session = (action: SessionAction): KeyAction => ({type: 'session', action});
+const hand = (verb: HandVerb): KeyAction => session({type: 'hand', verb});
 
-/** Keys that change the world, and the command they stand for (made when the action is reduced). */
-const byHand: Partial<Record<Binding, HandVerb>> = {
-	acquire: 'acquire',
-	renew: 'renew',
-	release: 'release',
-	write: 'write',
-	pause: 'pause',
-	resume: 'resume',
-	crash: 'crash-or-restart',
-	fencing: 'toggle-fencing',
-	'resource-fencing': 'toggle-resource-fencing',
-	tick: 'tick',
-	'tick-lease': 'tick-lease',
-};
+/** What a printable key does (arrows, digits and the like are matched by kind). A Map, so that
+ * typed text such as "constructor" finds nothing inherited. */
+const letters = new Map<string, KeyAction>([
+	[' ', session({type: 'next'})],
+	['l', session({type: 'next'})],
+	['h', session({type: 'back'})],
+	['b', session({type: 'rejoin'})],
+	['a', hand('acquire')],
+	['r', hand('renew')],
+	['u', hand('release')],
+	['w', hand('write')],
+	['p', hand('pause')],
+	['e', hand('resume')],
+	['c', hand('crash-or-restart')],
+	['f', hand('toggle-fencing')],
+	['F', hand('toggle-resource-fencing')],
+	['t', hand('tick')],
+	['T', hand('tick-lease')],
+	[':', {type: 'prompt'}],
+	['o', {type: 'open'}],
+	['s', {type: 'save'}],
+	['?', {type: 'help'}],
+	['q', {type: 'quit'}],
+]);
 
 /** The action for one key press, or null for keys that mean nothing here. */
 export function actionForKey(input: string, key: Key): KeyAction | null {
@@ -122,22 +88,5 @@ export function actionForKey(input: string, key: Key): KeyAction | null {
 	if (/^[1-9]$/.test(input)) return session({type: 'select', index: Number(input) - 1});
 	if (input === '-' || input === '_') return session({type: 'pause-length', delta: -1});
 	if (input === '+' || input === '=') return session({type: 'pause-length', delta: 1});
-	const binding = letters[input];
-	if (binding === undefined) return null;
-	const verb = byHand[binding];
-	if (verb) return session({type: 'hand', verb});
-	switch (binding) {
-		case 'next':
-		case 'back':
-		case 'rejoin':
-			return session({type: binding});
-		case 'prompt':
-		case 'open':
-		case 'save':
-		case 'help':
-		case 'quit':
-			return {type: binding};
-		default:
-			return null;
-	}
+	return letters.get(input) ?? null;
 }
