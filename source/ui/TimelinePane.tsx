@@ -30,41 +30,69 @@ export function timeWindow(now: number, horizon: number, width: number): TimeWin
 	return {start: Math.max(0, Math.min(horizon + 2 - visible, now - Math.floor(visible / 4))), columnsPerTick};
 }
 
-/** One for every frame: making a segmenter costs more than drawing a lane. */
-const graphemes = new Intl.Segmenter();
-
-interface Cell {
-	text: string;
-	role: Role;
-}
-
-const spanStyle = (kind: SpanKind, g: Glyphs): Cell =>
+const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly role: Role} =>
 	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
 
+const graphemes = new Intl.Segmenter();
+/** A mark's characters with their widths: the same few mark texts come back in every lane of every frame. */
+const markCharacters = new Map<string, readonly {readonly text: string; readonly width: number}[]>();
+
+function charactersOf(text: string) {
+	let characters = markCharacters.get(text);
+	if (!characters) {
+		characters = Array.from(graphemes.segment(text), ({segment}) => ({text: segment, width: widthOf(segment)}));
+		// Mark texts are tokens and glyphs, a bounded set; a token per acquire grows slowly.
+		if (markCharacters.size >= 10_000) markCharacters.clear();
+		markCharacters.set(text, characters);
+	}
+	return characters;
+}
+
+/** A lane as one cell per column (the text and role of each), then as runs of one role. */
 function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
-	const cells: Cell[] = Array.from({length: width}, () => ({text: ' ', role: 'plain'}));
+	const texts: string[] = Array.from({length: width}, () => ' ');
+	const roles: Role[] = Array.from({length: width}, () => 'plain');
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
 	// Spans first (a GC pause over a belief), then marks on top.
 	const ordered = [...lane.spans].sort((a, b) => (a.kind === 'gc' ? 1 : 0) - (b.kind === 'gc' ? 1 : 0));
 	for (const span of ordered) {
 		const style = spanStyle(span.kind, g);
 		// What is only planned (the rest of a pause) is drawn faint.
-		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) cells[x] = {text: style.text, role: x > column(now) ? 'dim' : style.role};
+		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) {
+			texts[x] = style.text;
+			roles[x] = x > column(now) ? 'dim' : style.role;
+		}
 	}
 	let cursor = 0;
 	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
 		const at = Math.max(column(mark.t), cursor);
 		if (column(mark.t) < 0 || at >= width) continue;
 		let x = at;
-		for (const {segment} of graphemes.segment(mark.text)) {
-			if (x + widthOf(segment) > width) break;
-			cells[x] = {text: segment, role: mark.role};
-			for (let fill = 1; fill < widthOf(segment); fill += 1) cells[x + fill] = {text: '', role: mark.role};
-			x += widthOf(segment);
+		for (const character of charactersOf(mark.text)) {
+			if (x + character.width > width) break;
+			texts[x] = character.text;
+			roles[x] = mark.role;
+			for (let fill = 1; fill < character.width; fill += 1) {
+				texts[x + fill] = '';
+				roles[x + fill] = mark.role;
+			}
+			x += character.width;
 		}
 		cursor = x;
 	}
-	return cells.map(cell => piece(cell.text, cell.role));
+	return runsOf(texts, roles);
+}
+
+/** Neighbouring columns of one role as one piece: a lane is a few runs, and every piece costs each frame. */
+function runsOf(texts: readonly string[], roles: readonly Role[]): Row {
+	const runs: Row[number][] = [];
+	let from = 0;
+	for (let x = 1; x <= texts.length; x += 1) {
+		if (x < texts.length && roles[x] === roles[from]) continue;
+		runs.push(piece(texts.slice(from, x).join(''), roles[from]));
+		from = x;
+	}
+	return runs;
 }
 
 function drawAxis(now: number, window: TimeWindow, width: number): Row {
