@@ -74,8 +74,44 @@ export async function buildCli() {
 		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects or classes (${objects.join(', ')})`);
 		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined));
 	}
-	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
+	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims), fasterInkPlugin]});
 }
+
+/**
+ * Two of Ink's modules, swapped for faster ones that draw the same (source/render/): its Output,
+ * wrapped so that rows of styled text pass straight through, and a widest-line that remembers.
+ * Only dlock-tui's own bin gets them; the bench's Ink baseline is Ink as it is.
+ */
+const fasterInkPlugin = {
+	name: 'faster-ink',
+	setup(build) {
+		const inInk = importer => importer.includes(`${path.sep}node_modules${path.sep}ink${path.sep}build${path.sep}`);
+		const swapped = new Set();
+		const swap = (name, result) => importer => {
+			if (!inInk(importer)) return undefined;
+			swapped.add(name);
+			return result;
+		};
+		const output = swap('output', {path: 'output', namespace: 'faster-ink'});
+		const widestLine = swap('widest-line', {path: path.join(root, 'source/render/widest-line.ts')});
+		build.onResolve({filter: /^\.\/output\.js$/}, ({importer}) => output(importer));
+		build.onResolve({filter: /^widest-line$/}, ({importer}) => widestLine(importer));
+		build.onLoad({filter: /^output$/, namespace: 'faster-ink'}, () => ({
+			contents: [
+				`import Original from ${JSON.stringify(path.join(root, 'node_modules/ink/build/output.js'))};`,
+				`import {withStraightRows} from ${JSON.stringify(path.join(root, 'source/render/output.ts'))};`,
+				'export default withStraightRows(Original);',
+			].join('\n'),
+			loader: 'js',
+			resolveDir: root,
+		}));
+		// A new Ink that moved these modules would silently be slow again: say so instead.
+		build.onEnd(result => {
+			const missed = ['output', 'widest-line'].filter(name => !swapped.has(name));
+			if (result.errors.length === 0 && missed.length > 0) throw new Error(`faster-ink: Ink no longer imports ${missed.join(' and ')} where expected; see source/render/`);
+		});
+	},
+};
 
 /**
  * The built-in scenarios as parseScenario reads them, keyed by the name messages give them. The

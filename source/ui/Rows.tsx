@@ -62,7 +62,7 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
 			{rows.map((row, index) => (
 				// Rows have no identity beyond their place on screen.
 				<Text key={index} wrap="truncate">
-					{rowText(row, width, look)}
+					{styledRow(row, width, look)}
 				</Text>
 			))}
 		</Box>
@@ -73,7 +73,7 @@ export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readon
  * A row as one styled string: one Ink node per row rather than one per piece, since React and Ink
  * spend time on every node of every frame.
  */
-const rowText = (row: Row, width: number, look: Look): string =>
+export const styledRow = (row: Row, width: number, look: Look): string =>
 	withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)))
 		.map(part => styled(part.text, look.styles[part.role]))
 		.join('');
