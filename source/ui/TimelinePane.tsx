@@ -8,6 +8,7 @@ import type {PaneProps} from './LockPane.js';
 import type {Glyphs, Role} from './look.js';
 import {piece, type Row, Rows, rowWidth, titleRule} from './Rows.js';
 import {buildTimeline, type Lane, type SpanKind} from './timeline.js';
+import {charactersOf} from '../render/width.js';
 import {cutToWidth, pad, widthOf} from './text.js';
 
 /** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
@@ -33,14 +34,13 @@ export function timeWindow(now: number, horizon: number, width: number): TimeWin
 const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly role: Role} =>
 	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
 
-const graphemes = new Intl.Segmenter();
 /** A mark's characters with their widths: the same few mark texts come back in every lane of every frame. */
 const markCharacters = new Map<string, readonly {readonly text: string; readonly width: number}[]>();
 
-function charactersOf(text: string) {
+function measuredCharacters(text: string) {
 	let characters = markCharacters.get(text);
 	if (!characters) {
-		characters = Array.from(graphemes.segment(text), ({segment}) => ({text: segment, width: widthOf(segment)}));
+		characters = charactersOf(text).map(character => ({text: character, width: widthOf(character)}));
 		// Mark texts are tokens and glyphs, a bounded set; a token per acquire grows slowly.
 		if (markCharacters.size >= 10_000) markCharacters.clear();
 		markCharacters.set(text, characters);
@@ -68,7 +68,7 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		const at = Math.max(column(mark.t), cursor);
 		if (column(mark.t) < 0 || at >= width) continue;
 		let x = at;
-		for (const character of charactersOf(mark.text)) {
+		for (const character of measuredCharacters(mark.text)) {
 			if (x + character.width > width) break;
 			texts[x] = character.text;
 			roles[x] = mark.role;

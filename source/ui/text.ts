@@ -1,36 +1,19 @@
 // Terminal text by display width (CJK characters take two columns): fitting a piece into a
 // width without cutting a word, and wrapping prose, English by words and Japanese by phrases.
 
-import stringWidth from 'string-width';
+import {charactersOf, widthOf} from '../render/width.js';
 
-// string-width segments and matches every string: most of a frame's time at 200x60. Printable ASCII
-// is one column a character; other text (rules, glyphs, narration) repeats from frame to frame.
-const printableAscii = /^[\x20-\x7E]*$/;
-const knownWidths = new Map<string, number>();
-const maxKnownWidths = 10_000;
-
-export function widthOf(text: string): number {
-	if (printableAscii.test(text)) return text.length;
-	let width = knownWidths.get(text);
-	if (width === undefined) {
-		width = stringWidth(text);
-		if (knownWidths.size >= maxKnownWidths) knownWidths.clear();
-		knownWidths.set(text, width);
-	}
-	return width;
-}
+export {widthOf};
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
 export const padStart = (text: string, width: number): string => ' '.repeat(Math.max(0, width - widthOf(text))) + text;
 
-const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
-
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
 export function cutToWidth(text: string, width: number): string {
 	let result = '';
 	let used = 0;
-	for (const {segment} of graphemes.segment(text)) {
+	for (const segment of charactersOf(text)) {
 		const w = widthOf(segment);
 		if (used + w > width) break;
 		result += segment;
