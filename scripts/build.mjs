@@ -78,24 +78,28 @@ export async function buildCli() {
 }
 
 /**
- * Two of Ink's modules, swapped for faster ones that draw the same (source/render/): its Output,
- * wrapped so that rows of styled text pass straight through, and a widest-line that remembers.
+ * Three of Ink's modules, swapped for ones that draw the same, faster (source/render/): its Output,
+ * wrapped so that rows of styled text pass straight through, a widest-line that remembers lines,
+ * and a measure-text that does not keep every text it measured for ever.
  * Only dlock-tui's own bin gets them; the bench's Ink baseline is Ink as it is.
  */
 const fasterInkPlugin = {
 	name: 'faster-ink',
 	setup(build) {
 		const inInk = importer => importer.includes(`${path.sep}node_modules${path.sep}ink${path.sep}build${path.sep}`);
+		const swaps = [
+			{name: 'output', filter: /^\.\/output\.js$/, to: {path: 'output', namespace: 'faster-ink'}},
+			{name: 'widest-line', filter: /^widest-line$/, to: {path: path.join(root, 'source/render/widest-line.ts')}},
+			{name: 'measure-text', filter: /^\.\/measure-text\.js$/, to: {path: path.join(root, 'source/render/measure-text.ts')}},
+		];
 		const swapped = new Set();
-		const swap = (name, result) => importer => {
-			if (!inInk(importer)) return undefined;
-			swapped.add(name);
-			return result;
-		};
-		const output = swap('output', {path: 'output', namespace: 'faster-ink'});
-		const widestLine = swap('widest-line', {path: path.join(root, 'source/render/widest-line.ts')});
-		build.onResolve({filter: /^\.\/output\.js$/}, ({importer}) => output(importer));
-		build.onResolve({filter: /^widest-line$/}, ({importer}) => widestLine(importer));
+		for (const swap of swaps) {
+			build.onResolve({filter: swap.filter}, ({importer}) => {
+				if (!inInk(importer)) return undefined;
+				swapped.add(swap.name);
+				return swap.to;
+			});
+		}
 		build.onLoad({filter: /^output$/, namespace: 'faster-ink'}, () => ({
 			contents: [
 				`import Original from ${JSON.stringify(path.join(root, 'node_modules/ink/build/output.js'))};`,
@@ -107,8 +111,8 @@ const fasterInkPlugin = {
 		}));
 		// A new Ink that moved these modules would silently be slow again: say so instead.
 		build.onEnd(result => {
-			const missed = ['output', 'widest-line'].filter(name => !swapped.has(name));
-			if (result.errors.length === 0 && missed.length > 0) throw new Error(`faster-ink: Ink no longer imports ${missed.join(' and ')} where expected; see source/render/`);
+			const missed = swaps.map(swap => swap.name).filter(name => !swapped.has(name));
+			if (result.errors.length === 0 && missed.length > 0) throw new Error(`faster-ink: Ink no longer imports ${missed.join(', ')} where expected; see source/render/`);
 		});
 	},
 };

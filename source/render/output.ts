@@ -97,71 +97,83 @@ function straightRows(operations: readonly OutputOperation[], height: number): s
 	return rows.map(row => row ?? '');
 }
 
-const escape = '\u001B';
-const sgr = /\u001B\[([\d;]*)m/g;
-
 /**
  * Whether every escape code in `line` is a colour or text style (SGR) and all of them are ended by
  * its end: then the terminal shows the line as Ink's grid would, cell for cell, and the row after
- * it starts unstyled. Anything else is left to Ink.
+ * it starts unstyled. Anything else (a cursor move, a link, an 8-bit code) is left to Ink.
  */
 export function endsUnstyled(line: string): boolean {
-	if (!line.includes(escape)) return !line.includes('\u009B');
 	if (line.includes('\u009B')) return false;
-	let codes = 0;
-	const open = new Set<string>();
-	for (const match of line.matchAll(sgr)) {
-		codes += 1;
-		if (!applySgr(match[1]!, open)) return false;
+	let open = 0;
+	for (let at = line.indexOf('\u001B'); at !== -1; at = line.indexOf('\u001B', at + 1)) {
+		if (line.charCodeAt(at + 1) !== 0x5B) return false;
+		const end = sgrEnd(line, at + 2);
+		if (end === -1) return false;
+		open = applySgr(line.slice(at + 2, end), open);
+		if (open === -1) return false;
+		at = end;
 	}
-	// An escape that is not an SGR code (a cursor move, a link) is Ink's to handle.
-	return open.size === 0 && codes === line.split(escape).length - 1;
+	return open === 0;
 }
 
-/** What each SGR parameter starts (the attribute it sets) or ends (the attributes it resets). */
-const starts = new Map<number, string>([
-	[1, 'intensity'],
-	[2, 'intensity'],
-	[3, 'italic'],
-	[4, 'underline'],
-	[5, 'blink'],
-	[6, 'blink'],
-	[7, 'inverse'],
-	[8, 'hidden'],
-	[9, 'strike'],
-	[21, 'underline'],
-	[53, 'overline'],
+/** The index of the `m` that ends an SGR code whose parameters start at `from`, or -1 if it is not one. */
+function sgrEnd(line: string, from: number): number {
+	for (let index = from; index < line.length; index += 1) {
+		const code = line.charCodeAt(index);
+		if (code === 0x6D) return index;
+		// Digits and semicolons only.
+		if (!((code >= 0x30 && code <= 0x39) || code === 0x3B)) return -1;
+	}
+	return -1;
+}
+
+/** One bit for each attribute an SGR code can begin. */
+const attribute = {intensity: 1, italic: 2, underline: 4, blink: 8, inverse: 16, hidden: 32, strike: 64, overline: 128, foreground: 256, background: 512};
+
+/** What each SGR parameter begins (an attribute) or ends (the attribute it resets). */
+const begins = new Map<number, number>([
+	[1, attribute.intensity],
+	[2, attribute.intensity],
+	[3, attribute.italic],
+	[4, attribute.underline],
+	[5, attribute.blink],
+	[6, attribute.blink],
+	[7, attribute.inverse],
+	[8, attribute.hidden],
+	[9, attribute.strike],
+	[21, attribute.underline],
+	[53, attribute.overline],
 ]);
-const ends = new Map<number, string>([
-	[22, 'intensity'],
-	[23, 'italic'],
-	[24, 'underline'],
-	[25, 'blink'],
-	[27, 'inverse'],
-	[28, 'hidden'],
-	[29, 'strike'],
-	[39, 'foreground'],
-	[49, 'background'],
-	[55, 'overline'],
+const ends = new Map<number, number>([
+	[22, attribute.intensity],
+	[23, attribute.italic],
+	[24, attribute.underline],
+	[25, attribute.blink],
+	[27, attribute.inverse],
+	[28, attribute.hidden],
+	[29, attribute.strike],
+	[39, attribute.foreground],
+	[49, attribute.background],
+	[55, attribute.overline],
 ]);
 
-/** Applies one SGR code's parameters to the set of open attributes; false for a parameter it does not know. */
-function applySgr(parameters: string, open: Set<string>): boolean {
+/** The open attributes after one SGR code's parameters; -1 for a parameter it does not know. */
+function applySgr(parameters: string, open: number): number {
 	const numbers = parameters === '' ? [0] : parameters.split(';').map(Number);
 	for (let index = 0; index < numbers.length; index += 1) {
 		const code = numbers[index]!;
-		if (code === 0) open.clear();
-		else if (starts.has(code)) open.add(starts.get(code)!);
-		else if (ends.has(code)) open.delete(ends.get(code)!);
-		else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) open.add('foreground');
-		else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) open.add('background');
+		if (code === 0) open = 0;
+		else if (begins.has(code)) open |= begins.get(code)!;
+		else if (ends.has(code)) open &= ~ends.get(code)!;
+		else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) open |= attribute.foreground;
+		else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) open |= attribute.background;
 		else if (code === 38 || code === 48) {
 			// 38;5;n or 38;2;r;g;b
 			const skip = numbers[index + 1] === 5 ? 2 : numbers[index + 1] === 2 ? 4 : -1;
-			if (skip < 0 || index + skip >= numbers.length) return false;
-			open.add(code === 38 ? 'foreground' : 'background');
+			if (skip < 0 || index + skip >= numbers.length) return -1;
+			open |= code === 38 ? attribute.foreground : attribute.background;
 			index += skip;
-		} else return false;
+		} else return -1;
 	}
-	return true;
+	return open;
 }

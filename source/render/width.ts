@@ -27,18 +27,19 @@ const isSimple = (text: string): boolean => !joining.test(text);
 
 export function widthOf(text: string): number {
 	if (printableAscii.test(text)) return text.length;
-	if (isSimple(text)) {
-		let width = 0;
-		for (const character of text) width += emoji.test(character) ? 2 : eastAsianWidth(character.codePointAt(0)!);
-		return width;
-	}
-	// Narration and glyphs repeat from frame to frame.
+	// Narration, rules and glyphs repeat from frame to frame.
 	let width = knownWidths.get(text);
 	if (width === undefined) {
-		width = stringWidth(text);
+		width = isSimple(text) ? simpleWidth(text) : stringWidth(text);
 		if (knownWidths.size >= maxKnownWidths) knownWidths.clear();
 		knownWidths.set(text, width);
 	}
+	return width;
+}
+
+function simpleWidth(text: string): number {
+	let width = 0;
+	for (const character of text) width += emoji.test(character) ? 2 : eastAsianWidth(character.codePointAt(0)!);
 	return width;
 }
 

@@ -2,7 +2,7 @@
 // Rows are fitted to the pane's width here, so no pane can spill over or wrap.
 
 import chalk, {type BackgroundColorName} from 'chalk';
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import {asciiText, type Look, type Role, type Style} from './look.js';
 import {cutToWidth, fit, widthOf} from './text.js';
 
@@ -19,6 +19,8 @@ export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + wi
 
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
+	// The dashboard fits its rows, and drawing fits them again.
+	if (rowWidth(row) === width) return row;
 	const fitted: Piece[] = [];
 	let used = 0;
 	for (const part of row) {
@@ -56,23 +58,15 @@ export function titleRule(title: Row, width: number, look: Look, right: Row = []
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
 export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...rows.slice(0, height), ...Array.from({length: Math.max(0, height - rows.length)}, () => [])];
 
+/**
+ * All rows as one Ink text node, a line each: React and Ink spend time on every node of every
+ * frame, and the rows are laid out already.
+ */
 export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readonly width: number; readonly look: Look}) {
-	return (
-		<Box flexDirection="column">
-			{rows.map((row, index) => (
-				// Rows have no identity beyond their place on screen.
-				<Text key={index} wrap="truncate">
-					{styledRow(row, width, look)}
-				</Text>
-			))}
-		</Box>
-	);
+	return <Text wrap="truncate">{rows.map(row => styledRow(row, width, look)).join('\n')}</Text>;
 }
 
-/**
- * A row as one styled string: one Ink node per row rather than one per piece, since React and Ink
- * spend time on every node of every frame.
- */
+/** A row as one styled string, fitted to `width`. */
 export const styledRow = (row: Row, width: number, look: Look): string =>
 	withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)))
 		.map(part => styled(part.text, look.styles[part.role]))
