@@ -44,10 +44,21 @@ const tableColumns: ReadonlyArray<readonly [string, (record: TraceRecord) => unk
 	['what happened', record => record.refused ? `REFUSED: ${record.refused}` : record.events.join('; ')],
 ];
 
-/** A readable table, one row per trace record, for people at a terminal. */
-export function traceTable(records: readonly TraceRecord[]): string {
-	const rows = [tableColumns.map(([title]) => title), ...records.map(record => tableColumns.map(([, value]) => cell(value(record))))];
-	const widths = tableColumns.map((_, column) => rows.reduce((widest, row) => Math.max(widest, row[column]!.length), 0));
+const heading = tableColumns.map(([title]) => title);
+const cellsOf = (record: TraceRecord) => tableColumns.map(([, value]) => cell(value(record)));
+
+/**
+ * A readable table, one row per trace record, for people at a terminal, a line at a time: a long
+ * trace is never held whole. `records` is read twice, once to size the columns and once to print.
+ */
+export function* traceTableLines(records: () => Iterable<TraceRecord>): Generator<string> {
+	const widths = heading.map(title => title.length);
+	for (const record of records()) {
+		for (const [column, text] of cellsOf(record).entries()) widths[column] = Math.max(widths[column]!, text.length);
+	}
+	// The last column runs to the end of the line.
 	widths[widths.length - 1] = 0;
-	return rows.map(row => row.map((text, column) => text.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+	const line = (row: readonly string[]) => row.map((text, column) => text.padEnd(widths[column]!)).join('  ').trimEnd();
+	yield line(heading);
+	for (const record of records()) yield line(cellsOf(record));
 }

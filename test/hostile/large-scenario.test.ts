@@ -1,5 +1,5 @@
-// A long valid scenario (200,000 steps) runs through `check` and `trace --json`; the JSON trace
-// waits for a slow reader instead of piling its output up in memory.
+// A long valid scenario (200,000 steps) runs through `check` and `trace`; the trace waits for a
+// slow reader instead of piling its output up in memory, and the table is never held whole.
 
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
@@ -25,9 +25,9 @@ function longScenario(): string {
 }
 
 /** Runs the CLI, keeping only the line count and the last line of its output. */
-function runStreaming(args: readonly string[]): Promise<{status: number | null; lines: number; last: string; stderr: string}> {
+function runStreaming(args: readonly string[], nodeOptions: readonly string[] = []): Promise<{status: number | null; lines: number; last: string; stderr: string}> {
 	return new Promise(resolve => {
-		const child = spawn(process.execPath, [cliPath, ...args], {stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(process.execPath, [...nodeOptions, cliPath, ...args], {stdio: ['ignore', 'pipe', 'pipe']});
 		let lines = 0;
 		let tail = '';
 		let stderr = '';
@@ -43,6 +43,15 @@ function runStreaming(args: readonly string[]): Promise<{status: number | null; 
 describe('a 200,000-step scenario', () => {
 	const file = path.join(temporaryDirectory('dlock-large-'), 'long.yaml');
 	writeFileSync(file, longScenario());
+
+	test('traces every command as a table, in a heap too small to hold the table whole', {timeout: 180_000}, async () => {
+		// Loading the scenario takes about 150 MB; the whole table would take about 500 MB more.
+		const trace = await runStreaming(['trace', file], ['--max-old-space-size=256']);
+		expect(trace.stderr).toBe('');
+		expect(trace.status).toBe(0);
+		expect(trace.lines).toBe(2 + cycles * cycle.length);
+		expect(trace.last).toMatch(new RegExp(`^${cycles * cycle.length} +${5 * cycles} +release A +- +- +- +B +${2 * cycles} +0 +0 +A released nothing`));
+	});
 
 	test('passes check and traces every command', {timeout: 180_000}, async () => {
 		const [check, trace] = await Promise.all([runStreaming(['check', file]), runStreaming(['trace', file, '--json'])]);
@@ -70,27 +79,37 @@ describe('check of a long scenario that fails everywhere', () => {
 	});
 });
 
-describe('trace --json and a slow reader', () => {
-	test('writes the next line only when the reader has taken the last one', async () => {
-		const waiting: Array<() => void> = [];
-		const written: string[] = [];
-		let finished = false;
-		const done = runTrace('gc-pause', true, text => {
-			written.push(text);
-			return new Promise<void>(resolve => waiting.push(resolve));
-		}).then(() => (finished = true));
-		const tick = () => new Promise(resolve => setTimeout(resolve, 0));
-		for (let line = 1; !finished; line += 1) {
-			await tick();
-			// However long the reader takes, the trace has written exactly one line more.
-			expect(written).toHaveLength(line);
-			await tick();
-			expect(written).toHaveLength(line);
-			waiting.shift()!();
-			await tick();
-		}
-		await done;
-		expect(written.length).toBeGreaterThan(5);
-		expect(JSON.parse(written.at(-1)!)).toMatchObject({resource: {value: 'B', rejected: 1}});
-	});
+describe('trace and a slow reader', () => {
+	// Long enough for many chunks of output.
+	const file = path.join(temporaryDirectory('dlock-slow-'), 'slow.yaml');
+	writeFileSync(file, `title: slow\nlease: 5\nclients: [A, B]\nsteps:\n${'  - do: [acquire A, write A, release A]\n'.repeat(2000)}`);
+
+	for (const json of [true, false]) {
+		test(`writes the next chunk only when the reader has taken the last one${json ? ' (--json)' : ''}`, async () => {
+			const waiting: Array<() => void> = [];
+			const written: string[] = [];
+			let finished = false;
+			const done = runTrace(file, json, text => {
+				written.push(text);
+				return new Promise<void>(resolve => waiting.push(resolve));
+			}).then(() => (finished = true));
+			const tick = () => new Promise(resolve => setTimeout(resolve, 0));
+			for (let chunk = 1; !finished; chunk += 1) {
+				await tick();
+				// However long the reader takes, the trace has written exactly one chunk more.
+				expect(written).toHaveLength(chunk);
+				await tick();
+				expect(written).toHaveLength(chunk);
+				waiting.shift()!();
+				await tick();
+			}
+			await done;
+			expect(written.length).toBeGreaterThan(5);
+			const lines = written.join('').trimEnd().split('\n');
+			// A heading and the start for the table, the start for JSON, then every command.
+			expect(lines).toHaveLength((json ? 1 : 2) + 6000);
+			if (json) expect(JSON.parse(lines.at(-1)!)).toMatchObject({step: 6000, command: 'release A', lock: {holder: null, nextToken: 2001}});
+			else expect(lines.at(-1)).toMatch(/^6000 +0 +release A +- +- +- +A +2000 +0 +0 +A released the lock/);
+		});
+	}
 });
