@@ -78,37 +78,43 @@ export async function buildCli() {
 }
 
 /**
- * Three of Ink's modules, swapped for ones that draw the same, faster (source/render/): its Output,
- * wrapped so that rows of styled text pass straight through, a widest-line that remembers lines,
- * and a measure-text that does not keep every text it measured for ever.
+ * Four of Ink's modules, swapped for ones that draw the same, faster (source/render/): its Output,
+ * wrapped so that rows of styled text pass straight through; its log-update, wrapped so that the
+ * incremental writer puts frames in the right row; a widest-line that remembers lines; and a
+ * measure-text that does not keep every text it measured for ever.
  * Only dlock-tui's own bin gets them; the bench's Ink baseline is Ink as it is.
  */
 const fasterInkPlugin = {
 	name: 'faster-ink',
 	setup(build) {
 		const inInk = importer => importer.includes(`${path.sep}node_modules${path.sep}ink${path.sep}build${path.sep}`);
+		/** A module of Ink's wrapped by a function of ours, or replaced by one of ours. */
 		const swaps = [
-			{name: 'output', filter: /^\.\/output\.js$/, to: {path: 'output', namespace: 'faster-ink'}},
-			{name: 'widest-line', filter: /^widest-line$/, to: {path: path.join(root, 'source/render/widest-line.ts')}},
-			{name: 'measure-text', filter: /^\.\/measure-text\.js$/, to: {path: path.join(root, 'source/render/measure-text.ts')}},
+			{name: 'output', filter: /^\.\/output\.js$/, wrapper: {source: 'source/render/output.ts', name: 'withStraightRows'}},
+			{name: 'log-update', filter: /^\.\/log-update\.js$/, wrapper: {source: 'source/render/log-update.ts', name: 'withFramesInPlace'}},
+			{name: 'widest-line', filter: /^widest-line$/, source: 'source/render/widest-line.ts'},
+			{name: 'measure-text', filter: /^\.\/measure-text\.js$/, source: 'source/render/measure-text.ts'},
 		];
 		const swapped = new Set();
 		for (const swap of swaps) {
 			build.onResolve({filter: swap.filter}, ({importer}) => {
 				if (!inInk(importer)) return undefined;
 				swapped.add(swap.name);
-				return swap.to;
+				return swap.wrapper ? {path: swap.name, namespace: 'faster-ink'} : {path: path.join(root, swap.source)};
 			});
 		}
-		build.onLoad({filter: /^output$/, namespace: 'faster-ink'}, () => ({
-			contents: [
-				`import Original from ${JSON.stringify(path.join(root, 'node_modules/ink/build/output.js'))};`,
-				`import {withStraightRows} from ${JSON.stringify(path.join(root, 'source/render/output.ts'))};`,
-				'export default withStraightRows(Original);',
-			].join('\n'),
-			loader: 'js',
-			resolveDir: root,
-		}));
+		build.onLoad({filter: /.*/, namespace: 'faster-ink'}, ({path: name}) => {
+			const {wrapper} = swaps.find(swap => swap.name === name);
+			return {
+				contents: [
+					`import original from ${JSON.stringify(path.join(root, `node_modules/ink/build/${name}.js`))};`,
+					`import {${wrapper.name}} from ${JSON.stringify(path.join(root, wrapper.source))};`,
+					`export default ${wrapper.name}(original);`,
+				].join('\n'),
+				loader: 'js',
+				resolveDir: root,
+			};
+		});
 		// A new Ink that moved these modules would silently be slow again: say so instead.
 		build.onEnd(result => {
 			const missed = swaps.map(swap => swap.name).filter(name => !swapped.has(name));

@@ -48,10 +48,8 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 		</CrashBoundary>,
 		{
 			exitOnCtrlC: false,
-			// Ink 6.8's incremental renderer places a frame that ends in a newline (any frame shorter than
-			// the terminal) one row too low on every update after the first; the standard renderer redraws
-			// the frame inside one synchronized-output write, which does not flicker.
-			incrementalRendering: false,
+			// Only the rows that changed are written (source/render/log-update.ts puts them in the right row).
+			incrementalRendering: true,
 			patchConsole: false,
 		},
 	);
