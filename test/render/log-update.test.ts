@@ -1,18 +1,15 @@
 // The stand-in for Ink's log-update: with incremental writing, every frame lands where the last
 // one was, as the standard writer draws it, and the program's end leaves the cursor below it.
 
-import {createRequire} from 'node:module';
-import path from 'node:path';
 import type {Writable} from 'node:stream';
-import {pathToFileURL} from 'node:url';
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {type LogUpdateModule, withFramesInPlace} from '../../source/render/log-update.js';
 import {screenText, writeInto} from '../export/terminal.js';
+import {inkModule} from './ink-module.js';
 
-const inkBuild = path.dirname(createRequire(import.meta.url).resolve('ink'));
-const {default: inkLogUpdate} = (await import(pathToFileURL(path.join(inkBuild, 'log-update.js')).href)) as {default: LogUpdateModule};
+const inkLogUpdate = await inkModule<LogUpdateModule>('log-update');
 const ours = withFramesInPlace(inkLogUpdate);
 
 const rows = 12;

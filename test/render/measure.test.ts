@@ -1,17 +1,14 @@
 // The stand-ins for widest-line and Ink's measure-text answer as the modules they replace do, the
 // first time they are asked and again.
 
-import {createRequire} from 'node:module';
-import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import fc from 'fast-check';
 import widestLineOfPackage from 'widest-line';
 import {expect, test} from 'vitest';
 import measureText from '../../source/render/measure-text.js';
 import widestLine from '../../source/render/widest-line.js';
+import {inkModule} from './ink-module.js';
 
-const inkBuild = path.dirname(createRequire(import.meta.url).resolve('ink'));
-const {default: measureTextOfInk} = (await import(pathToFileURL(path.join(inkBuild, 'measure-text.js')).href)) as {default: typeof measureText};
+const measureTextOfInk = await inkModule<typeof measureText>('measure-text');
 
 const text = fc.array(fc.constantFrom('a', ' ', '日', '✓', '\n', '\u001B[1m', '\u001B[22m', '\u001B[38;2;1;2;3m', 'é', '👍', '─'), {maxLength: 14}).map(parts => parts.join(''));
 

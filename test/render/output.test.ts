@@ -1,9 +1,6 @@
 // The stand-in for Ink's Output must draw exactly what Ink's own draws, cell by cell, whatever it
 // is given, and must take its fast way for every frame of the dashboard.
 
-import {createRequire} from 'node:module';
-import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {styledCharsFromTokens, tokenize} from '@alcalzone/ansi-tokenize';
 import defaultChalk, {Chalk} from 'chalk';
 import fc from 'fast-check';
@@ -15,10 +12,9 @@ import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
 import {styledRow} from '../../source/ui/Rows.js';
 import {playInto, screenCells, screenText} from '../export/terminal.js';
+import {inkModule} from './ink-module.js';
 
-// Ink's own Output is not among its exports; the build reaches it by path, and so does this test.
-const inkBuild = path.dirname(createRequire(import.meta.url).resolve('ink'));
-const {default: InkOriginal} = (await import(pathToFileURL(path.join(inkBuild, 'output.js')).href)) as {default: InkOutputClass};
+const InkOriginal = await inkModule<InkOutputClass>('output');
 const Straight = withStraightRows(InkOriginal);
 
 const chalk = new Chalk({level: 3});
