@@ -1,5 +1,6 @@
-// The stand-in for Ink's Output must draw exactly what Ink's own draws, cell by cell, whatever it
-// is given, and must take its fast way for every frame of the dashboard.
+// The stand-in for Ink's Output must draw what Ink's own draws, whatever it is given (the same
+// text always, the same bytes for any frame it does not write straight through, and in a straight
+// frame every cell as Ink's tokenizer reads it), and must write every frame of the dashboard straight.
 
 import {styledCharsFromTokens, tokenize} from '@alcalzone/ansi-tokenize';
 import defaultChalk, {Chalk} from 'chalk';
