@@ -30,6 +30,7 @@ const flags = {
 	cols: {type: 'string'},
 	rows: {type: 'string'},
 	stepDelay: {type: 'string'},
+	keys: {type: 'boolean'},
 } as const;
 
 const help = `
@@ -57,6 +58,7 @@ const help = `
     --cols N        record, print: terminal columns (default 80)
     --rows N        record, print: terminal rows (default 24)
     --step-delay S  record: seconds per step (default 3; long narration stays longer)
+    --no-keys       record, print: no key bar (nobody watching can press a key)
     --color         print: keep colours and styles (escape codes)
     --help          show this help
     --version       show the version

@@ -39,6 +39,8 @@ export interface ViewFlags {
 	readonly lang?: string;
 	readonly theme?: string;
 	readonly ascii?: boolean;
+	/** --no-keys leaves the key bar out. */
+	readonly keys?: boolean;
 }
 
 /** The size of a headless terminal: small enough to stay cheap, large enough for the panes. */
@@ -54,6 +56,7 @@ export function viewOptions(flags: ViewFlags) {
 		lang: choiceOption('--lang', flags.lang, langs, 'en'),
 		theme: choiceOption('--theme', flags.theme, themeNames, 'dark'),
 		ascii: flags.ascii ?? false,
+		keyBar: flags.keys ?? true,
 	};
 }
 

@@ -14,6 +14,8 @@ export interface DashboardLook {
 	readonly theme: ThemeName;
 	readonly ascii: boolean;
 	readonly color: boolean;
+	/** The key bar, which a viewer of a recording cannot use. */
+	readonly keyBar: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export function drawDashboard(look: DashboardLook, size: FrameSize, styled: bool
 	const height = size.rows - 1;
 	return session =>
 		renderFrame(
-			<Dashboard session={session} width={size.cols} height={height} lang={look.lang} theme={look.theme} ascii={look.ascii} color={look.color} overlay={null} />,
+			<Dashboard session={session} width={size.cols} height={height} lang={look.lang} theme={look.theme} ascii={look.ascii} color={look.color} keyBar={look.keyBar} overlay={null} />,
 			{cols: size.cols, rows: height},
 			styled,
 		);

@@ -30,6 +30,8 @@ export interface DashboardProps {
 	readonly overlay?: Overlay;
 	readonly prompt?: Prompt | null;
 	readonly autoplay?: number | null;
+	/** The key bar at the bottom (default). A recording leaves it out: nobody watching can press a key. */
+	readonly keyBar?: boolean;
 }
 
 export const minWidth = 64;
@@ -60,11 +62,14 @@ export function dashboardRows(props: DashboardProps): Row[] {
 	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
 
 	const clients = currentWorld(session).clients.length;
-	const spare = height - fixedHeight(clients) - minStoryHeight;
+	const showKeys = props.keyBar ?? true;
+	// Without the key bar, its row is the story's.
+	const room = showKeys ? height : height + 1;
+	const spare = room - fixedHeight(clients) - minStoryHeight;
 	const compact = spare < 0;
 	// Room to spare goes to blank rows between panes first, then to the story, which can use a few more lines.
 	const gaps = spare >= 12 ? 1 : 0;
-	const storyHeight = compact ? height - (fixedHeight(clients) - 1) : minStoryHeight + Math.min(spare - gaps * 3, 8);
+	const storyHeight = compact ? room - (fixedHeight(clients) - 1) : minStoryHeight + Math.min(spare - gaps * 3, 8);
 	const gap: Row[] = gaps ? [[]] : [];
 	const leftWidth = Math.floor((width - 2) / 2);
 	const top = besideRows(
@@ -84,7 +89,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		...timelineRows(pane),
 		...gap,
 		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
-		keyBar,
+		...(showKeys ? [keyBar] : []),
 	];
 	return screen.map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
 }

@@ -5,6 +5,7 @@ import {describe, expect, test} from 'vitest';
 import {maxDrawnSteps} from '../../source/commands/options.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
+import {labelsFor} from '../../source/ui/labels.js';
 import {runCli} from './run-cli.js';
 
 const scenarioNames = readdirSync(new URL('../../scenarios/', import.meta.url))
@@ -63,6 +64,21 @@ describe('dlock-tui print', () => {
 		const rules = stdout.split('\n').filter(line => line.startsWith('-- step '));
 		expect(rules).toHaveLength(steps);
 		for (const rule of rules) expect(rule).toMatch(/^-- step \d+\/\d+: [\x20-\x7e]+ -{2,}$/);
+	});
+
+	test('--no-keys leaves the key bar out and gives its row to the story', () => {
+		const keyBarEnd = `q ${labelsFor('en').keyBar.quit}`;
+		const withKeys = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
+		const {status, stdout} = runCli(['print', 'gc-pause', '--no-keys']);
+		expect(status).toBe(0);
+		const lines = stdout.trimEnd().split('\n');
+		expect(withKeys.filter(line => line.endsWith(keyBarEnd))).toHaveLength(steps);
+		expect(lines.filter(line => line.includes(keyBarEnd))).toEqual([]);
+		// As many lines a page; the story has one more, so the last step's log shows one more event.
+		expect(lines).toHaveLength(withKeys.length);
+		const lastPage = (page: readonly string[]) => page.slice(page.findLastIndex(line => line.startsWith('── step ')));
+		const storyOf = (page: readonly string[]) => page.slice(page.findIndex(line => line.startsWith('── Story'))).filter(line => line.trim() !== '' && !line.endsWith(keyBarEnd));
+		expect(storyOf(lastPage(lines)).length).toBe(storyOf(lastPage(withKeys)).length + 1);
 	});
 
 	test('is the same with CI and NO_COLOR in the environment', () => {

@@ -101,6 +101,15 @@ describe('dlock-tui record', () => {
 		expect(outputs(events).at(-1)).toContain('\u001B[?25h');
 	});
 
+	test('--no-keys: no key bar on the screen of the recording', async () => {
+		const quit = `q ${labelsFor('en').keyBar.quit}`;
+		const shown = async (recording: string) => screenText(await playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
+		expect(await shown(cast)).toContain(quit);
+		const without = await shown(record(['gc-pause', '--no-keys']));
+		expect(without).not.toContain(quit);
+		expect(without).toContain(labelsFor('en').rejectedWhy(1, 2));
+	});
+
 	test('--cols/--rows size the recording and every cursor move stays inside it', () => {
 		const {header: big, events: bigEvents} = parseCast(record(['gc-pause', '--cols', '120', '--rows', '40']));
 		expect(big).toMatchObject({width: 120, height: 40});

@@ -11,7 +11,7 @@ const size = {cols: 80, rows: 24};
 // step, the screen built from diffs is cell for cell the screen of that step drawn whole.
 describe.each(builtinNames())('diffs between the dashboard frames of %s', name => {
 	test.each(['en', 'ja'] as const)('%s', async lang => {
-		const draw = drawDashboard({lang, theme: 'dark', ascii: false, color: true}, size, true);
+		const draw = drawDashboard({lang, theme: 'dark', ascii: false, color: true, keyBar: true}, size, true);
 		const frames = storyboard(loadScenario(name)).map(draw);
 		const screen = new Screen(size.cols);
 		const throughDiffs = await playInto([screen.show(frames[0]!)], size.cols, size.rows);
