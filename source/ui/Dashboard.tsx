@@ -67,9 +67,9 @@ export function dashboardRows(props: DashboardProps): Row[] {
 	const room = showKeys ? height : height + 1;
 	const spare = room - fixedHeight(clients) - minStoryHeight;
 	const compact = spare < 0;
-	// Room to spare goes to blank rows between panes first, then to the story, which can use a few more lines.
+	// Room to spare goes to blank rows between panes first, then to the story, so the key bar stays on the bottom row.
 	const gaps = spare >= 12 ? 1 : 0;
-	const storyHeight = compact ? room - (fixedHeight(clients) - 1) : minStoryHeight + Math.min(spare - gaps * 3, 8);
+	const storyHeight = compact ? room - (fixedHeight(clients) - 1) : minStoryHeight + spare - gaps * 3;
 	const gap: Row[] = gaps ? [[]] : [];
 	const leftWidth = Math.floor((width - 2) / 2);
 	const top = besideRows(

@@ -7,6 +7,7 @@ import {reduceSession, type Session, startSession} from '../../source/session/se
 import {ClientsPane} from '../../source/ui/ClientsPane.js';
 import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
 import {HelpOverlay} from '../../source/ui/HelpOverlay.js';
+import {keyBarRow} from '../../source/ui/KeyBar.js';
 import {keyHelp} from '../../source/ui/keys.js';
 import {LockPane} from '../../source/ui/LockPane.js';
 import {makeLook} from '../../source/ui/look.js';
@@ -185,13 +186,15 @@ describe('the whole screen', () => {
 	] as const;
 	for (const lang of ['en', 'ja'] as const) {
 		for (const [width, rows] of sizes) {
-			test(`fits ${width}x${rows} in ${lang} at every step, one row kept free`, () => {
+			test(`fits ${width}x${rows} in ${lang} at every step, one row kept free, the key bar on its last row`, () => {
+				const keyBarText = (session: Session) => keyBarRow({session, width, lang, look, prompt: null, autoplay: null}).map(part => part.text).join('').trimEnd();
 				let session = startSession(scenario);
 				for (;;) {
 					for (const overlay of [null, 'help'] as const) {
 						const lines = dashboardRows({session, width, height: rows - 1, lang, theme: 'dark', ascii: false, color: false, overlay});
-						expect(lines.length).toBeLessThanOrEqual(rows - 1);
+						expect(lines).toHaveLength(rows - 1);
 						for (const line of lines) expect(widthOf(line.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
+						expect(lines.at(-1)!.map(part => part.text).join('').trimEnd()).toBe(keyBarText(session));
 					}
 					const next = reduceSession(session, {type: 'next'});
 					if (next === session) break;
