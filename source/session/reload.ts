@@ -2,19 +2,28 @@
 // edits the file while rehearsing stays on the step they were looking at.
 
 import type {Scenario} from '../scenario/parse.js';
-import {reduceSession, type Session, type SessionAction, startSession} from './session.js';
+import {historyEntries, reduceSession, type Session, type SessionAction, startSession} from './session.js';
 
 export type ShellAction = SessionAction | {readonly type: 'load'; readonly scenario: Scenario; readonly keepStep: boolean};
 
 /**
- * The scenario from its start, or, with keepStep, replayed up to the step shown before (or its
- * last step, if it has fewer now). Changes made by hand are dropped: they belonged to the old script.
+ * The scenario from its start, or, with keepStep, the history shown before played again on it:
+ * each scripted step by the new version of that step (up to its last step, if it has fewer now),
+ * each change made by hand as it was made. A speaker who edits the file while rehearsing keeps
+ * what they improvised; a change the new version no longer allows shows as refused.
  */
 export function loadScenarioInto(session: Session, scenario: Scenario, keepStep: boolean): Session {
 	let next = startSession(scenario);
 	if (!keepStep) return next;
-	const step = Math.min(session.history.entry.step, scenario.steps.length);
-	while (next.history.entry.step < step) next = reduceSession(next, {type: 'next'});
+	for (const entry of historyEntries(session)) {
+		if (entry.by === 'hand') {
+			for (const {command} of entry.commands) next = reduceSession(next, {type: 'do', command});
+			continue;
+		}
+		// The start or a scripted step: the new version's steps up to the same number.
+		const step = Math.min(entry.step, scenario.steps.length);
+		while (next.history.entry.step < step) next = reduceSession(next, {type: 'next'});
+	}
 	const clients = next.history.entry.world.clients.length;
 	return {...next, selected: Math.min(session.selected, Math.max(0, clients - 1)), pauseLength: session.pauseLength};
 }

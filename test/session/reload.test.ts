@@ -36,11 +36,32 @@ describe('loading a scenario into a session', () => {
 		expect(oneClient.selected).toBe(0);
 	});
 
-	test('changes made by hand belong to the old script and are dropped', () => {
-		const before = reduceSession(steps(startSession(loadScenario('gc-pause')), 1), {type: 'do', command: {kind: 'crash', client: 'B'}});
+	test('changes made by hand are played again on the new version, in their place among the steps', () => {
+		let before = reduceSession(steps(startSession(loadScenario('gc-pause')), 1), {type: 'do', command: {kind: 'crash', client: 'B'}});
+		before = steps(before, 1);
 		const after = loadScenarioInto(before, loadScenario('gc-pause'), true);
-		expect(after.history.handEntries).toBe(0);
-		expect(currentWorld(after).clients.find(client => client.name === 'B')?.status).toBe('running');
+		expect(after.history.handEntries).toBe(1);
+		expect(after.history.entry.step).toBe(before.history.entry.step);
+		expect(currentWorld(after)).toEqual(currentWorld(before));
+		// Back undoes the step, then the crash, as before the reload.
+		const back = reduceSession(after, {type: 'back'});
+		expect(back.history.entry.by).toBe('hand');
+		expect(currentWorld(back).clients.find(client => client.name === 'B')?.status).toBe('crashed');
+	});
+
+	test('a change by hand that the new version no longer allows is kept, refused', () => {
+		const before = reduceSession(steps(startSession(loadScenario('gc-pause')), 1), {type: 'do', command: {kind: 'crash', client: 'B'}});
+		const after = loadScenarioInto(before, scenarioOf('title: t\nclients: [A]\nsteps:\n  - do: acquire A\n  - do: tick\n'), true);
+		expect(after.history.handEntries).toBe(1);
+		expect(after.history.entry.commands[0]!.refused).toEqual({kind: 'unknown-client', client: 'B'});
+	});
+
+	test('a new version that opens on its first step, or no longer does, keeps the step number shown', () => {
+		const before = steps(startSession(scenarioOf('title: t\nclients: [A]\nsteps:\n  - say: nobody yet\n  - do: acquire A\n  - do: tick\n')), 1);
+		expect(before.history.entry.step).toBe(2);
+		const after = loadScenarioInto(before, scenarioOf('title: t\nclients: [A]\nsteps:\n  - do: tick\n  - do: acquire A\n  - do: tick\n'), true);
+		expect(after.history.entry.step).toBe(2);
+		expect(currentWorld(after)).toMatchObject({clock: 1, lock: {holder: 'A'}});
 	});
 
 	test('opening another scenario starts it from the beginning; other actions go to the session', () => {
