@@ -281,6 +281,16 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const noClient = (name: string) => `no client named ${quote(name)} (clients: ${[...new Set(names)].map(printable).join(', ')})${hintFor(name, names!)}`;
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
+	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
+	const parsedTexts = new Map<string, ReturnType<typeof parseCommand>>();
+	const parseText = (text: string) => {
+		let result = parsedTexts.get(text);
+		if (!result) {
+			result = parseCommand(text, {clients: names});
+			parsedTexts.set(text, result);
+		}
+		return result;
+	};
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
@@ -291,7 +301,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		for (const [text, path] of texts) {
 			if (typeof text !== 'string') continue;
 			const line = lines.of(path) ?? 0;
-			const result = parseCommand(text, {clients: names});
+			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
 			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error.word, names)}`});
 		}
