@@ -38,8 +38,6 @@ function inPlace(text: string): string {
 	return rows.endsWith('\n') ? `${rows} ` : rows;
 }
 
-const holdsBack = (text: string) => inPlace(text) !== text;
-
 /** Ink's log-update, with its incremental writer given frames it draws in the right place. */
 export function withFramesInPlace(original: LogUpdateModule): LogUpdateModule {
 	return {
@@ -49,8 +47,9 @@ export function withFramesInPlace(original: LogUpdateModule): LogUpdateModule {
 			/** Whether the frame on screen ended in a newline that was held back. */
 			let owesNewline = false;
 			const render = ((text: string) => {
-				const drawn = inner(inPlace(text));
-				if (drawn) owesNewline = holdsBack(text);
+				const frame = inPlace(text);
+				const drawn = inner(frame);
+				if (drawn) owesNewline = frame !== text;
 				return drawn;
 			}) as LogUpdate;
 			render.clear = () => {
@@ -64,8 +63,9 @@ export function withFramesInPlace(original: LogUpdateModule): LogUpdateModule {
 				inner.done();
 			};
 			render.sync = text => {
-				inner.sync(inPlace(text));
-				owesNewline = holdsBack(text);
+				const frame = inPlace(text);
+				inner.sync(frame);
+				owesNewline = frame !== text;
 			};
 			render.setCursorPosition = position => inner.setCursorPosition(position);
 			render.isCursorDirty = () => inner.isCursorDirty();
