@@ -111,6 +111,17 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
 });
 
+test('each frame on the live screen, forward and back, is the one print draws for that step, row for row', async () => {
+	// print's pages: a rule naming the step, then the 23 rows the dashboard draws at 80x24.
+	const pages = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
+	const page = (step: number) => pages.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
+	const rows = (screen: string) => screen.split('\n').slice(0, 23).map(line => line.trimEnd());
+	const app = open([], 80, 24);
+	expect(rows(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
+	for (let step = 2; step <= 7; step += 1) expect(rows(await app.press(keys.space, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+	for (let step = 6; step >= 1; step -= 1) expect(rows(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+});
+
 test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
 	const app = open(['--lang', 'ja'], 80, 24, {}, 'echo "exit=$?"; stty -a');
 	await app.press('', screen => screen.includes('1 / 7 手目'));
