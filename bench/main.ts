@@ -3,7 +3,7 @@
 // reported, not asserted: timings depend on the machine, so they are never part of `npm test`.
 
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseScenario, type Scenario} from '../source/scenario/parse.js';
@@ -44,12 +44,16 @@ function knowsCommand(args: readonly string[]): boolean {
 	return !`${run.stderr}`.includes('unknown command');
 }
 
-async function firstFrame(runs: number): Promise<Result> {
-	const name = 'first frame (80x24)';
-	const goal = '≤ 1.1x Ink hello world';
+/**
+ * With no scenario named, the built-in one, parsed when the bundle was built; with `file`, the same
+ * story from a file of one's own, which loads the YAML reader first.
+ */
+async function firstFrame(runs: number, file?: string): Promise<Result> {
+	const name = file ? 'first frame (80x24, a scenario file)' : 'first frame (80x24)';
+	const goal = file ? '(reported)' : '≤ 1.1x Ink hello world';
 	const programs = [
 		{label: 'ink', args: [helloBundle], markers: ['Hello from Ink']},
-		{label: 'dlock-tui', args: [cli], markers: ['row-42', 'quit']},
+		{label: 'dlock-tui', args: file ? [cli, file] : [cli], markers: ['row-42', 'quit']},
 	];
 	const times: Record<string, number[]> = {ink: [], 'dlock-tui': []};
 	for (let run = 0; run < runs; run += 1) {
@@ -73,7 +77,7 @@ async function firstFrame(runs: number): Promise<Result> {
 		name,
 		value: `${ms(dlock)} vs Ink ${ms(ink)}: ${ratio.toFixed(2)}x (median of ${runs})`,
 		goal,
-		met: ratio <= 1.1,
+		met: file ? null : ratio <= 1.1,
 		data: {runs, inkMs: times.ink, dlockMs: times['dlock-tui'], inkMedianMs: ink, dlockMedianMs: dlock, ratio},
 	};
 }
@@ -237,6 +241,11 @@ async function main(): Promise<void> {
 		results.push(...(Array.isArray(outcome) ? outcome : [outcome]));
 	};
 	await run('first-frame', () => firstFrame(15));
+	await run('first-frame', () => {
+		const file = path.join(temp, 'talk.yaml');
+		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), file);
+		return firstFrame(15, file);
+	});
 	// The same screen with a short history first: what is left is Ink's own cost of a frame.
 	await run('keypress', () => keypress(100, 100));
 	await run('keypress', () => keypress(10_000, 100));
