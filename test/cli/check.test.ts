@@ -1,11 +1,10 @@
-import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
-import {runCli} from './run-cli.js';
+import {runCli, temporaryDirectory} from '../run-cli.js';
 
-const directory = mkdtempSync(path.join(tmpdir(), 'dlock-check-'));
+const directory = temporaryDirectory('dlock-check-');
 function scenarioFile(name: string, text: string): string {
 	const file = path.join(directory, name);
 	writeFileSync(file, text);

@@ -1,16 +1,16 @@
-import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {maxDrawnSteps} from '../../source/commands/options.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
-import {runCli} from './run-cli.js';
+import {runCli, temporaryDirectory} from '../run-cli.js';
 
 const scenarioNames = readdirSync(new URL('../../scenarios/', import.meta.url))
 	.filter(file => file.endsWith('.yaml'))
 	.map(file => file.slice(0, -'.yaml'.length));
+const directory = temporaryDirectory('dlock-print-');
 const goldenDirectory = new URL('../golden/', import.meta.url);
 const goldenNames = readdirSync(goldenDirectory)
 	.filter(file => file.endsWith('.txt'))
@@ -110,7 +110,7 @@ describe('print and record: bad options', () => {
 	});
 
 	test('a scenario too long to watch is refused, not drawn for minutes', () => {
-		const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-print-')), 'long.yaml');
+		const file = path.join(directory, 'long.yaml');
 		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(maxDrawnSteps + 1)}`);
 		for (const command of ['print', 'record']) {
 			const {status, stderr} = runCli([command, file, '-o', path.join(path.dirname(file), 'long.cast')].slice(0, command === 'print' ? 2 : 4));

@@ -1,6 +1,5 @@
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {describe, expect, test} from 'vitest';
@@ -8,11 +7,11 @@ import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
 import {playInto, screenText} from '../export/terminal.js';
-import {runCli} from './run-cli.js';
+import {runCli, temporaryDirectory} from '../run-cli.js';
 
 type CastEvent = [number, string, string];
 
-const directory = mkdtempSync(path.join(tmpdir(), 'dlock-record-'));
+const directory = temporaryDirectory('dlock-record-');
 let files = 0;
 
 /** Records into a new file and returns its text. */

@@ -1,13 +1,14 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runCli} from './run-cli.js';
+import {runCli, temporaryDirectory} from '../run-cli.js';
 
 const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'violations', 'events'];
 
+const directory = temporaryDirectory('dlock-trace-');
+
 function scenarioFile(text: string): string {
-	const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-trace-')), 'scenario.yaml');
+	const file = path.join(mkdtempSync(path.join(directory, 'scenario-')), 'scenario.yaml');
 	writeFileSync(file, text);
 	return file;
 }

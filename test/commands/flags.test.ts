@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {parseCommandLine} from '../../source/commands/flags.js';
-import {runCli} from '../cli/run-cli.js';
+import {runCli} from '../run-cli.js';
 
 const specs = {
 	json: {type: 'boolean'},

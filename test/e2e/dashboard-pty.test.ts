@@ -4,7 +4,7 @@
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import {afterEach, describe, expect, test} from 'vitest';
-import {cliPath, runCli} from '../cli/run-cli.js';
+import {cliPath, runCli} from '../run-cli.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 

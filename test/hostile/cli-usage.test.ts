@@ -5,7 +5,7 @@ import {closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync} fr
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
+import {runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const help = ' (see dlock-tui --help)';
 const directory = temporaryDirectory('dlock-cli-');

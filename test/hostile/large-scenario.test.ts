@@ -6,7 +6,7 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {runTrace} from '../../source/commands/trace.js';
-import {cliPath, runCli, temporaryDirectory} from './run-cli.js';
+import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
 
 const stepCount = 200_000;
 const cycle = ['acquire A', 'write A', 'tick 5', 'acquire B', 'write B', 'release B', 'release A'];

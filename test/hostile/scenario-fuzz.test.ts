@@ -9,7 +9,7 @@ import {describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
-import {runCli, stackTrace, temporaryDirectory} from './run-cli.js';
+import {runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const runs = {numRuns: 150, seed: 42};
 const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');

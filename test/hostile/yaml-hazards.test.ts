@@ -8,7 +8,7 @@ import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/sc
 import {maxNesting, maxValues} from '../../source/scenario/hazards.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {cliPath, runCli, stackTrace, temporaryDirectory} from './run-cli.js';
+import {cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-hazards-');
 

@@ -1,6 +1,6 @@
 import {applyCommand, type Outcome} from '../../source/model/apply.js';
 import {parseCommand} from '../../source/model/command.js';
-import {createWorld, type WorldSetup, type World} from '../../source/model/world.js';
+import {createWorld, findClient, type WorldSetup, type World} from '../../source/model/world.js';
 
 /** Parses one command line, failing the test on a parse error. */
 export function command(line: string) {
@@ -20,4 +20,4 @@ export function worldOf(setup: Partial<WorldSetup> = {}): World {
 	return createWorld({clients: [{name: 'A'}, {name: 'B'}, {name: 'C'}], lease: 5, ...setup});
 }
 
-export const clientOf = (world: World, name: string) => world.clients.find(client => client.name === name)!;
+export const clientOf = (world: World, name: string) => findClient(world, name)!;

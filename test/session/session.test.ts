@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {parseCommand, type Command} from '../../source/model/command.js';
+import {command} from '../model/helpers.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {
 	canGoBack,
@@ -16,12 +16,6 @@ import {
 	startSession,
 	stepPosition,
 } from '../../source/session/session.js';
-
-const command = (text: string): Command => {
-	const parsed = parseCommand(text);
-	if (!parsed.ok) throw new Error(parsed.error.message);
-	return parsed.command;
-};
 
 const run = (session: Session, ...actions: SessionAction[]) => actions.reduce(reduceSession, session);
 const next = {type: 'next'} as const;

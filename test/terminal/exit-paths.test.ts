@@ -8,7 +8,7 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, describe, expect, test} from 'vitest';
-import {cliPath, temporaryDirectory} from '../hostile/run-cli.js';
+import {cliPath, temporaryDirectory} from '../run-cli.js';
 
 interface Run {
 	readonly output: () => string;
@@ -84,26 +84,15 @@ function expectTerminalRestored(output: string, finished: {before: string; after
 
 describe('every exit path restores the terminal', () => {
 	test.each([
-		['q', 'q', '0'],
-		['Ctrl-C', '\u0003', '0'],
-	])('%s', async (_name, key, status) => {
+		['q', (run: Run) => run.press('q'), '0'],
+		['Ctrl-C', (run: Run) => run.press('\u0003'), '0'],
+		['SIGTERM', (run: Run) => run.signal('SIGTERM'), '143'],
+		['SIGHUP', (run: Run) => run.signal('SIGHUP'), '129'],
+	] as const)('%s', async (_name, end, status) => {
 		const run = await openDashboard();
 		run.press(' ');
 		await until(() => run.output().includes('step 2 of 7'));
-		run.press(key);
-		const finished = await run.finished;
-		expect(finished.status).toBe(status);
-		expectTerminalRestored(run.output(), finished);
-	});
-
-	test.each([
-		['SIGTERM', '143'],
-		['SIGHUP', '129'],
-	] as const)('%s', async (signal, status) => {
-		const run = await openDashboard();
-		run.press(' ');
-		await until(() => run.output().includes('step 2 of 7'));
-		run.signal(signal);
+		end(run);
 		const finished = await run.finished;
 		expect(finished.status).toBe(status);
 		expectTerminalRestored(run.output(), finished);

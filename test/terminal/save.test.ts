@@ -4,7 +4,7 @@
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
-import {cliPath, runCli, temporaryDirectory} from '../hostile/run-cli.js';
+import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-save-pty-');
 let child: pty.IPty | null = null;

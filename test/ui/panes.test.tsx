@@ -1,6 +1,6 @@
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
-import {parseCommand} from '../../source/model/command.js';
+import {command} from '../model/helpers.js';
 import type {Lang} from '../../source/model/describe.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
@@ -21,11 +21,7 @@ const look = makeLook('dark', {color: false, ascii: false});
 const at = (steps: number, ...commands: string[]): Session => {
 	let session = startSession(scenario);
 	for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
-	for (const text of commands) {
-		const parsed = parseCommand(text);
-		if (!parsed.ok) throw new Error(parsed.error.message);
-		session = reduceSession(session, {type: 'do', command: parsed.command});
-	}
+	for (const text of commands) session = reduceSession(session, {type: 'do', command: command(text)});
 	return session;
 };
 const pane = (session: Session, lang: Lang = 'en') => ({session, width: 80, lang, look});

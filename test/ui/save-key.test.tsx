@@ -8,7 +8,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {App} from '../../source/ui/App.js';
-import {temporaryDirectory} from '../hostile/run-cli.js';
+import {temporaryDirectory} from '../run-cli.js';
 import {tick} from './input.js';
 
 

@@ -1,5 +1,4 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
@@ -8,9 +7,10 @@ import type {Scenario} from '../../source/scenario/parse.js';
 import {App} from '../../source/ui/App.js';
 import {makeLook} from '../../source/ui/look.js';
 import {ScenarioPicker} from '../../source/ui/ScenarioPicker.js';
+import {temporaryDirectory} from '../run-cli.js';
+import {tick} from './input.js';
 
 const look = makeLook('dark', {color: false, ascii: false});
-const tick = () => new Promise(resolve => setTimeout(resolve, 0));
 const down = '\u001B[B';
 
 async function press(stdin: {write: (data: string) => void}, ...keys: string[]) {
@@ -31,8 +31,10 @@ async function frameWith(lastFrame: () => string | undefined, text: string): Pro
 	throw new Error(`never showed ${JSON.stringify(text)}; last frame:\n${lastFrame()}`);
 }
 
+const directory = temporaryDirectory('dlock-reload-');
+
 function scenarioFile(text: string): string {
-	const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-reload-')), 'talk.yaml');
+	const file = path.join(mkdtempSync(path.join(directory, 'talk-')), 'talk.yaml');
 	writeFileSync(file, text);
 	return file;
 }

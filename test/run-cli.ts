@@ -7,7 +7,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll} from 'vitest';
 
-export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 export interface CliResult {
 	readonly status: number | null;
@@ -16,7 +16,8 @@ export interface CliResult {
 }
 
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
-	const result = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, ...options});
+	// A run that hangs fails its test instead of holding up the others.
+	const result = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, timeout: 60_000, ...options});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
 }
 
