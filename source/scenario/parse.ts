@@ -1,7 +1,7 @@
 // Scenario text to a Scenario: YAML with line numbers, the schema, then what a schema cannot see
 // (client names, each command). Every problem of a file is reported at once as `file:line: ...`.
-// A valid file is read the fast way (plain-yaml.ts) when it can be; the `yaml` Document reads
-// every other file and words every problem. Pure: reading files is files.ts's job.
+// A file in the plain subset of YAML is read the fast way (plain-yaml.ts), its problems too; the
+// `yaml` Document reads every other file. Pure: reading files is files.ts's job.
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
@@ -67,18 +67,14 @@ export function formatProblem(file: string, problem: Problem): string {
 }
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
-	// A valid file in the plain subset is read fast; every other file, and every problem, the precise way.
-	const plain = readPlainYaml(text);
-	const scenario = plainScenario(plain, file);
-	return scenario ? {ok: true, scenario} : parsePrecisely(text, file);
+	// A file in the plain subset is read fast, its problems too; every other file the precise way.
+	return parsePlainScenario(text, file) ?? parsePrecisely(text, file);
 }
 
-/** The fast way: the scenario of a valid file in the plain subset of YAML, else null. */
-export const parsePlainScenario = (text: string, file: string): Scenario | null => plainScenario(readPlainYaml(text), file);
-
-function plainScenario(plain: PlainYaml, file: string): Scenario | null {
-	const result = plain.ok ? fromData(plain.data, plain.lines, file) : null;
-	return result?.ok ? result.scenario : null;
+/** The fast way: what a file in the plain subset of YAML holds, or its problems; null for any other file. */
+export function parsePlainScenario(text: string, file: string): ParseScenarioResult | null {
+	const plain = readPlainYaml(text);
+	return plain.ok ? fromData(plain.data, plain.lines, file) : null;
 }
 
 /** With `yaml`'s Document: every file read the same way, with exact line numbers and messages for every problem. */

@@ -3,11 +3,11 @@
 // gigabytes to build) turned into plain values with the line of every value and key.
 //
 // It reads only a plain subset of YAML, where both parsers must agree: no anchors, aliases, tags
-// or directives, one document, keys that are text, no duplicate or `__proto__` keys, no deep
-// nesting, no tabs or lone carriage returns, and plain scalars resolved only when their YAML 1.2
-// core meaning is beyond doubt (`true`, `false`, `null`, small whole numbers, words). Anything
-// else (a file outside the subset, or one with any problem) is given back to the precise loader
-// in parse.ts, which reads every file the same way and words the problems.
+// or directives, one document without `---` or `...` markers, keys that are text, no duplicate or
+// `__proto__` keys, no deep nesting, no tabs or lone carriage returns, and plain scalars resolved
+// only when their YAML 1.2 core meaning is beyond doubt (`true`, `false`, `null`, small whole
+// numbers, words). A file outside the subset is given back to the precise loader in parse.ts,
+// which reads every file the same way; inside it, both find the same problems on the same lines.
 
 import {EVENT_ID, type Event, getScalarValue, parseEvents, SCALAR_STYLE, type ScalarEvent} from 'js-yaml';
 import {maxNesting, maxValues} from './hazards.js';
@@ -26,6 +26,8 @@ const outside: PlainYaml = {ok: false};
 
 export function readPlainYaml(text: string): PlainYaml {
 	if (text.includes('\t') || text.includes('\uFEFF') || (text.includes('\r') && /\r(?!\n)/.test(text))) return outside;
+	// Document markers (`---`, `...`): where one document ends and another starts is the precise loader's to say.
+	if (/^(?:---|\.\.\.)(?:[ \r\n]|$)/m.test(text)) return outside;
 	// Parsing keeps every event in memory: a file packed with tiny values is left to the precise
 	// loader, whose first step counts them with a lexer that keeps nothing.
 	if (mostValues(text) > 2 * maxValues) return outside;
