@@ -7,7 +7,7 @@ import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
 import {describeRefusal, type Lang} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
-import type {Narration} from '../scenario/narration.js';
+import {type Narration, narrationIn} from '../scenario/narration.js';
 import {currentWorld, type Entry, historyEntries, type PlayedCommand, type Session} from '../session/session.js';
 
 interface StepFile {
@@ -92,10 +92,10 @@ export function sessionScenario(session: Session): string {
 	if (last) last.step.expect = finalState;
 	else saved.push({step: {expect: finalState}, refused: []});
 
-	const hand = historyEntries(session).filter(entry => entry.by === 'hand').length;
+	const hand = session.history.handEntries;
 	const setup = scenario.setup;
 	const doc = new Document({
-		title: {en: `${scenario.title.en ?? scenario.title.ja ?? ''} (as played)`, ja: `${scenario.title.ja ?? scenario.title.en ?? ''} (実演の記録)`},
+		title: {en: `${narrationIn(scenario.title, 'en')} (as played)`, ja: `${narrationIn(scenario.title, 'ja')} (実演の記録)`},
 		description: {
 			en: `Saved from the dashboard: what was played of ${scenario.file}, with ${hand} change${hand === 1 ? '' : 's'} by hand.`,
 			ja: `ダッシュボードから保存: ${scenario.file} の実演 (手動の変更 ${hand} 件)。`,

@@ -3,6 +3,7 @@
 // wider than `width` columns.
 
 import type {Lang} from '../model/describe.js';
+import {narrationIn} from '../scenario/narration.js';
 import {currentWorld, type Session} from '../session/session.js';
 import {clientsRows} from './ClientsPane.js';
 import {helpRows} from './HelpOverlay.js';
@@ -98,7 +99,7 @@ function header({session, width, lang}: DashboardProps, look: Look): Row {
 	const world = currentWorld(session);
 	const right: Row = [piece(`t=${world.clock} `, 'title')];
 	const name: Row = [piece(' dlock-tui ', 'accent'), piece(' ')];
-	const title = session.scenario.title[lang] ?? session.scenario.title.en ?? '';
+	const title = narrationIn(session.scenario.title, lang);
 	const room = width - rowWidth(name) - rowWidth(right) - 1;
 	const left: Row = [...name, piece(fit(title, Math.max(0, room), look.glyphs.ellipsis))];
 	return [...left, piece(' '.repeat(Math.max(1, width - rowWidth(left) - rowWidth(right)))), ...right];

@@ -3,6 +3,7 @@
 
 import {describeEvent, describeRefusal} from '../model/describe.js';
 import {printCommand} from '../model/command.js';
+import {narrationIn} from '../scenario/narration.js';
 import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../session/session.js';
 import {type Labels, labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
@@ -66,8 +67,7 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
-	const narrationText = currentNarration(session);
-	const narration = wrap(narrationText?.[lang] ?? narrationText?.en ?? '', width - 2);
+	const narration = wrap(narrationIn(currentNarration(session), lang), width - 2);
 	// One line per event, shortened at a word if need be: room for more of them beats wrapping one.
 	const current = entryLines(currentEntry(session), lang, labels, g, true);
 	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
@@ -80,7 +80,7 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 	// Before anything has happened, the room below the first step tells what the scenario is about.
 	const description = session.scenario.description;
 	if (log.length === 0 && description && k > 0 && rows.length + 2 <= height) {
-		rows.push([], ...shorten(wrap(description[lang] ?? description.en ?? '', width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
+		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
 	}
 	return rows;
 }
