@@ -12,7 +12,7 @@ import {labelsFor} from './labels.js';
 import {lockRows} from './LockPane.js';
 import {type Look, makeLook, type ThemeName} from './look.js';
 import {resourceRows} from './ResourcePane.js';
-import {besideRows, fitHeight, fitRow, piece, rowForLook, type Row, Rows, rowWidth} from './Rows.js';
+import {besideRows, fitHeight, FittedRows, fitRow, piece, rowForLook, type Row, rowWidth} from './Rows.js';
 import {storyRows} from './StoryPane.js';
 import {fit} from './text.js';
 import {timelineRows} from './TimelinePane.js';
@@ -107,5 +107,5 @@ function header({session, width, lang}: DashboardProps, look: Look): Row {
 
 export function Dashboard(props: DashboardProps) {
 	const look = makeLook(props.theme, {color: props.color, ascii: props.ascii});
-	return <Rows rows={dashboardRows(props)} width={props.width} look={look} />;
+	return <FittedRows rows={dashboardRows(props)} look={look} />;
 }

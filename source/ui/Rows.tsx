@@ -19,8 +19,6 @@ export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + wi
 
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
-	// The dashboard fits its rows, and drawing fits them again.
-	if (rowWidth(row) === width) return row;
 	const fitted: Piece[] = [];
 	let used = 0;
 	for (const part of row) {
@@ -58,17 +56,22 @@ export function titleRule(title: Row, width: number, look: Look, right: Row = []
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
 export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...rows.slice(0, height), ...Array.from({length: Math.max(0, height - rows.length)}, () => [])];
 
-/**
- * All rows as one Ink text node, a line each: React and Ink spend time on every node of every
- * frame, and the rows are laid out already.
- */
+/** Rows fitted to `width` (and spelled for the look), as one Ink text node. */
 export function Rows({rows, width, look}: {readonly rows: readonly Row[]; readonly width: number; readonly look: Look}) {
-	return <Text wrap="truncate">{rows.map(row => styledRow(row, width, look)).join('\n')}</Text>;
+	return <FittedRows rows={rows.map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis))} look={look} />;
 }
 
-/** A row as one styled string, fitted to `width`. */
-export const styledRow = (row: Row, width: number, look: Look): string =>
-	withoutTrailingBlank(mergePieces(fitRow(rowForLook(row, look), width, look.glyphs.ellipsis)))
+/**
+ * Rows already fitted, as one Ink text node, a line each: React and Ink spend time on every node
+ * of every frame, and the rows are laid out already.
+ */
+export function FittedRows({rows, look}: {readonly rows: readonly Row[]; readonly look: Look}) {
+	return <Text wrap="truncate">{rows.map(row => paintRow(row, look)).join('\n')}</Text>;
+}
+
+/** A fitted row as one styled string. */
+export const paintRow = (row: Row, look: Look): string =>
+	withoutTrailingBlank(mergePieces(row))
 		.map(part => styled(part.text, look.styles[part.role]))
 		.join('');
 

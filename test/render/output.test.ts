@@ -11,7 +11,7 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {reduceSession, startSession} from '../../source/session/session.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
-import {styledRow} from '../../source/ui/Rows.js';
+import {paintRow} from '../../source/ui/Rows.js';
 import {playInto, screenCells, screenText} from '../export/terminal.js';
 import {inkModule} from './ink-module.js';
 
@@ -159,7 +159,7 @@ describe('the Output stand-in', () => {
 				const look = makeLook(theme, {color, ascii});
 				const rows = dashboardRows({session, width: 120, height: 40, lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
 				const output = new Fast({width: 120, height: rows.length});
-				for (const [y, row] of rows.entries()) output.write(0, y, styledRow(row, 120, look), {transformers: []});
+				for (const [y, row] of rows.entries()) output.write(0, y, paintRow(row, look), {transformers: []});
 				expect(output.get().output.split('\n')).toHaveLength(rows.length);
 			}
 			session = reduceSession(session, {type: 'next'});
