@@ -3,6 +3,8 @@
 import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import type {Lang} from '../model/describe.js';
+import {narrationIn} from './narration.js';
 import {formatProblem, parseScenario, type Scenario} from './parse.js';
 
 /** Scenario files larger than this are refused before parsing: no scenario needs more. */
@@ -31,11 +33,20 @@ export function builtinDirectory(): string {
 	throw new ScenarioLoadError(['the built-in scenarios are missing: the installation is incomplete']);
 }
 
-export function builtinNames(): string[] {
-	return readdirSync(builtinDirectory())
+export function builtinNames(directory = builtinDirectory()): string[] {
+	return readdirSync(directory)
 		.filter(file => file.endsWith('.yaml'))
 		.map(file => file.slice(0, -'.yaml'.length))
 		.sort();
+}
+
+/** Every built-in scenario's name, file and title, for the picker and `list`. */
+export function builtinTitles(lang: Lang): {readonly name: string; readonly file: string; readonly title: string}[] {
+	const directory = builtinDirectory();
+	return builtinNames(directory).map(name => {
+		const file = path.join(directory, `${name}.yaml`);
+		return {name, file, title: narrationIn(loadScenario(file).title, lang)};
+	});
 }
 
 const looksLikePath = (argument: string) => argument.includes('/') || argument.includes('\\') || /\.ya?ml$/i.test(argument);

@@ -1,12 +1,11 @@
 // The scenario picker: the built-in scenarios (and the file opened from the command line, if it
 // is not one of them), by name and title. Enter opens one; the app closes the picker on Esc.
 
-import path from 'node:path';
 import {Box} from 'ink';
 import SelectInput from 'ink-select-input';
 import {useMemo, useState} from 'react';
 import type {Lang} from '../model/describe.js';
-import {builtinDirectory, builtinNames, loadScenario, ScenarioLoadError} from '../scenario/files.js';
+import {builtinTitles, loadScenario, ScenarioLoadError} from '../scenario/files.js';
 import {narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import type {Look} from './look.js';
@@ -30,10 +29,7 @@ interface Choice {
 }
 
 function choices(current: Scenario, lang: Lang): Choice[] {
-	const builtins = builtinNames().map(name => {
-		const file = path.join(builtinDirectory(), `${name}.yaml`);
-		return {file, name, title: narrationIn(loadScenario(file).title, lang)};
-	});
+	const builtins = builtinTitles(lang);
 	const own = current.path !== undefined && !builtins.some(choice => choice.file === current.path);
 	return [...(own ? [{file: current.path!, name: current.file, title: narrationIn(current.title, lang)}] : []), ...builtins];
 }
