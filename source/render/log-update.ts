@@ -44,10 +44,20 @@ export function withFramesInPlace(original: LogUpdateModule): LogUpdateModule {
 		create(stream, options = {}) {
 			const inner = original.create(stream, options);
 			if (!options.incremental) return inner;
+			// Ink asks willRender, then renders, with the same frame: it is worked out once.
+			let lastText: string | undefined;
+			let lastFrame = '';
+			const framed = (text: string) => {
+				if (text !== lastText) {
+					lastText = text;
+					lastFrame = inPlace(text);
+				}
+				return lastFrame;
+			};
 			/** Whether the frame on screen ended in a newline that was held back. */
 			let owesNewline = false;
 			const render = ((text: string) => {
-				const frame = inPlace(text);
+				const frame = framed(text);
 				const drawn = inner(frame);
 				if (drawn) owesNewline = frame !== text;
 				return drawn;
@@ -63,13 +73,13 @@ export function withFramesInPlace(original: LogUpdateModule): LogUpdateModule {
 				inner.done();
 			};
 			render.sync = text => {
-				const frame = inPlace(text);
+				const frame = framed(text);
 				inner.sync(frame);
 				owesNewline = frame !== text;
 			};
 			render.setCursorPosition = position => inner.setCursorPosition(position);
 			render.isCursorDirty = () => inner.isCursorDirty();
-			render.willRender = text => inner.willRender(inPlace(text));
+			render.willRender = text => inner.willRender(framed(text));
 			return render;
 		},
 	};

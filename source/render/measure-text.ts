@@ -6,5 +6,7 @@ import widestLine from './widest-line.js';
 
 export default function measureText(text: string): {width: number; height: number} {
 	if (text.length === 0) return {width: 0, height: 0};
-	return {width: widestLine(text), height: text.split('\n').length};
+	let height = 1;
+	for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) height += 1;
+	return {width: widestLine(text), height};
 }

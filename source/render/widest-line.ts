@@ -3,22 +3,10 @@
 // changes, so each line is measured once, without its colour and style codes, by the same measure
 // as the dashboard's own text.
 
-import {widthOf} from './width.js';
+import {remembered, widthOf} from './width.js';
 
-const widths = new Map<string, number>();
-/** Every row of several screens; past it the cache starts again rather than grow. */
-const limit = 10_000;
 const sgr = /\u001B\[[\d;]*m/g;
-
-function lineWidth(line: string): number {
-	let width = widths.get(line);
-	if (width === undefined) {
-		width = widthOf(line.includes('\u001B') ? line.replace(sgr, '') : line);
-		if (widths.size >= limit) widths.clear();
-		widths.set(line, width);
-	}
-	return width;
-}
+const lineWidth = remembered(line => widthOf(line.includes('\u001B') ? line.replace(sgr, '') : line));
 
 export default function widestLine(text: string): number {
 	let widest = 0;

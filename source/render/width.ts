@@ -19,22 +19,28 @@ const joining = /[\p{M}\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Grap
 /** A character drawn as an emoji by default is two columns wide, whatever its East Asian width. */
 const emoji = /\p{Emoji_Presentation}/u;
 
-const knownWidths = new Map<string, number>();
-const maxKnownWidths = 10_000;
+/** `compute` remembering its answers, up to `limit` of them: past that it starts again rather than grow. */
+export function remembered<T>(compute: (text: string) => T, limit = 10_000): (text: string) => T {
+	const known = new Map<string, T>();
+	return text => {
+		let value = known.get(text);
+		if (value === undefined) {
+			value = compute(text);
+			if (known.size >= limit) known.clear();
+			known.set(text, value);
+		}
+		return value;
+	};
+}
 
 /** Whether each code point of `text` is a character of its own on screen. */
 const isSimple = (text: string): boolean => !joining.test(text);
 
+// Narration, rules and glyphs repeat from frame to frame.
+const measured = remembered(text => (isSimple(text) ? simpleWidth(text) : stringWidth(text)));
+
 export function widthOf(text: string): number {
-	if (printableAscii.test(text)) return text.length;
-	// Narration, rules and glyphs repeat from frame to frame.
-	let width = knownWidths.get(text);
-	if (width === undefined) {
-		width = isSimple(text) ? simpleWidth(text) : stringWidth(text);
-		if (knownWidths.size >= maxKnownWidths) knownWidths.clear();
-		knownWidths.set(text, width);
-	}
-	return width;
+	return printableAscii.test(text) ? text.length : measured(text);
 }
 
 function simpleWidth(text: string): number {

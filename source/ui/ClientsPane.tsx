@@ -54,11 +54,12 @@ export function clientsRows({session, width, lang, look, headings = true}: PaneP
 	// On a narrow terminal the least telling columns go first, whole, rather than being cut.
 	let shown = table;
 	for (let level = 1; tableWidth(shown) > width && level <= 3; level += 1) shown = shown.filter(column => column.keep === 0 || column.keep > level);
+	const widths = shown.map(columnWidth);
 	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
 		...lead,
 		...shown.map((column, index) => {
 			const [text, role] = cellAt(column);
-			return piece(index === shown.length - 1 ? text : pad(text, columnWidth(column)), role);
+			return piece(index === shown.length - 1 ? text : pad(text, widths[index]!), role);
 		}),
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);

@@ -34,20 +34,6 @@ export function timeWindow(now: number, horizon: number, width: number): TimeWin
 const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly role: Role} =>
 	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
 
-/** A mark's characters with their widths: the same few mark texts come back in every lane of every frame. */
-const markCharacters = new Map<string, readonly {readonly text: string; readonly width: number}[]>();
-
-function measuredCharacters(text: string) {
-	let characters = markCharacters.get(text);
-	if (!characters) {
-		characters = charactersOf(text).map(character => ({text: character, width: widthOf(character)}));
-		// Mark texts are tokens and glyphs, a bounded set; a token per acquire grows slowly.
-		if (markCharacters.size >= 10_000) markCharacters.clear();
-		markCharacters.set(text, characters);
-	}
-	return characters;
-}
-
 /** A lane as one cell per column (the text and role of each), then as runs of one role. */
 function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
 	const texts: string[] = Array.from({length: width}, () => ' ');
@@ -68,15 +54,16 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		const at = Math.max(column(mark.t), cursor);
 		if (column(mark.t) < 0 || at >= width) continue;
 		let x = at;
-		for (const character of measuredCharacters(mark.text)) {
-			if (x + character.width > width) break;
-			texts[x] = character.text;
+		for (const character of charactersOf(mark.text)) {
+			const characterWidth = widthOf(character);
+			if (x + characterWidth > width) break;
+			texts[x] = character;
 			roles[x] = mark.role;
-			for (let fill = 1; fill < character.width; fill += 1) {
+			for (let fill = 1; fill < characterWidth; fill += 1) {
 				texts[x + fill] = '';
 				roles[x + fill] = mark.role;
 			}
-			x += character.width;
+			x += characterWidth;
 		}
 		cursor = x;
 	}

@@ -7,8 +7,6 @@ export {widthOf};
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
-export const padStart = (text: string, width: number): string => ' '.repeat(Math.max(0, width - widthOf(text))) + text;
-
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
 export function cutToWidth(text: string, width: number): string {
 	let result = '';

@@ -5,7 +5,7 @@ import type {Lang} from '../model/describe.js';
 import {selectedClientName, type Session} from '../session/session.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
-import {piece, type Row, Rows, rowWidth} from './Rows.js';
+import {piece, type Row, rowWidth} from './Rows.js';
 import {fit} from './text.js';
 
 export interface Prompt {
@@ -58,8 +58,4 @@ export function keyBarRow({session, width, lang, look, prompt, autoplay}: KeyBar
 		if (rowWidth(row) <= width) return row;
 	}
 	return render(always);
-}
-
-export function KeyBar(props: KeyBarProps) {
-	return <Rows rows={[keyBarRow(props)]} width={props.width} look={props.look} />;
 }
