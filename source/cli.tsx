@@ -7,7 +7,7 @@ import packageJson from '../package.json' with {type: 'json'};
 import {runCheck} from './commands/check.js';
 import {runDashboard} from './commands/dashboard.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './commands/crash.js';
-import {CheckFailed, UsageError} from './commands/errors.js';
+import {UsageError} from './commands/errors.js';
 import {parseCommandLine} from './commands/flags.js';
 import {endForHangup, isHangup} from './commands/hangup.js';
 import {runList} from './commands/list.js';
@@ -151,8 +151,8 @@ function report(error: unknown): void {
 	if (error instanceof ScenarioLoadError) {
 		say(error instanceof ScenarioNotFound ? `${error.message} (see dlock-tui --help)` : error.message);
 		process.exitCode = 2;
-	} else if (error instanceof UsageError || error instanceof CheckFailed) {
-		say(`dlock-tui: ${error.message}${error instanceof UsageError ? ' (see dlock-tui --help)' : ''}`);
+	} else if (error instanceof UsageError) {
+		say(`dlock-tui: ${error.message} (see dlock-tui --help)`);
 		process.exitCode = error.exitCode;
 	} else {
 		runCrashTeardowns();

@@ -1,9 +1,6 @@
-// The ways a command line ends badly, each with its exit code: 2 for bad input, 1 for a failed check.
+// Bad input on the command line: one line that names the flag or word, and exit code 2 (a failed
+// check is not an error: `check` returns its exit code, 1).
 
 export class UsageError extends Error {
 	readonly exitCode = 2;
-}
-
-export class CheckFailed extends Error {
-	readonly exitCode = 1;
 }

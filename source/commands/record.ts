@@ -4,6 +4,7 @@
 import {writeFileSync} from 'node:fs';
 import {drawDashboard} from '../export/dashboard.js';
 import {defaultStepDelaySeconds, recordCast} from '../export/recording.js';
+import {writeFailure} from '../export/write-failure.js';
 import {quote} from '../model/quote.js';
 import {loadScenario} from '../scenario/files.js';
 import {UsageError} from './errors.js';
@@ -25,29 +26,13 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 	const draw = drawDashboard({...view, color: flags.color ?? true}, view, true);
 	const cast = recordCast(scenario, {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang}, draw);
 	if (flags.output === '-') {
-		write(cast);
+		write(cast.text);
 		return;
 	}
 	try {
-		writeFileSync(flags.output, cast);
+		writeFileSync(flags.output, cast.text);
 	} catch (error) {
 		throw new UsageError(`-o: cannot write ${quote(flags.output)}: ${writeFailure(error as NodeJS.ErrnoException)}`);
 	}
-	const events = cast.split('\n').length - 2;
-	report(`wrote ${flags.output}: ${scenario.steps.length} steps, ${castSeconds(cast)} s, ${events} events, ${Buffer.byteLength(cast)} bytes\n`);
+	report(`wrote ${flags.output}: ${scenario.steps.length} steps, ${cast.seconds} s, ${cast.events} events, ${Buffer.byteLength(cast.text)} bytes\n`);
 }
-
-/** The time of the last event. */
-const castSeconds = (cast: string) => (JSON.parse(cast.trimEnd().split('\n').at(-1)!) as [number])[0];
-
-const writeFailures: Readonly<Record<string, string>> = {
-	ENOENT: 'no such directory',
-	ENOTDIR: 'no such directory',
-	EACCES: 'permission denied',
-	EPERM: 'permission denied',
-	EISDIR: 'is a directory',
-	ENOSPC: 'no space left on the device',
-	EROFS: 'read-only file system',
-};
-
-const writeFailure = (error: NodeJS.ErrnoException) => (error.code && writeFailures[error.code]) || error.code || error.message;

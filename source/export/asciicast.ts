@@ -20,13 +20,21 @@ export interface CastHeader extends FrameSize {
 
 type CastEvent = readonly [seconds: number, kind: 'o' | 'm', data: string];
 
+export interface Cast {
+	/** The file's text. */
+	readonly text: string;
+	readonly events: number;
+	/** The time of the last event. */
+	readonly seconds: number;
+}
+
 const hideCursor = '\u001B[?25l';
 const showCursor = '\u001B[?25h';
 
 /** Whole milliseconds keep the sum exact; the file shows seconds. */
 const seconds = (ms: number) => ms / 1000;
 
-export function asciicast(header: CastHeader, shots: readonly Shot[]): string {
+export function asciicast(header: CastHeader, shots: readonly Shot[]): Cast {
 	const events: CastEvent[] = [];
 	const screen = new Screen(header.cols);
 	let at = 0;
@@ -41,5 +49,5 @@ export function asciicast(header: CastHeader, shots: readonly Shot[]): string {
 	events.push([seconds(at), 'o', `\u001B[${header.rows};1H${showCursor}`]);
 	const head = {version: 2, width: header.cols, height: header.rows, title: header.title};
 	// One event per line and no blank line after the last (asciinema 2.2 fails on an empty line).
-	return [head, ...events].map(line => JSON.stringify(line)).join('\n') + '\n';
+	return {text: [head, ...events].map(line => JSON.stringify(line)).join('\n') + '\n', events: events.length, seconds: seconds(at)};
 }

@@ -1,14 +1,14 @@
 // `record` and `print` without the CLI: a scenario's storyboard drawn frame by frame, as an
 // asciicast or as pages of text. `draw` turns a session into a frame (the commands pass the dashboard).
 
-import stringWidth from 'string-width';
 import type {Lang} from '../model/describe.js';
+import {widthOf} from '../render/width.js';
 import {narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
 import type {Glyphs} from '../ui/look.js';
 import {fit} from '../ui/text.js';
-import {asciicast, type Shot} from './asciicast.js';
+import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
 import {stepSummary, storyboard} from './storyboard.js';
 
@@ -26,7 +26,7 @@ const leadInMs = 1500;
  * to read at the default pace, scaled like the step delay (a faster recording stays proportional).
  */
 export function holdMs(narration: string, stepDelaySeconds: number): number {
-	const readingSeconds = 1 + stringWidth(narration) / readingColumnsPerSecond;
+	const readingSeconds = 1 + widthOf(narration) / readingColumnsPerSecond;
 	return Math.round(1000 * stepDelaySeconds * Math.max(1, readingSeconds / defaultStepDelaySeconds));
 }
 
@@ -35,7 +35,7 @@ export interface RecordOptions extends FrameSize {
 	readonly lang: Lang;
 }
 
-export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): string {
+export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): Cast {
 	const shots = storyboard(scenario).map((session, index): Shot => {
 		const {k, n} = stepPosition(session);
 		const summary = stepSummary(session, options.lang);
@@ -59,7 +59,7 @@ export function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): s
 	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
 	// Two rule characters, a space, the name, a space, and at least two more.
 	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
-	return head + glyphs.rule.repeat(Math.max(2, cols - stringWidth(head)));
+	return head + glyphs.rule.repeat(Math.max(2, cols - widthOf(head)));
 }
 
 /** Every frame of the storyboard under its rule, for slides, docs and golden files. */

@@ -5,6 +5,7 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Session} from '../session/session.js';
 import {sessionScenario} from './scenario.js';
+import {writeFailure} from './write-failure.js';
 
 export type SaveResult = {readonly ok: true; readonly file: string} | {readonly ok: false; readonly reason: string};
 
@@ -27,10 +28,8 @@ export function saveSession(session: Session, directory: string): SaveResult {
 			writeFileSync(file, text, {flag: 'wx'});
 			return {ok: true, file};
 		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code;
-			if (code === 'EEXIST') continue;
-			const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? (error as Error).message);
-			return {ok: false, reason: `cannot write in ${path.resolve(directory)}: ${reason}`};
+			if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+			return {ok: false, reason: `cannot write in ${path.resolve(directory)}: ${writeFailure(error as NodeJS.ErrnoException)}`};
 		}
 	}
 	return {ok: false, reason: `${path.resolve(directory)} already holds ${stem}-1.yaml to ${stem}-${maxNumber}.yaml`};

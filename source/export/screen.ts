@@ -2,7 +2,7 @@
 // by rewriting only the cells that changed: a recording stays small and plays without flicker.
 
 import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
-import stringWidth from 'string-width';
+import {widthOf} from '../render/width.js';
 import type {Frame} from './frame.js';
 
 /** One column of a row: a character starts there (`lead`) or a wide character goes on through it. */
@@ -27,7 +27,7 @@ const eraseToEndOfLine = `${csi}K`;
 export function rowSlots(line: string, cols: number): Slot[] {
 	const slots: Slot[] = [];
 	for (const char of styledCharsFromTokens(tokenize(line))) {
-		const width = Math.max(1, stringWidth(char.value));
+		const width = Math.max(1, widthOf(char.value));
 		if (slots.length + width > cols) break;
 		const key = `${char.value}\u0000${char.styles.map(style => style.code).join('')}`;
 		slots.push({char, lead: true, key});
@@ -81,16 +81,18 @@ interface ShownRow {
  */
 export class Screen {
 	private shown: readonly ShownRow[] | null = null;
+	private readonly blank: ShownRow;
 
-	constructor(private readonly cols: number) {}
+	constructor(private readonly cols: number) {
+		this.blank = {line: '', slots: rowSlots('', cols)};
+	}
 
 	/** The first frame clears the terminal and draws what is not blank; later ones rewrite only changed cells. */
 	show(frame: Frame): string {
 		const previous = this.shown;
-		const blank: ShownRow = {line: '', slots: rowSlots('', this.cols)};
 		let out = previous === null ? `${csi}H${csi}2J` : '';
 		this.shown = frame.map((line, row) => {
-			const before = previous?.[row] ?? blank;
+			const before = previous?.[row] ?? this.blank;
 			if (line === before.line) return before;
 			const after = {line, slots: rowSlots(line, this.cols)};
 			out += rewriteRow(row, before.slots, after.slots);
