@@ -129,12 +129,13 @@ function parseWrite(args: string[], client: string, usage: string): Command {
 	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay})};
 }
 
+/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
+export const noClientNamed = (word: string, clients: readonly string[]): string =>
+	`no client named ${quote(word)} (clients: ${clients.length > 0 ? [...new Set(clients)].map(printable).join(', ') : 'none'})`;
+
 function parseClient(verb: string, word: string | undefined, usage: string, options: ParseOptions): string {
 	if (word === undefined) throw new CommandError(`${verb}: expected a client name (usage: ${usage})`, null);
-	if (options.clients && !options.clients.includes(word)) {
-		const known = options.clients.length > 0 ? options.clients.map(printable).join(', ') : 'none';
-		throw new CommandError(`${verb}: no client named ${quote(word)} (clients: ${known})`, word);
-	}
+	if (options.clients && !options.clients.includes(word)) throw new CommandError(`${verb}: ${noClientNamed(word, options.clients)}`, word);
 	if (!clientNamePattern.test(word) || word === resourceTarget) {
 		throw new CommandError(`${verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(word)}`, word);
 	}

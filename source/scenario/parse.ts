@@ -4,8 +4,8 @@
 // `yaml` Document reads every other file. Pure: reading files is files.ts's job.
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
-import {type Command, commandUsage, parseCommand, resourceTarget} from '../model/command.js';
-import {printable, quote} from '../model/quote.js';
+import {type Command, commandUsage, noClientNamed, parseCommand, resourceTarget} from '../model/command.js';
+import {quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
 import type {Narration} from './narration.js';
@@ -274,7 +274,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	});
 	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
 	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
-	const noClient = (name: string) => `no client named ${quote(name)} (clients: ${[...new Set(names)].map(printable).join(', ')})${hintFor(name, names!)}`;
+	const noClient = (name: string) => `${noClientNamed(name, names!)}${hintFor(name, names!)}`;
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.

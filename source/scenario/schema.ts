@@ -21,7 +21,9 @@ const countOrNull = z
 	.nullable();
 const flag = z.boolean({error: 'expected true or false'});
 const unprintable = (input: unknown) => `expected text without control characters or escape sequences, found ${quote(firstUnprintable(String(input)) ?? '')}`;
-const text = z.string({error: 'expected text'}).refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
+/** Text a terminal shows as it is: no control characters or escape sequences. */
+const printableOnly = (schema: z.ZodString) => schema.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
+const text = printableOnly(z.string({error: 'expected text'}));
 const clientNameOf = (typeError: string) =>
 	z
 		.string({error: typeError})
@@ -114,10 +116,7 @@ export const scenarioSchema = z
 	.strictObject({
 		title: narrationSchema,
 		description: narrationSchema.optional(),
-		resource: z
-			.string({error: 'expected a resource name'})
-			.regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'})
-			.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)})
+		resource: printableOnly(z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}))
 			.optional()
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),
