@@ -8,9 +8,7 @@ import {CrashAfterKeys, crashAfterKeys, CrashBoundary} from '../ui/CrashBoundary
 import {onCrashTeardown} from './crash.js';
 import {endForHangup} from './hangup.js';
 import {UsageError} from './errors.js';
-import {choiceOption, secondsOption} from './options.js';
-import {langs} from '../model/describe.js';
-import {themeNames} from '../ui/look.js';
+import {lookOptions, secondsOption} from './options.js';
 
 export interface DashboardFlags {
 	readonly lang?: string;
@@ -24,8 +22,7 @@ export interface DashboardFlags {
 export const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
 
 export async function runDashboard(argument: string, flags: DashboardFlags): Promise<void> {
-	const lang = choiceOption('--lang', flags.lang, langs, 'en');
-	const theme = choiceOption('--theme', flags.theme, themeNames, 'dark');
+	const {lang, theme, ascii} = lookOptions(flags);
 	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
 	const scenario = loadScenario(argument);
 	if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -43,7 +40,7 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 				setImmediate(() => app.unmount());
 			}}
 		>
-			<App scenario={scenario} lang={lang} theme={theme} ascii={flags.ascii ?? false} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />
+			<App scenario={scenario} lang={lang} theme={theme} ascii={ascii} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />
 			{crashKeys === null ? null : <CrashAfterKeys keys={crashKeys} />}
 		</CrashBoundary>,
 		{

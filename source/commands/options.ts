@@ -9,23 +9,19 @@ import type {Scenario} from '../scenario/parse.js';
 import {themeNames} from '../ui/look.js';
 import {UsageError} from './errors.js';
 
-export function wholeNumberOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number {
+/** A number from the command line within `range`: `pattern` says how it may be written, `kind` what it is. */
+function numberOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}, pattern: RegExp, kind: string): number {
 	if (text === undefined) return fallback;
-	const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-	if (!(value >= range.min && value <= range.max)) {
-		throw new UsageError(`${flag}: expected a whole number from ${range.min} to ${range.max}, got ${quote(text)}`);
-	}
+	const value = pattern.test(text.trim()) ? Number(text) : Number.NaN;
+	if (!(value >= range.min && value <= range.max)) throw new UsageError(`${flag}: expected ${kind} from ${range.min} to ${range.max}, got ${quote(text)}`);
 	return value;
 }
 
-export function secondsOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number {
-	if (text === undefined) return fallback;
-	const value = /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text) : Number.NaN;
-	if (!(value >= range.min && value <= range.max)) {
-		throw new UsageError(`${flag}: expected a number of seconds from ${range.min} to ${range.max}, got ${quote(text)}`);
-	}
-	return value;
-}
+export const wholeNumberOption = (flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number =>
+	numberOption(flag, text, fallback, range, /^\d+$/, 'a whole number');
+
+export const secondsOption = (flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}): number =>
+	numberOption(flag, text, fallback, range, /^(\d+(\.\d*)?|\.\d+)$/, 'a number of seconds');
 
 export function choiceOption<T extends string>(flag: string, text: string | undefined, choices: readonly T[], fallback: T): T {
 	if (text === undefined) return fallback;
@@ -48,14 +44,21 @@ export const frameLimits = {cols: {min: 20, max: 1000}, rows: {min: 6, max: 500}
 
 export const defaultFrameSize = {cols: 80, rows: 24} as const;
 
+/** How the dashboard looks, live or drawn: its language, theme and characters. */
+export function lookOptions(flags: Pick<ViewFlags, 'lang' | 'theme' | 'ascii'>) {
+	return {
+		lang: choiceOption('--lang', flags.lang, langs, 'en'),
+		theme: choiceOption('--theme', flags.theme, themeNames, 'dark'),
+		ascii: flags.ascii ?? false,
+	};
+}
+
 /** What `record` and `print` draw: the terminal size and how the dashboard looks in it. */
 export function viewOptions(flags: ViewFlags) {
 	return {
 		cols: wholeNumberOption('--cols', flags.cols, defaultFrameSize.cols, frameLimits.cols),
 		rows: wholeNumberOption('--rows', flags.rows, defaultFrameSize.rows, frameLimits.rows),
-		lang: choiceOption('--lang', flags.lang, langs, 'en'),
-		theme: choiceOption('--theme', flags.theme, themeNames, 'dark'),
-		ascii: flags.ascii ?? false,
+		...lookOptions(flags),
 		keyBar: flags.keys ?? true,
 	};
 }
