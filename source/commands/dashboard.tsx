@@ -19,7 +19,7 @@ export interface DashboardFlags {
 }
 
 /** NO_COLOR (https://no-color.org) counts when set to anything but the empty string. */
-export const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
+const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
 
 export async function runDashboard(argument: string, flags: DashboardFlags): Promise<void> {
 	const {lang, theme, ascii} = lookOptions(flags);

@@ -40,9 +40,9 @@ export interface ViewFlags {
 }
 
 /** The size of a headless terminal: small enough to stay cheap, large enough for the panes. */
-export const frameLimits = {cols: {min: 20, max: 1000}, rows: {min: 6, max: 500}} as const;
+const frameLimits = {cols: {min: 20, max: 1000}, rows: {min: 6, max: 500}} as const;
 
-export const defaultFrameSize = {cols: 80, rows: 24} as const;
+const defaultFrameSize = {cols: 80, rows: 24} as const;
 
 /** How the dashboard looks, live or drawn: its language, theme and characters. */
 export function lookOptions(flags: Pick<ViewFlags, 'lang' | 'theme' | 'ascii'>) {

@@ -53,7 +53,7 @@ export interface PageOptions {
 }
 
 /** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
-export function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
+function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang, glyphs.ellipsis);
 	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;

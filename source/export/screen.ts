@@ -24,7 +24,7 @@ const moveTo = (row: number, column: number) => `${csi}${row + 1};${column + 1}H
 const eraseToEndOfLine = `${csi}K`;
 
 /** A line of a frame as exactly `cols` slots, as Ink measures characters (string-width). */
-export function rowSlots(line: string, cols: number): Slot[] {
+function rowSlots(line: string, cols: number): Slot[] {
 	const slots: Slot[] = [];
 	for (const char of styledCharsFromTokens(tokenize(line))) {
 		const width = Math.max(1, widthOf(char.value));

@@ -16,7 +16,7 @@ export function storyboard(scenario: Scenario): Session[] {
 }
 
 /** Labels stay short: the web player lists them, and print puts them in one rule line. */
-export const maxLabelWidth = 60;
+const maxLabelWidth = 60;
 
 /**
  * What a step is about, in a few words: the first sentence of its narration, else its commands.

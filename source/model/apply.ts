@@ -13,7 +13,7 @@ export interface Outcome {
 }
 
 /** Events kept for one command; a long tick full of heartbeats says how many it left out. */
-export const maxEventsPerCommand = 200;
+const maxEventsPerCommand = 200;
 
 class EventLog {
 	readonly events: Event[] = [];

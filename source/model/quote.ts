@@ -13,7 +13,7 @@ export function firstUnprintable(text: string): string | null {
 }
 
 /** At most this many characters of a word are shown. */
-export const maxShownLength = 40;
+const maxShownLength = 40;
 
 /** The text with every unprintable character written as an escape: ESC becomes `\x1b`. */
 export function printable(text: string): string {

@@ -67,7 +67,7 @@ function cannotRead(file: string, error: unknown): ScenarioLoadError {
 	return new ScenarioLoadError([`${file}: cannot read: ${reason}`]);
 }
 
-export function readScenarioText(file: string): string {
+function readScenarioText(file: string): string {
 	let stats: Stats;
 	try {
 		stats = statSync(file);

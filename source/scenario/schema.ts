@@ -32,7 +32,7 @@ const clientNameOf = (typeError: string) =>
 const clientName = clientNameOf('expected a client name');
 
 /** Narration in one language, or in English and Japanese. */
-export const narrationSchema = z
+const narrationSchema = z
 	.union(
 		[
 			text,
@@ -70,7 +70,7 @@ const clientExpectSchema = z.strictObject(
 	{error: 'expected {status, token, fencing}'},
 );
 
-export const expectSchema = z
+const expectSchema = z
 	.strictObject(
 		{
 			clock: count.optional().meta({description: 'Logical time'}),
@@ -98,7 +98,7 @@ export const expectSchema = z
 
 const commandText = z.string({error: 'expected a command, e.g. "acquire A"'});
 
-export const stepSchema = z.strictObject(
+const stepSchema = z.strictObject(
 	{
 		do: z
 			.union([commandText, z.array(commandText, {error: 'expected a list of commands'}).min(1, {error: 'expected at least one command (or leave out do)'})], {

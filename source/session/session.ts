@@ -82,8 +82,8 @@ export type HandVerb =
 	| 'tick'
 	| 'tick-lease';
 
-export const minPauseLength = 1;
-export const maxPauseLength = 99;
+const minPauseLength = 1;
+const maxPauseLength = 99;
 const clampPauseLength = (ticks: number) => Math.min(maxPauseLength, Math.max(minPauseLength, ticks));
 
 const push = (history: History, entry: Entry): History => ({
@@ -170,7 +170,7 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 }
 
 /** The command a verb stands for right now; null when it needs a client and there is none. */
-export function handCommand(session: Session, verb: HandVerb): Command | null {
+function handCommand(session: Session, verb: HandVerb): Command | null {
 	const world = currentWorld(session);
 	if (verb === 'tick') return {kind: 'tick', n: 1};
 	if (verb === 'tick-lease') return {kind: 'tick', n: world.defaultLease};
@@ -240,7 +240,7 @@ export function currentNarration(session: Session): Narration | null {
 export const selectedClientName = (session: Session): string | null => currentWorld(session).clients[session.selected]?.name ?? null;
 
 /** Events of the history, newest first, entry by entry; stops when `visit` returns true. */
-export function visitEventsBackwards(session: Session, visit: (event: Event) => boolean): void {
+function visitEventsBackwards(session: Session, visit: (event: Event) => boolean): void {
 	for (let node: History | null = session.history; node; node = node.previous) {
 		const {commands} = node.entry;
 		for (let c = commands.length - 1; c >= 0; c -= 1) {

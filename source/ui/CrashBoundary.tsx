@@ -30,7 +30,7 @@ export class CrashBoundary extends Component<CrashBoundaryProps, {crashed: boole
  * Test hook, documented in the README: with DLOCK_TUI_CRASH_AFTER_KEYS=n set, the n-th key press
  * (or the first render, for 0) throws inside a render, as a bug in a pane would.
  */
-export const crashAfterKeysVariable = 'DLOCK_TUI_CRASH_AFTER_KEYS';
+const crashAfterKeysVariable = 'DLOCK_TUI_CRASH_AFTER_KEYS';
 
 export function crashAfterKeys(env: NodeJS.ProcessEnv): number | null {
 	const value = env[crashAfterKeysVariable];

@@ -35,7 +35,7 @@ export interface DashboardProps {
 	readonly keyBar?: boolean;
 }
 
-export const minWidth = 64;
+const minWidth = 64;
 /** The story needs a title and a few lines to say anything. */
 const minStoryHeight = 4;
 const topHeight = 5;

@@ -24,7 +24,7 @@ export interface TimeWindow {
  * The window over time that fits `width` columns: up to one tick past the horizon, but never
  * so far ahead that now (with a little of the past) leaves the screen.
  */
-export function timeWindow(now: number, horizon: number, width: number): TimeWindow {
+function timeWindow(now: number, horizon: number, width: number): TimeWindow {
 	const ticks = horizon + 2;
 	const columnsPerTick = Math.max(minColumnsPerTick, Math.min(maxColumnsPerTick, Math.floor(width / ticks)));
 	const visible = Math.max(1, Math.floor(width / columnsPerTick));

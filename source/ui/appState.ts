@@ -37,7 +37,7 @@ export type AppEvent =
 	| {readonly type: 'picked'; readonly action: ShellAction}
 	| {readonly type: 'saved'; readonly notice: Notice};
 
-export const maxPromptLength = 80;
+const maxPromptLength = 80;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
 	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, quitting: false, saveRequests: 0, notice: null};

@@ -8,7 +8,7 @@ import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
 import type {Scenario} from '../scenario/parse.js';
 
 /** Editors write a file in bursts (truncate, write, rename): wait until it is quiet. */
-export const reloadDelayMs = 150;
+const reloadDelayMs = 150;
 
 /** Calls onLoad with each good new version; returns the problems of the latest bad one, else null. */
 export function useScenarioFile(file: string | undefined, onLoad: (scenario: Scenario) => void): readonly string[] | null {
