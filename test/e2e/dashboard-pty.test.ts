@@ -4,6 +4,7 @@
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import {afterEach, describe, expect, test} from 'vitest';
+import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath, runCli} from '../run-cli.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
@@ -14,7 +15,7 @@ interface Session {
 	readonly resize: (cols: number, rows: number, until: (screen: string) => boolean) => Promise<string>;
 	readonly output: () => string;
 	readonly exited: Promise<number>;
-	readonly terminal: InstanceType<typeof xterm.Terminal>;
+	readonly terminal: Terminal;
 }
 
 let child: pty.IPty | null = null;
@@ -38,7 +39,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	child = pty.spawn(file, argv, {name: 'xterm-256color', cols, rows, env});
 	child.onData(data => {
 		output += data;
-		written = written.then(() => new Promise(resolve => terminal.write(data, resolve)));
+		written = written.then(() => writeInto(terminal, data));
 	});
 	// The pty can report the exit before its last bytes are read: resolve once output has gone quiet.
 	const exited = new Promise<number>(resolve =>
@@ -47,10 +48,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 			drain(output.length);
 		}),
 	);
-	const screen = () => {
-		const buffer = terminal.buffer.active;
-		return Array.from({length: terminal.rows}, (_, row) => buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '').join('\n');
-	};
+	const screen = () => screenText(terminal).join('\n');
 	// Waits for what a person would wait for: the screen to show the change (a hung app fails the test by its timeout).
 	// A frame can arrive in several chunks: a screen counts once its last row (the key bar) is there.
 	const settle = async (until: (text: string) => boolean) => {

@@ -3,7 +3,7 @@ import {describe, expect, test} from 'vitest';
 import {renderFrame} from '../../source/export/frame.js';
 import {defaultStepDelaySeconds, type DrawSession, holdMs, printPages, recordCast} from '../../source/export/recording.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
-import {parseScenario, type Scenario} from '../../source/scenario/parse.js';
+import {scenarioOf} from '../scenario/helpers.js';
 import {currentWorld, stepPosition} from '../../source/session/session.js';
 import {playInto, screenText} from './terminal.js';
 
@@ -26,12 +26,6 @@ const standIn =
 			styled,
 		);
 	};
-
-function scenarioOf(yaml: string): Scenario {
-	const parsed = parseScenario(yaml, 'test.yaml');
-	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-	return parsed.scenario;
-}
 
 // The seed's story in a file of the test's own, so that editing the built-in text changes nothing here.
 const story = scenarioOf(`

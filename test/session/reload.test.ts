@@ -1,14 +1,8 @@
 import {describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
-import {parseScenario} from '../../source/scenario/parse.js';
+import {scenarioOf} from '../scenario/helpers.js';
 import {loadScenarioInto, reduceShell} from '../../source/session/reload.js';
 import {currentWorld, reduceSession, type Session, startSession} from '../../source/session/session.js';
-
-function scenarioOf(text: string) {
-	const parsed = parseScenario(text, 'talk.yaml');
-	if (!parsed.ok) throw new Error(parsed.problems.map(problem => problem.message).join('\n'));
-	return parsed.scenario;
-}
 
 const steps = (session: Session, count: number) => Array.from({length: count}).reduce<Session>(current => reduceSession(current, {type: 'next'}), session);
 

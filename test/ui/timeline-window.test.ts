@@ -2,7 +2,7 @@
 // whatever it leaves out must be exactly what lies before the window.
 
 import {describe, expect, test} from 'vitest';
-import {parseScenario} from '../../source/scenario/parse.js';
+import {scenarioOf} from '../scenario/helpers.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline, type Timeline} from '../../source/ui/timeline.js';
@@ -24,9 +24,7 @@ const cycle = [
 
 function sessionOf(clients: string, steps: readonly string[]): Session {
 	const lines = ['title: timeline window', 'lease: 5', `clients: [${clients}]`, 'steps:', ...steps.map(step => `  - do: ${step}`)];
-	const parsed = parseScenario(`${lines.join('\n')}\n`, 'window.yaml');
-	if (!parsed.ok) throw new Error(parsed.problems.map(problem => problem.message).join('\n'));
-	return startSession(parsed.scenario);
+	return startSession(scenarioOf(`${lines.join('\n')}\n`, 'window.yaml'));
 }
 
 const glyphs = makeLook('dark', {color: false, ascii: false}).glyphs;
