@@ -42,6 +42,8 @@ export interface History {
 	readonly length: number;
 	/** Hand entries in this list: the session is off script while it is above zero. */
 	readonly handEntries: number;
+	/** The oldest entry whose world counts a corrupting write (they only grow along a history), if any. */
+	readonly firstViolation: Entry | null;
 }
 
 export interface Session {
@@ -91,6 +93,7 @@ const push = (history: History, entry: Entry): History => ({
 	previous: history,
 	length: history.length + 1,
 	handEntries: history.handEntries + (entry.by === 'hand' ? 1 : 0),
+	firstViolation: history.firstViolation ?? (entry.world.violations > 0 ? entry : null),
 });
 
 function play(world: World, commands: readonly Command[]): PlayedCommand[] {
@@ -121,7 +124,7 @@ export function startSession(scenario: Scenario): Session {
 	const initial = createWorld(scenario.setup);
 	return {
 		scenario,
-		history: {entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial}, previous: null, length: 1, handEntries: 0},
+		history: {entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial}, previous: null, length: 1, handEntries: 0, firstViolation: null},
 		selected: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
 	};

@@ -17,10 +17,7 @@ export interface StoryProps extends PaneProps {
 
 /** The first corrupting write of the history and the step it happened in. */
 function firstViolation(session: Session): {step: number; writer: string; token: number} | null {
-	// Violations only grow along a history: the first is in the oldest entry whose world counts any,
-	// found by walking back from now (no walk at all while there is none, however long the history).
-	let first: Entry | null = null;
-	for (let node: Session['history'] | null = session.history; node && node.entry.world.violations > 0; node = node.previous) first = node.entry;
+	const first = session.history.firstViolation;
 	for (const played of first?.commands ?? []) {
 		const event = played.events.find(candidate => candidate.kind === 'accepted' && candidate.violation);
 		if (event?.kind === 'accepted') return {step: first!.step, writer: event.client, token: event.senderToken};
