@@ -6,6 +6,7 @@ import xterm from '@xterm/headless';
 import {afterEach, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath, runCli} from '../run-cli.js';
+import {dashboardEnv} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 
@@ -26,10 +27,7 @@ afterEach(() => {
 
 /** The dashboard in a pty; `then` is a shell command run in the same terminal after it exits. */
 function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, then?: string): Session {
-	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color', ...extraEnv};
-	// Ink renders only the last frame when CI is set.
-	delete env.CI;
-	for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+	const env = dashboardEnv(extraEnv);
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();

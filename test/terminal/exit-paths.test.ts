@@ -9,6 +9,7 @@ import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, describe, expect, test} from 'vitest';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
+import {dashboardEnv, until} from './pty.js';
 
 interface Run {
 	readonly output: () => string;
@@ -41,18 +42,10 @@ function childrenOf(pid: number): number[] {
 		.map(Number);
 }
 
-const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean): Promise<void> {
-	while (!condition()) await wait(20);
-}
-
 async function openDashboard(extraEnv: Record<string, string> = {}): Promise<Run> {
 	const directory = mkdtempSync(path.join(runs, 'run-'));
 	const file = (name: string) => path.join(directory, name);
-	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', ...extraEnv};
-	// Ink renders only the last frame when CI is set.
-	delete env.CI;
+	const env = dashboardEnv(extraEnv);
 	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
 	let output = '';
 	shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, env});

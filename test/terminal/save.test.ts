@@ -5,6 +5,7 @@ import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
 import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {dashboardEnv, until} from './pty.js';
 
 const directory = temporaryDirectory('dlock-save-pty-');
 let child: pty.IPty | null = null;
@@ -13,27 +14,21 @@ afterEach(() => {
 	child = null;
 });
 
-const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-
 test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was', async () => {
-	const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color'};
-	delete env.CI;
 	let output = '';
-	child = pty.spawn(process.execPath, [cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, cwd: directory, env});
+	child = pty.spawn(process.execPath, [cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, cwd: directory, env: dashboardEnv()});
 	child.onData(data => (output += data));
 	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
-	const until = async (text: string) => {
-		while (!output.includes(text)) await wait(20);
-	};
-	await until('step 1 of 7');
+	const shows = (text: string) => until(() => output.includes(text));
+	await shows('step 1 of 7');
 	child.write(' ');
-	await until('step 2 of 7');
+	await shows('step 2 of 7');
 	child.write('p');
-	await until('OFF SCRIPT');
+	await shows('OFF SCRIPT');
 	child.write('t');
-	await until('t=1');
+	await shows('t=1');
 	child.write('s');
-	await until(`saved as dlock-gc-pause-1.yaml in ${directory}`);
+	await shows(`saved as dlock-gc-pause-1.yaml in ${directory}`);
 	child.write('q');
 	expect(await exited).toBe(0);
 	child = null;
