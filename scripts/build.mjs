@@ -3,7 +3,7 @@
 // does not need (reading YAML, saving a session) sits beside it, loaded when first used.
 
 import {build} from 'esbuild';
-import {mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
@@ -62,6 +62,7 @@ const lazyModules = [
 
 /** Builds the shipped bin: dist/cli.js and the lazy modules beside it. */
 export async function buildCli() {
+	checkPatches();
 	const dist = path.join(root, 'dist');
 	const shims = new Map();
 	for (const lazy of lazyModules) {
@@ -74,54 +75,26 @@ export async function buildCli() {
 		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects or classes (${objects.join(', ')})`);
 		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined));
 	}
-	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims), fasterInkPlugin]});
+	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
 }
 
 /**
- * Four of Ink's modules, swapped for ones that draw the same, faster (source/render/): its Output,
- * wrapped so that rows of styled text pass straight through; its log-update, wrapped so that the
- * incremental writer puts frames in the right row; a widest-line that remembers lines; and a
- * measure-text that does not keep every text it measured for ever.
- * Only dlock-tui's own bin gets them; the bench's Ink baseline is Ink as it is.
+ * The bin must carry Ink as patched (patches/, applied by the postinstall script): unpatched, it
+ * would draw every frame slowly, and the dashboard's frames in the wrong row, without a word. Every
+ * line a patch adds must be in the file it patches.
  */
-const fasterInkPlugin = {
-	name: 'faster-ink',
-	setup(build) {
-		const inInk = importer => importer.includes(`${path.sep}node_modules${path.sep}ink${path.sep}build${path.sep}`);
-		/** A module of Ink's wrapped by a function of ours, or replaced by one of ours. */
-		const swaps = [
-			{name: 'output', filter: /^\.\/output\.js$/, wrapper: {source: 'source/render/output.ts', name: 'withStraightRows'}},
-			{name: 'log-update', filter: /^\.\/log-update\.js$/, wrapper: {source: 'source/render/log-update.ts', name: 'withFramesInPlace'}},
-			{name: 'widest-line', filter: /^widest-line$/, source: 'source/render/widest-line.ts'},
-			{name: 'measure-text', filter: /^\.\/measure-text\.js$/, source: 'source/render/measure-text.ts'},
-		];
-		const swapped = new Set();
-		for (const swap of swaps) {
-			build.onResolve({filter: swap.filter}, ({importer}) => {
-				if (!inInk(importer)) return undefined;
-				swapped.add(swap.name);
-				return swap.wrapper ? {path: swap.name, namespace: 'faster-ink'} : {path: path.join(root, swap.source)};
-			});
+function checkPatches() {
+	const unpatched = [];
+	for (const name of readdirSync(path.join(root, 'patches')).filter(file => file.endsWith('.patch'))) {
+		const patch = readFileSync(path.join(root, 'patches', name), 'utf8');
+		for (const [, file, diff] of patch.matchAll(/^diff --git a\/(\S+) b\/\S+\n([\s\S]*?)(?=^diff --git |(?![\s\S]))/gm)) {
+			const added = diff.split('\n').filter(line => line.startsWith('+') && !line.startsWith('+++ ')).map(line => line.slice(1));
+			const text = existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : '';
+			if (added.some(line => !text.includes(line))) unpatched.push(`${file} (patches/${name})`);
 		}
-		build.onLoad({filter: /.*/, namespace: 'faster-ink'}, ({path: name}) => {
-			const {wrapper} = swaps.find(swap => swap.name === name);
-			return {
-				contents: [
-					`import original from ${JSON.stringify(path.join(root, `node_modules/ink/build/${name}.js`))};`,
-					`import {${wrapper.name}} from ${JSON.stringify(path.join(root, wrapper.source))};`,
-					`export default ${wrapper.name}(original);`,
-				].join('\n'),
-				loader: 'js',
-				resolveDir: root,
-			};
-		});
-		// A new Ink that moved these modules would silently be slow again: say so instead.
-		build.onEnd(result => {
-			const missed = swaps.map(swap => swap.name).filter(name => !swapped.has(name));
-			if (result.errors.length === 0 && missed.length > 0) throw new Error(`faster-ink: Ink no longer imports ${missed.join(', ')} where expected; see source/render/`);
-		});
-	},
-};
+	}
+	if (unpatched.length > 0) throw new Error(`not patched: ${unpatched.join(', ')}; run \`npm ci\` (or \`npx patch-package\`) first`);
+}
 
 /**
  * The built-in scenarios as parseScenario reads them, keyed by the name messages give them. The

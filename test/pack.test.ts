@@ -1,7 +1,7 @@
 // The published package: `npm pack`, installed into an empty folder with no network, must run
 // alone. The bundle carries every runtime dependency, so the install needs nothing else.
 
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
@@ -26,6 +26,8 @@ describe('npm pack', () => {
 	let temp: string;
 	let app: string;
 	let packed: {filename: string; files: {path: string}[]};
+	let projectPackageJson: string;
+	let install: {status: number | null; output: string};
 
 	const runInstalled = (...args: string[]) =>
 		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: {...process.env, NODE_PATH: ''}});
@@ -33,13 +35,15 @@ describe('npm pack', () => {
 	beforeAll(() => {
 		temp = mkdtempSync(path.join(tmpdir(), 'dlock-pack-'));
 		const env = cleanEnv(path.join(temp, 'cache'));
-		// `prepare` builds dist/cli.js on pack, as it does on publish and on a git install.
+		projectPackageJson = readFileSync(path.join(root, 'package.json'), 'utf8');
+		// `prepack` builds dist/cli.js and takes the postinstall script out of package.json; `postpack` puts it back.
 		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: root, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe']});
 		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
 		app = path.join(temp, 'app');
 		mkdirSync(app);
-		// --ignore-scripts: the package must work without running any install script.
-		execFileSync('npm', ['install', '--ignore-scripts', path.join(temp, packed.filename)], {cwd: app, env, stdio: 'pipe'});
+		// As a user installs it: install scripts allowed, so npm would warn about any the package had.
+		const run = spawnSync('npm', ['install', path.join(temp, packed.filename)], {cwd: app, encoding: 'utf8', env});
+		install = {status: run.status, output: `${run.stdout}${run.stderr}`};
 	}, 120_000);
 
 	afterAll(() => {
@@ -52,10 +56,18 @@ describe('npm pack', () => {
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
 
+	test('installs with no warning, and packing leaves the project\'s package.json as it was', () => {
+		expect(install.status, install.output).toBe(0);
+		expect(install.output).not.toMatch(/npm warn/i);
+		expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(projectPackageJson);
+	});
+
 	test('the installed package has no dependencies and no install scripts', () => {
 		const installed = JSON.parse(readFileSync(path.join(app, 'node_modules', packageJson.name, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
 		for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(installed[field] ?? {}).toEqual({});
-		for (const script of ['preinstall', 'install', 'postinstall']) expect(installed.scripts?.[script]).toBeUndefined();
+		// The project itself has a postinstall script (it patches Ink): the package must not.
+		expect(JSON.parse(projectPackageJson).scripts.postinstall).toBeDefined();
+		for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[script], script).toBeUndefined();
 		expect(readdirSync(path.join(app, 'node_modules')).filter(name => !name.startsWith('.'))).toEqual([packageJson.name]);
 	});
 

@@ -1,12 +1,13 @@
-// The stand-in for Ink's Output must draw what Ink's own draws, whatever it is given (the same
-// text always, the same bytes for any frame it does not write straight through, and in a straight
-// frame every cell as Ink's tokenizer reads it), and must write every frame of the dashboard straight.
+// Ink's Output as installed writes a frame of whole styled lines at the left edge straight through
+// (patches/ink+6.8.0+003+straight-rows.patch) and draws any other frame cell by cell, as Ink always
+// did. On the same frame the two ways must agree: the same text always, the same bytes for any frame
+// not written straight through, and in a straight frame every cell as Ink's tokenizer reads it. And
+// every frame of the dashboard must be written straight.
 
 import {styledCharsFromTokens, tokenize} from '@alcalzone/ansi-tokenize';
 import defaultChalk, {Chalk} from 'chalk';
 import fc from 'fast-check';
 import {describe, expect, onTestFinished, test} from 'vitest';
-import {endsUnstyled, type InkOutput, type InkOutputClass, type OutputOperation, withStraightRows} from '../../source/render/output.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {reduceSession, startSession} from '../../source/session/session.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
@@ -15,8 +16,30 @@ import {paintRow} from '../../source/ui/Rows.js';
 import {playInto, screenCells, screenText} from '../export/terminal.js';
 import {inkModule} from './ink-module.js';
 
-const InkOriginal = await inkModule<InkOutputClass>('output');
-const Straight = withStraightRows(InkOriginal);
+/** One of Ink's per-line transforms: what a <Text>'s colour props and <Transform> do to a line. */
+type Transformer = (line: string, index: number) => string;
+
+interface Clip {
+	readonly x1: number;
+	readonly x2: number;
+	readonly y1: number;
+	readonly y2: number;
+}
+
+/** Ink's Output, the grid a frame is drawn into, with the patch's two ways of reading it. */
+interface InkOutput {
+	write(x: number, y: number, text: string, options: {transformers: Transformer[]}): void;
+	clip(clip: Clip): void;
+	unclip(): void;
+	/** The frame: straight through when it can be, else cell by cell. */
+	get(): {output: string; height: number};
+	/** The frame cell by cell, as Ink's own Output always drew it. */
+	getByCharacter(): {output: string; height: number};
+	/** The frame's rows if it can be written straight through, else undefined. */
+	straightRows(): string[] | undefined;
+}
+
+const {default: Output, endsUnstyled} = await inkModule<{default: new (options: {width: number; height: number}) => InkOutput; endsUnstyled: (line: string) => boolean}>('output');
 
 const chalk = new Chalk({level: 3});
 const styles = [
@@ -52,19 +75,30 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 // A <Text bold> puts its style on each line through a transformer, as Ink's Text does.
 const bold = (text: string) => chalk.bold(text);
 // Both Outputs drop a write of nothing.
+type OutputOperation =
+	| {readonly type: 'write'; readonly x: number; readonly y: number; readonly text: string; readonly transformers: Transformer[]}
+	| {readonly type: 'clip'; readonly clip: Clip}
+	| {readonly type: 'unclip'};
+
 const operationsFor = (operations: readonly Operation[]): OutputOperation[] =>
 	operations.filter(operation => operation.type !== 'write' || operation.text !== '').map(operation => (operation.type === 'write' ? {...operation, transformers: operation.bold ? [bold] : []} : operation.type === 'clip' ? {type: 'clip', clip: operation} : operation));
 
-function draw(Output: InkOutputClass, width: number, height: number, operations: readonly Operation[]): string {
-	const output: InkOutput = new Output({width, height});
+/** A frame drawn into Ink's Output. */
+function frameOf(width: number, height: number, operations: readonly Operation[]): InkOutput {
+	const output = new Output({width, height});
 	for (const operation of operationsFor(operations)) {
 		if (operation.type === 'write') output.write(operation.x, operation.y, operation.text, {transformers: operation.transformers});
 		else if (operation.type === 'clip') output.clip(operation.clip);
 		else output.unclip();
 	}
-	const {output: text, height: drawnHeight} = output.get();
+	return output;
+}
+
+/** The text of a frame read one way, which keeps every row of the frame. */
+function read(frame: InkOutput, way: 'get' | 'getByCharacter', height: number): string {
+	const {output, height: drawnHeight} = frame[way]();
 	expect(drawnHeight).toBe(height);
-	return text;
+	return output;
 }
 
 const played = (output: string, height: number) => playInto([output.replaceAll('\n', '\r\n')], 60, height + 2);
@@ -79,7 +113,7 @@ const textOf = async (output: string, height: number) => screenText(await played
 const cellByCell = (row: string): string =>
 	`${styledCharsFromTokens(tokenize(row)).map(cell => `\u001B[0m${cell.styles.map(style => style.code).join('')}${cell.value}`).join('')}\u001B[0m`;
 
-/** A frame of whole lines at the left edge, none on a row of another: the frames the stand-in may write straight through. */
+/** A frame of whole lines at the left edge, none on a row of another: the frames that may be written straight through. */
 const isStraight = (operations: readonly OutputOperation[], height: number): boolean => {
 	const rows = new Set<number>();
 	for (const operation of operations) {
@@ -105,18 +139,19 @@ function straightFrame(operations: readonly OutputOperation[], height: number): 
 	return rows.join('\n');
 }
 
-describe('the Output stand-in', () => {
-	test("draws what Ink's Output draws: the same text always, and the same bytes whenever it does not write rows straight through", async () => {
+describe("Ink's Output", () => {
+	test('a frame read straight through or cell by cell: the same text always, the same bytes whenever it is not written straight, and each cell as Ink\'s tokenizer reads it', async () => {
 		await fc.assert(
 			fc.asyncProperty(fc.integer({min: 1, max: 30}), fc.integer({min: 1, max: 6}), fc.array(operation, {maxLength: 10}), async (width, height, operations) => {
-				const ours = draw(Straight, width, height, operations);
-				const ink = draw(InkOriginal, width, height, operations);
-				expect(ours.split('\n')).toHaveLength(ink.split('\n').length);
-				expect(await textOf(ours, height)).toEqual(await textOf(ink, height));
-				if (ours !== ink) {
+				const frame = frameOf(width, height, operations);
+				const straight = read(frame, 'get', height);
+				const byCharacter = read(frame, 'getByCharacter', height);
+				expect(straight.split('\n')).toHaveLength(byCharacter.split('\n').length);
+				expect(await textOf(straight, height)).toEqual(await textOf(byCharacter, height));
+				if (straight !== byCharacter) {
 					// Only a straight frame may differ in its bytes, and it shows each cell as Ink's tokenizer reads it.
 					expect(isStraight(operationsFor(operations), height)).toBe(true);
-					expect(await cellsOf(ours, height)).toEqual(await cellsOf(straightFrame(operationsFor(operations), height), height));
+					expect(await cellsOf(straight, height)).toEqual(await cellsOf(straightFrame(operationsFor(operations), height), height));
 				}
 			}),
 			{numRuns: 300},
@@ -124,9 +159,11 @@ describe('the Output stand-in', () => {
 	});
 
 	test('passes rows of styled text through as they are, but for the blank at their end', () => {
-		const rows = [chalk.red('lock ') + chalk.bold.inverse(' A ') + '   ', '', `${chalk.dim('─'.repeat(5))}  `];
-		const output = draw(Straight, 20, 4, rows.map((text, y) => ({type: 'write', x: 0, y, text, bold: false})));
-		expect(output).toBe([...rows.map(row => row.trimEnd()), ''].join('\n'));
+		const rows = [chalk.red('lock') + chalk.red(' A') + chalk.bold.inverse(' B ') + '   ', '', `${chalk.dim('─'.repeat(5))}  `];
+		const frame = frameOf(20, 4, rows.map((text, y) => ({type: 'write', x: 0, y, text, bold: false})));
+		expect(read(frame, 'get', 4)).toBe([...rows.map(row => row.trimEnd()), ''].join('\n'));
+		// Cell by cell, Ink writes the same cells in other bytes: one red run, not two.
+		expect(read(frame, 'getByCharacter', 4)).not.toBe(read(frame, 'get', 4));
 	});
 
 	test('knows a line that leaves every style it opens ended from one that does not', () => {
@@ -140,13 +177,7 @@ describe('the Output stand-in', () => {
 		expect(endsUnstyled('a\u009B1mb')).toBe(false);
 	});
 
-	test("takes the fast way for every row of the dashboard: Ink's Output is never needed", () => {
-		const refuse = class {
-			constructor() {
-				throw new Error("Ink's Output was needed");
-			}
-		} as unknown as InkOutputClass;
-		const Fast = withStraightRows(refuse);
+	test('writes every frame of the dashboard straight through', () => {
 		let session = startSession(loadScenario('gc-pause'));
 		// Rows are styled with the shared chalk, whose level follows the terminal: this test wants escape codes.
 		const level = defaultChalk.level;
@@ -157,10 +188,10 @@ describe('the Output stand-in', () => {
 		for (let step = 0; step < 12; step += 1) {
 			for (const [theme, color, ascii] of [['dark', true, false], ['light', false, true]] as const) {
 				const look = makeLook(theme, {color, ascii});
-				const rows = dashboardRows({session, width: 120, height: 40, lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
-				const output = new Fast({width: 120, height: rows.length});
-				for (const [y, row] of rows.entries()) output.write(0, y, paintRow(row, look), {transformers: []});
-				expect(output.get().output.split('\n')).toHaveLength(rows.length);
+				const rows = dashboardRows({session, width: 120, height: 40, lang: step % 2 ? 'ja' : 'en', theme, ascii, color}).map(row => paintRow(row, look));
+				const frame = new Output({width: 120, height: rows.length});
+				for (const [y, row] of rows.entries()) frame.write(0, y, row, {transformers: []});
+				expect(frame.straightRows()).toEqual(rows.map(row => row.trimEnd()));
 			}
 			session = reduceSession(session, {type: 'next'});
 		}
