@@ -1,7 +1,7 @@
 // The dashboard as frames: `record` and `print` show the live dashboard's own component, drawn
 // headless, never a second renderer.
 
-import type {Lang} from '../model/describe.js';
+import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {startSession} from '../session/session.js';
 import {Dashboard, minimumSize} from '../ui/Dashboard.js';

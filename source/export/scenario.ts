@@ -5,9 +5,9 @@
 
 import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
-import {describeRefusal, type Lang} from '../model/describe.js';
+import {describeRefusal} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
-import {type Narration, narrationIn} from '../scenario/narration.js';
+import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
 import {currentWorld, type Entry, historyEntries, type PlayedCommand, type Session} from '../session/session.js';
 
 interface StepFile {

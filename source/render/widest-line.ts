@@ -3,7 +3,7 @@
 // changes, so each line is measured once, without its colour and style codes, by the same measure
 // as the dashboard's own text.
 
-import {remembered, widthOf} from './width.js';
+import {remembered, widthOf} from '../text/width.js';
 
 const sgr = /\u001B\[[\d;]*m/g;
 const lineWidth = remembered(line => widthOf(line.includes('\u001B') ? line.replace(sgr, '') : line));

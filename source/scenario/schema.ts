@@ -4,7 +4,7 @@
 
 import * as z from 'zod';
 import {clientNamePattern, maxDuration} from '../model/command.js';
-import {firstUnprintable, quote} from '../model/quote.js';
+import {firstUnprintable, quote} from '../text/quote.js';
 
 const wholeNumber = 'expected a whole number';
 const duration = z

@@ -4,16 +4,16 @@
 import path from 'node:path';
 import {Box, useApp, useInput, useStdin, useStdout} from 'ink';
 import {useEffect, useReducer, useState} from 'react';
-import type {Lang} from '../model/describe.js';
 import {type SaveResult, saveSession} from '../export/save.js';
+import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {startSession} from '../session/session.js';
+import {fit} from '../text/fit.js';
 import {initialAppState, isAutoplaying, type Notice, reduceApp} from './appState.js';
 import {Dashboard} from './Dashboard.js';
 import {makeLook, type ThemeName} from './look.js';
 import {piece, Rows} from './Rows.js';
 import {ScenarioPicker} from './ScenarioPicker.js';
-import {fit} from './text.js';
 import {useScenarioFile} from './useScenarioFile.js';
 
 export interface AppProps {

@@ -3,11 +3,12 @@
 
 import {type Client, believers, type World} from '../model/world.js';
 import {currentWorld} from '../session/session.js';
+import {fit, pad} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import {type Labels, labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import type {Role} from './look.js';
 import {fitRow, piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, pad, widthOf} from './text.js';
 
 const agrees = (world: World, client: Client) => client.token !== null && world.lock.holder === client.name && world.lock.token === client.token;
 

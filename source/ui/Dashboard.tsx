@@ -2,9 +2,9 @@
 // tests and the frame exporters can render it at any size: never taller than `height` rows nor
 // wider than `width` columns.
 
-import type {Lang} from '../model/describe.js';
-import {narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../scenario/narration.js';
 import {currentWorld, type Session} from '../session/session.js';
+import {fit} from '../text/fit.js';
 import {clientsRows} from './ClientsPane.js';
 import {helpRows} from './HelpOverlay.js';
 import {keyBarRow, type Prompt} from './KeyBar.js';
@@ -14,7 +14,6 @@ import {type Look, makeLook, type ThemeName} from './look.js';
 import {resourceRows} from './ResourcePane.js';
 import {besideRows, fitHeight, FittedRows, fitRow, piece, rowForLook, type Row, rowWidth} from './Rows.js';
 import {storyRows} from './StoryPane.js';
-import {fit} from './text.js';
 import {timelineRows} from './TimelinePane.js';
 
 export type Overlay = 'help' | null;

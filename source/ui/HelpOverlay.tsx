@@ -1,11 +1,12 @@
 // `?`: every key, in the chosen language, over the whole screen.
 
-import type {Lang} from '../model/describe.js';
+import type {Lang} from '../scenario/narration.js';
+import {fit, pad} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import {keyDescription, keyHelp} from './keys.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, pad, widthOf} from './text.js';
 
 export interface HelpProps {
 	readonly width: number;

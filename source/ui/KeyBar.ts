@@ -1,12 +1,12 @@
 // The one-line key bar: the keys a presenter needs most, shortened to the width; or, while a
 // command is being typed, the command line.
 
-import type {Lang} from '../model/describe.js';
+import type {Lang} from '../scenario/narration.js';
 import {selectedClientName, type Session} from '../session/session.js';
+import {fit} from '../text/fit.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {piece, type Row, rowWidth} from './Rows.js';
-import {fit} from './text.js';
 
 export interface Prompt {
 	readonly text: string;

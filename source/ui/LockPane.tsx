@@ -1,13 +1,14 @@
 // The lock service: who holds the lock, with which token, the next token, and the lease as a
 // ruler from now to the expiry that shrinks as time passes.
 
-import type {Lang} from '../model/describe.js';
 import {findClient} from '../model/world.js';
+import type {Lang} from '../scenario/narration.js';
 import {currentWorld, latestEvent, type Session} from '../session/session.js';
+import {pad} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {pad, widthOf} from './text.js';
 
 export interface PaneProps {
 	readonly session: Session;

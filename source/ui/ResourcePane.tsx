@@ -2,10 +2,11 @@
 // it checks tokens (unmissable when it does not), and the last write with why.
 
 import {currentWorld, latestEvent} from '../session/session.js';
+import {pad} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import {labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {pad, widthOf} from './text.js';
 
 export function resourceRows({session, width, lang, look}: PaneProps): Row[] {
 	const labels = labelsFor(lang);

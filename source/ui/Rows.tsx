@@ -3,8 +3,9 @@
 
 import chalk, {type BackgroundColorName} from 'chalk';
 import {Text} from 'ink';
+import {cutToWidth, fit} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import {asciiText, type Look, type Role, type Style} from './look.js';
-import {cutToWidth, fit, widthOf} from './text.js';
 
 export interface Piece {
 	readonly text: string;

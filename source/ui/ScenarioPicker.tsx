@@ -4,13 +4,12 @@
 import {Box} from 'ink';
 import SelectInput from 'ink-select-input';
 import {useMemo, useState} from 'react';
-import type {Lang} from '../model/describe.js';
 import {builtinTitles, loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
+import {fit} from '../text/fit.js';
 import type {Look} from './look.js';
 import {piece, type Row, Rows} from './Rows.js';
-import {fit} from './text.js';
 
 export interface ScenarioPickerProps {
 	/** The scenario on screen: it is highlighted, and listed first when it is not a built-in one. */

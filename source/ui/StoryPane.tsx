@@ -1,15 +1,15 @@
 // The story: step k of n, the step's narration, what the last action did in words, a red banner
 // once the resource has been corrupted, and a clear note when the user has left the script.
 
-import {describeEvent, describeRefusal} from '../model/describe.js';
 import {printCommand} from '../model/command.js';
+import {describeEvent, describeRefusal} from '../model/describe.js';
 import {narrationIn} from '../scenario/narration.js';
 import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../session/session.js';
+import {fit, wrap} from '../text/fit.js';
 import {type Labels, labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import type {Glyphs, Role} from './look.js';
 import {fitRow, piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, wrap} from './text.js';
 
 export interface StoryProps extends PaneProps {
 	readonly height: number;

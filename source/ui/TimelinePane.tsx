@@ -2,14 +2,14 @@
 // Time runs left to right at a fixed number of columns per tick; when the story outgrows the
 // width, the window scrolls to keep now (and what is known of the future) in view.
 
-import {charactersOf} from '../render/width.js';
 import {currentWorld} from '../session/session.js';
+import {cutToWidth, pad} from '../text/fit.js';
+import {charactersOf, widthOf} from '../text/width.js';
 import {labelsFor} from './labels.js';
 import type {PaneProps} from './LockPane.js';
 import type {Glyphs, Role} from './look.js';
 import {piece, type Row, Rows, rowWidth, titleRule} from './Rows.js';
 import {buildTimeline, type Lane, type SpanKind} from './timeline.js';
-import {cutToWidth, pad, widthOf} from './text.js';
 
 /** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
+import {widthOf} from '../../source/text/width.js';
 import {type AppEvent, initialAppState, reduceApp} from '../../source/ui/appState.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
-import {widthOf} from '../../source/ui/text.js';
 import {noKey} from './input.js';
 
 

@@ -1,9 +1,9 @@
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
-import {command} from '../model/helpers.js';
-import type {Lang} from '../../source/model/describe.js';
 import {loadScenario} from '../../source/scenario/files.js';
+import type {Lang} from '../../source/scenario/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {widthOf} from '../../source/text/width.js';
 import {ClientsPane} from '../../source/ui/ClientsPane.js';
 import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
 import {HelpOverlay} from '../../source/ui/HelpOverlay.js';
@@ -14,7 +14,7 @@ import {makeLook} from '../../source/ui/look.js';
 import {ResourcePane} from '../../source/ui/ResourcePane.js';
 import {StoryPane} from '../../source/ui/StoryPane.js';
 import {TimelinePane} from '../../source/ui/TimelinePane.js';
-import {widthOf} from '../../source/ui/text.js';
+import {command} from '../model/helpers.js';
 
 const scenario = loadScenario('gc-pause');
 const look = makeLook('dark', {color: false, ascii: false});

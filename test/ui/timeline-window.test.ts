@@ -2,10 +2,10 @@
 // whatever it leaves out must be exactly what lies before the window.
 
 import {describe, expect, test} from 'vitest';
-import {scenarioOf} from '../scenario/helpers.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline, type Timeline} from '../../source/ui/timeline.js';
+import {scenarioOf} from '../scenario/helpers.js';
 
 const cycle = [
 	'acquire A',
