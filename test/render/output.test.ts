@@ -11,7 +11,7 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {reduceSession, startSession} from '../../source/session/session.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
-import {paintRow} from '../../source/ui/Rows.js';
+import {paintRow} from '../../source/ui/panes/rows.js';
 import {playInto, screenCells, screenText} from '../export/terminal.js';
 import {inkModule} from './ink-module.js';
 
@@ -156,8 +156,8 @@ describe('the Output stand-in', () => {
 		});
 		for (let step = 0; step < 12; step += 1) {
 			for (const [theme, color, ascii] of [['dark', true, false], ['light', false, true]] as const) {
-				const look = makeLook(theme, {color, ascii});
-				const rows = dashboardRows({session, width: 120, height: 40, lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
+				const look = makeLook({lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
+				const rows = dashboardRows({session, width: 120, height: 40}, look);
 				const output = new Fast({width: 120, height: rows.length});
 				for (const [y, row] of rows.entries()) output.write(0, y, paintRow(row, look), {transformers: []});
 				expect(output.get().output.split('\n')).toHaveLength(rows.length);
