@@ -6,7 +6,7 @@ import {saveSession} from '../export/save.js';
 import {loadScenario} from '../scenario/files.js';
 import type {Session} from '../session/session.js';
 import {App} from '../ui/App.js';
-import {CrashAfterKeys, crashAfterKeys, CrashBoundary} from '../ui/CrashBoundary.js';
+import {CrashBoundary} from '../ui/CrashBoundary.js';
 import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
 import {endForHangup} from './hangup.js';
@@ -36,7 +36,6 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 	// The save key writes in the directory the dashboard was started from.
 	const save = (session: Session) => saveSession(session, process.cwd());
 	let crash: {readonly error: unknown} | null = null;
-	const crashKeys = crashAfterKeys(process.env);
 	const app = render(
 		<CrashBoundary
 			onCrash={error => {
@@ -46,7 +45,6 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 			}}
 		>
 			<App scenario={scenario} look={look} autoplay={autoplay} save={save} />
-			{crashKeys === null ? null : <CrashAfterKeys keys={crashKeys} />}
 		</CrashBoundary>,
 		{
 			exitOnCtrlC: false,
