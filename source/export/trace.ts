@@ -1,4 +1,4 @@
-// The trace format (DESIGN.md section 6): one JSON object per command, a stable interface.
+// The trace format (docs/model.md, "The trace format"): one JSON object per command, a stable interface.
 
 import {printCommand} from '../model/command.js';
 import {describeEvent, describeRefusal} from '../model/describe.js';
