@@ -1,6 +1,6 @@
-// The drawing primitive of every pane: a pane is a function from the session to a list of rows, a
-// row a list of styled pieces. Rows are fitted to a width here, so no pane can spill over or wrap,
-// and painted into one styled string each: the whole screen is one Ink text node.
+// The drawing primitive of every pane: a pane is a function from the session and the look to a
+// list of rows, a row a list of styled pieces. Rows are fitted to a width here, so no pane can spill
+// over or wrap, and painted into one styled string each: the whole screen is one Ink text node.
 
 import chalk, {type BackgroundColorName} from 'chalk';
 import type {Session} from '../../session/session.js';
