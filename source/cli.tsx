@@ -14,9 +14,9 @@ import {runList} from './commands/list.js';
 import {runPrint} from './commands/print.js';
 import {runRecord} from './commands/record.js';
 import {runTrace} from './commands/trace.js';
-import {printable, quote} from './model/quote.js';
 import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFound} from './scenario/files.js';
-import {didYouMean} from './scenario/suggest.js';
+import {printable, quote} from './text/quote.js';
+import {didYouMean} from './text/suggest.js';
 
 const flags = {
 	json: {type: 'boolean'},

@@ -5,7 +5,7 @@
 import {writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {printable} from '../model/quote.js';
+import {printable} from '../text/quote.js';
 
 export const crashExitCode = 70;
 

@@ -2,9 +2,12 @@
 // one it says which commands work headless.
 
 import {render} from 'ink';
+import {saveSession} from '../export/save.js';
 import {loadScenario} from '../scenario/files.js';
+import type {Session} from '../session/session.js';
 import {App} from '../ui/App.js';
-import {CrashAfterKeys, crashAfterKeys, CrashBoundary} from '../ui/CrashBoundary.js';
+import {CrashBoundary} from '../ui/CrashBoundary.js';
+import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
 import {endForHangup} from './hangup.js';
 import {UsageError} from './errors.js';
@@ -22,7 +25,7 @@ export interface DashboardFlags {
 const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
 
 export async function runDashboard(argument: string, flags: DashboardFlags): Promise<void> {
-	const {lang, theme, ascii} = lookOptions(flags);
+	const look = makeLook({...lookOptions(flags), color: colorAllowed(flags.color, process.env)});
 	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
 	const scenario = loadScenario(argument);
 	if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -30,8 +33,9 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 			'the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`',
 		);
 	}
+	// The save key writes in the directory the dashboard was started from.
+	const save = (session: Session) => saveSession(session, process.cwd());
 	let crash: {readonly error: unknown} | null = null;
-	const crashKeys = crashAfterKeys(process.env);
 	const app = render(
 		<CrashBoundary
 			onCrash={error => {
@@ -40,12 +44,11 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 				setImmediate(() => app.unmount());
 			}}
 		>
-			<App scenario={scenario} lang={lang} theme={theme} ascii={ascii} color={colorAllowed(flags.color, process.env)} autoplay={autoplay} />
-			{crashKeys === null ? null : <CrashAfterKeys keys={crashKeys} />}
+			<App scenario={scenario} look={look} autoplay={autoplay} save={save} />
 		</CrashBoundary>,
 		{
 			exitOnCtrlC: false,
-			// Only the rows that changed are written (source/render/log-update.ts puts them in the right row).
+			// Only the rows that changed are written (Ink's incremental writer, patched to put them in the right row: patches/).
 			incrementalRendering: true,
 			patchConsole: false,
 		},

@@ -1,8 +1,8 @@
 // Reading the command line: the words and the flags, each flag checked as it is read. A flag the
 // program does not know, or given a value of the wrong kind, gets one line that names it.
 
-import {quote} from '../model/quote.js';
-import {didYouMean} from '../scenario/suggest.js';
+import {quote} from '../text/quote.js';
+import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';
 
 export interface FlagSpec {

@@ -3,9 +3,9 @@
 
 import {smallestTerminal} from '../export/dashboard.js';
 import type {FrameSize} from '../export/frame.js';
-import {langs} from '../model/describe.js';
-import {quote} from '../model/quote.js';
+import {langs} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
+import {quote} from '../text/quote.js';
 import {themeNames} from '../ui/look.js';
 import {UsageError} from './errors.js';
 

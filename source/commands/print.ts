@@ -17,6 +17,6 @@ export function runPrint(argument: string, flags: PrintFlags, write: (text: stri
 	const color = flags.color ?? false;
 	const scenario = loadScenario(argument);
 	checkDrawable('print', view, scenario);
-	const {glyphs} = makeLook(view.theme, {color, ascii: view.ascii});
+	const {glyphs} = makeLook({...view, color});
 	write(`${printPages(scenario, {...view, glyphs}, drawDashboard({...view, color}, view, color))}\n`);
 }

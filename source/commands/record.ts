@@ -5,8 +5,8 @@ import {writeFileSync} from 'node:fs';
 import {drawDashboard} from '../export/dashboard.js';
 import {defaultStepDelaySeconds, recordCast} from '../export/recording.js';
 import {writeFailure} from '../export/write-failure.js';
-import {quote} from '../model/quote.js';
 import {loadScenario} from '../scenario/files.js';
+import {quote} from '../text/quote.js';
 import {UsageError} from './errors.js';
 import {checkDrawable, secondsOption, type ViewFlags, viewOptions} from './options.js';
 

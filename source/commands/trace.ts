@@ -14,7 +14,7 @@ export async function runTrace(argument: string, json: boolean, write: (text: st
 	function* records(): Generator<TraceRecord> {
 		yield traceRecord(createWorld(scenario.setup), null);
 		for (const event of playEvents(scenario)) {
-			if (event.kind === 'command') yield traceRecord(event.played.world, event.played);
+			if (event.kind === 'command') yield traceRecord(event.played.world, event);
 		}
 	}
 	function* jsonLines(): Generator<string> {

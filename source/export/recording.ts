@@ -1,13 +1,12 @@
 // `record` and `print` without the CLI: a scenario's storyboard drawn frame by frame, as an
 // asciicast or as pages of text. `draw` turns a session into a frame (the commands pass the dashboard).
 
-import type {Lang} from '../model/describe.js';
-import {widthOf} from '../render/width.js';
-import {narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {fit} from '../text/fit.js';
+import {widthOf} from '../text/width.js';
 import type {Glyphs} from '../ui/look.js';
-import {fit} from '../ui/text.js';
 import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
 import {stepSummary, storyboard} from './storyboard.js';

@@ -4,10 +4,9 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Session} from '../session/session.js';
+import type {SaveResult} from '../ui/App.js';
 import {sessionScenario} from './scenario.js';
 import {writeFailure} from './write-failure.js';
-
-export type SaveResult = {readonly ok: true; readonly file: string} | {readonly ok: false; readonly reason: string};
 
 /** Enough tries for any directory a person keeps; past that something else is wrong. */
 const maxNumber = 10_000;

@@ -5,10 +5,11 @@
 
 import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
-import {describeRefusal, type Lang} from '../model/describe.js';
+import {describeRefusal} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
-import {type Narration, narrationIn} from '../scenario/narration.js';
-import {currentWorld, type Entry, historyEntries, type PlayedCommand, type Session} from '../session/session.js';
+import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
+import type {PlayedCommand} from '../scenario/run.js';
+import {currentWorld, type Entry, historyEntries, type Session} from '../session/session.js';
 
 interface StepFile {
 	do?: string | string[];

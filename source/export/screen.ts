@@ -2,7 +2,7 @@
 // by rewriting only the cells that changed: a recording stays small and plays without flicker.
 
 import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
-import {widthOf} from '../render/width.js';
+import {widthOf} from '../text/width.js';
 import type {Frame} from './frame.js';
 
 /** One column of a row: a character starts there (`lead`) or a wide character goes on through it. */

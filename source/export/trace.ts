@@ -1,13 +1,15 @@
-// The trace format (DESIGN.md section 6): one JSON object per command, a stable interface.
+// The trace format (docs/model.md, "The trace format"): one JSON object per command, a stable interface.
 
 import {printCommand} from '../model/command.js';
 import {describeEvent, describeRefusal} from '../model/describe.js';
 import type {World} from '../model/world.js';
-import type {PlayedCommand} from '../scenario/run.js';
+import type {ScenarioCommand} from '../scenario/run.js';
 
-export function traceRecord(world: World, played: PlayedCommand | null) {
+/** The world at the start (`at` null), or after a command of the scenario. */
+export function traceRecord(world: World, at: ScenarioCommand | null) {
+	const played = at?.played;
 	return {
-		step: played?.index ?? 0,
+		step: at?.index ?? 0,
 		command: played ? printCommand(played.command) : null,
 		refused: played?.refused ? describeRefusal(played.refused) : null,
 		clock: world.clock,
@@ -22,7 +24,7 @@ export function traceRecord(world: World, played: PlayedCommand | null) {
 		inflight: world.inflight.map(write => ({from: write.from, token: write.token, value: write.value, arrivesAt: write.arrivesAt})),
 		violations: world.violations,
 		events: (played?.events ?? []).map(event => describeEvent(event)),
-		scenarioStep: played?.step ?? 0,
+		scenarioStep: at?.step ?? 0,
 	};
 }
 

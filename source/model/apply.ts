@@ -1,5 +1,5 @@
 // The simulator: one pure function from a world and a command to the next world. The lock
-// service and the resource follow the chapter's Go code exactly (see README, "The model").
+// service and the resource follow the chapter's Go code exactly (see docs/model.md).
 
 import {type Command, resourceTarget} from './command.js';
 import type {Event, Refusal} from './event.js';

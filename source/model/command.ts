@@ -1,7 +1,7 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
-import {printable, quote} from './quote.js';
+import {printable, quote} from '../text/quote.js';
 
 export type Command =
 	| {readonly kind: 'tick'; readonly n: number}

@@ -1,9 +1,7 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
+import type {Lang} from '../scenario/narration.js';
 import type {Event, Refusal} from './event.js';
-
-export type Lang = 'en' | 'ja';
-export const langs: readonly Lang[] = ['en', 'ja'];
 
 const tokenText = (token: number | null, lang: Lang) => (token === null ? (lang === 'ja' ? 'トークンなし' : 'no token') : `token ${token}`);
 

@@ -3,8 +3,7 @@
 import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import type {Lang} from '../model/describe.js';
-import {narrationIn} from './narration.js';
+import {type Lang, narrationIn} from './narration.js';
 import {formatProblem, parseScenario, type Scenario} from './parse.js';
 
 /** Scenario files larger than this are refused before parsing: no scenario needs more. */

@@ -1,7 +1,8 @@
 // Narration in English and Japanese, and picking one: apart from the parser so that showing a
-// title never loads the YAML code.
+// title never loads the YAML code. The language chosen here is the one of every label too.
 
-import type {Lang} from '../model/describe.js';
+export type Lang = 'en' | 'ja';
+export const langs: readonly Lang[] = ['en', 'ja'];
 
 export interface Narration {
 	readonly en?: string;

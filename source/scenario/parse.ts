@@ -5,12 +5,12 @@
 
 import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, noClientNamed, parseCommand, resourceTarget} from '../model/command.js';
-import {quote} from '../model/quote.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
+import {quote} from '../text/quote.js';
+import {didYouMean} from '../text/suggest.js';
 import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
 import type {Narration} from './narration.js';
 import {type Path, type PlainYaml, readPlainYaml, type ValueLines} from './plain-yaml.js';
-import {didYouMean} from './suggest.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
 

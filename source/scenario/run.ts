@@ -1,22 +1,26 @@
-// Plays a scenario headless: every command in order, with what it did and the world after it.
+// Plays commands on a world: the one player of the project. A scenario played headless (`check`,
+// `trace`) and the dashboard's history both go through playCommands.
 
-import {applyCommand} from '../model/apply.js';
+import {applyCommand, type Outcome} from '../model/apply.js';
 import type {Command} from '../model/command.js';
-import type {Event, Refusal} from '../model/event.js';
+import type {Refusal} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
 import {checkExpectation, type Mismatch} from './expect.js';
 import type {Scenario, ScenarioStep} from './parse.js';
 
-export interface PlayedCommand {
-	/** 1-based over all commands of the scenario. */
-	readonly index: number;
-	/** 1-based index of the scenario step that issued it. */
-	readonly step: number;
+/** One command and what it did: its events, why it was refused if it was, and the world after it. */
+export interface PlayedCommand extends Outcome {
 	readonly command: Command;
-	readonly line: number;
-	readonly world: World;
-	readonly events: readonly Event[];
-	readonly refused: Refusal | null;
+}
+
+/** Each command in turn, from `world` on. */
+export function* playCommands(world: World, commands: Iterable<Command>): Generator<PlayedCommand> {
+	let current = world;
+	for (const command of commands) {
+		const played = {command, ...applyCommand(current, command)};
+		current = played.world;
+		yield played;
+	}
 }
 
 export interface StepFailure {
@@ -27,20 +31,29 @@ export interface StepFailure {
 	readonly mismatches: readonly Mismatch[];
 }
 
-export type PlayEvent =
-	| {readonly kind: 'command'; readonly played: PlayedCommand}
-	| {readonly kind: 'step'; readonly step: ScenarioStep; readonly index: number; readonly world: World};
+/** A command of a scenario, played, and where it stands in the scenario. */
+export interface ScenarioCommand {
+	readonly played: PlayedCommand;
+	/** 1-based over all commands of the scenario. */
+	readonly index: number;
+	/** 1-based index of the scenario step that issued it. */
+	readonly step: number;
+	readonly line: number;
+}
+
+export type PlayEvent = ({readonly kind: 'command'} & ScenarioCommand) | {readonly kind: 'step'; readonly step: ScenarioStep; readonly index: number; readonly world: World};
 
 /** Every command, then the end of its step, one at a time: a consumer can stop and wait (a slow reader of a long trace). */
 export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
 	let world = createWorld(scenario.setup);
 	let index = 0;
 	for (const [stepIndex, step] of scenario.steps.entries()) {
-		for (const {command, line} of step.commands) {
-			const outcome = applyCommand(world, command);
-			world = outcome.world;
+		let position = 0;
+		for (const played of playCommands(world, step.commands.map(({command}) => command))) {
+			world = played.world;
 			index += 1;
-			yield {kind: 'command', played: {index, step: stepIndex + 1, command, line, world, events: outcome.events, refused: outcome.refused}};
+			yield {kind: 'command', played, index, step: stepIndex + 1, line: step.commands[position]!.line};
+			position += 1;
 		}
 		yield {kind: 'step', step, index: stepIndex, world};
 	}
@@ -50,13 +63,13 @@ export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
 /** Calls back after every command and after every step; returns the final world. */
 export function playScenario(
 	scenario: Scenario,
-	onCommand: (played: PlayedCommand) => void,
+	onCommand: (command: ScenarioCommand) => void,
 	onStep?: (step: ScenarioStep, index: number, world: World) => void,
 ): World {
 	const events = playEvents(scenario);
 	for (let next = events.next(); ; next = events.next()) {
 		if (next.done) return next.value;
-		if (next.value.kind === 'command') onCommand(next.value.played);
+		if (next.value.kind === 'command') onCommand(next.value);
 		else onStep?.(next.value.step, next.value.index, next.value.world);
 	}
 }
@@ -67,8 +80,8 @@ export function checkScenario(scenario: Scenario): StepFailure[] {
 	let refusals: StepFailure['refusals'][number][] = [];
 	playScenario(
 		scenario,
-		played => {
-			if (played.refused) refusals.push({command: played.command, refused: played.refused, line: played.line});
+		({played, line}) => {
+			if (played.refused) refusals.push({command: played.command, refused: played.refused, line});
 		},
 		(step, index, world) => {
 			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];

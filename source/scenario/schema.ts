@@ -1,10 +1,10 @@
-// The scenario file format (DESIGN.md section 3) as one zod schema. It checks the shape of a
+// The scenario file format (README, "Scenarios") as one zod schema. It checks the shape of a
 // file; parse.ts adds what a schema cannot see (client names, commands) and the line numbers.
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
 import {clientNamePattern, maxDuration} from '../model/command.js';
-import {firstUnprintable, quote} from '../model/quote.js';
+import {firstUnprintable, quote} from '../text/quote.js';
 
 const wholeNumber = 'expected a whole number';
 const duration = z

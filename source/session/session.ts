@@ -10,20 +10,12 @@
 // speaker who injects a pause wants to see what the rest of the story does with it); `rejoin`
 // drops every change back to the point where the script was left, and Back undoes one at a time.
 
-import {applyCommand} from '../model/apply.js';
 import {type Command, printCommand, resourceTarget} from '../model/command.js';
-import type {Event, Refusal} from '../model/event.js';
+import type {Event} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
 import type {Narration} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-
-/** One command and what it did. */
-export interface PlayedCommand {
-	readonly command: Command;
-	readonly world: World;
-	readonly events: readonly Event[];
-	readonly refused: Refusal | null;
-}
+import {type PlayedCommand, playCommands} from '../scenario/run.js';
 
 /** One user-visible action: the start, a scripted step, or one command done by hand. */
 export interface Entry {
@@ -96,19 +88,8 @@ const push = (history: History, entry: Entry): History => ({
 	firstViolation: history.firstViolation ?? (entry.world.violations > 0 ? entry : null),
 });
 
-function play(world: World, commands: readonly Command[]): PlayedCommand[] {
-	const played: PlayedCommand[] = [];
-	let current = world;
-	for (const command of commands) {
-		const outcome = applyCommand(current, command);
-		current = outcome.world;
-		played.push({command, world: current, events: outcome.events, refused: outcome.refused});
-	}
-	return played;
-}
-
 function entryFor(by: Entry['by'], step: number, world: World, commands: readonly Command[]): Entry {
-	const played = play(world, commands);
+	const played = [...playCommands(world, commands)];
 	return {by, step, commands: played, world: played.at(-1)?.world ?? world};
 }
 

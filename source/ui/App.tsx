@@ -1,31 +1,33 @@
-// The interactive shell: one useInput hands every key to the app's reducer (appState.ts), the
-// terminal's size is followed live, and autoplay steps on a timer until a key takes over.
+// The interactive shell: one useInput hands every key to the app's state (appState.ts) and does
+// what the keys ask for (quit, save), the terminal's size is followed live, and autoplay steps on a
+// timer until a key takes over.
 
 import path from 'node:path';
 import {Box, useApp, useInput, useStdin, useStdout} from 'ink';
-import {useEffect, useReducer, useState} from 'react';
-import type {Lang} from '../model/describe.js';
-import {type SaveResult, saveSession} from '../export/save.js';
+import {type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
+import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-import {startSession} from '../session/session.js';
-import {initialAppState, isAutoplaying, type Notice, reduceApp} from './appState.js';
+import {type Session, startSession} from '../session/session.js';
+import {fit} from '../text/fit.js';
+import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
 import {Dashboard} from './Dashboard.js';
-import {makeLook, type ThemeName} from './look.js';
-import {piece, Rows} from './Rows.js';
+import type {Look} from './look.js';
+import {piece} from './panes/rows.js';
+import {Rows} from './Rows.js';
 import {ScenarioPicker} from './ScenarioPicker.js';
-import {fit} from './text.js';
+import {LookContext} from './useLook.js';
 import {useScenarioFile} from './useScenarioFile.js';
+
+/** What saving did: the file written, or why nothing was. */
+export type SaveResult = {readonly ok: true; readonly file: string} | {readonly ok: false; readonly reason: string};
 
 export interface AppProps {
 	readonly scenario: Scenario;
-	readonly lang: Lang;
-	readonly theme: ThemeName;
-	readonly ascii: boolean;
-	readonly color: boolean;
+	readonly look: Look;
 	/** Seconds between automatic steps, or null. */
 	readonly autoplay: number | null;
-	/** Where the save key writes (default: the current directory). */
-	readonly saveDirectory?: string;
+	/** The save key keeps the whole history as a scenario file; the command says where. */
+	readonly save: (session: Session) => SaveResult;
 }
 
 const reloadHeading = (count: number, lang: Lang) =>
@@ -38,12 +40,13 @@ function savedNotice(result: SaveResult, lang: Lang): Notice {
 	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
 }
 
+const sizeOf = (stdout: NodeJS.WriteStream) => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
+
 function useTerminalSize(): {columns: number; rows: number} {
 	const {stdout} = useStdout();
-	const read = () => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
-	const [size, setSize] = useState(read);
+	const [size, setSize] = useState(() => sizeOf(stdout));
 	useEffect(() => {
-		const onResize = () => setSize(read());
+		const onResize = () => setSize(sizeOf(stdout));
 		stdout.on('resize', onResize);
 		return () => {
 			stdout.off('resize', onResize);
@@ -52,56 +55,57 @@ function useTerminalSize(): {columns: number; rows: number} {
 	return size;
 }
 
-export function App({scenario, lang, theme, ascii, color, autoplay, saveDirectory}: AppProps) {
+export function App({scenario, look, autoplay, save}: AppProps) {
 	const {exit} = useApp();
 	const {isRawModeSupported} = useStdin();
 	const {columns, rows} = useTerminalSize();
-	const [state, dispatch] = useReducer(reduceApp, null, () => initialAppState(startSession(scenario), autoplay !== null));
+	const [state, setState] = useState(() => initialAppState(startSession(scenario), autoplay !== null));
+	// Handlers read the state left by the last one, not by the last render: keys that arrive
+	// together (a fast typist, a paste, a clicker) never act on a stale screen.
+	const latest = useRef(state);
+	const dispatch = useCallback((event: AppEvent) => {
+		latest.current = reduceApp(latest.current, event);
+		setState(latest.current);
+	}, []);
 	const {session, overlay, prompt, picking} = state;
 	const playing = isAutoplaying(state);
 	// Speakers edit the file while rehearsing: it reloads on the step being shown.
-	const reloadProblems = useScenarioFile(session.scenario.path, next => dispatch({type: 'session', action: {type: 'load', scenario: next, keepStep: true}}));
+	const reload = useCallback((next: Scenario) => dispatch({type: 'session', action: {type: 'load', scenario: next, keepStep: true}}), [dispatch]);
+	const reloadProblems = useScenarioFile(session.scenario.path, reload);
 
-	useEffect(() => {
-		if (state.quitting) exit();
-	}, [state.quitting]);
-
-	// Nothing lost: the save key writes the whole history as a scenario file in the current directory.
-	useEffect(() => {
-		if (state.saveRequests > 0) dispatch({type: 'saved', notice: savedNotice(saveSession(session, saveDirectory ?? process.cwd()), lang)});
-	}, [state.saveRequests]);
-
+	// A new timer after every step, until the script ends or a key takes over.
 	useEffect(() => {
 		if (!playing || autoplay === null) return;
 		const timer = setTimeout(() => dispatch({type: 'autoplay-step'}), autoplay * 1000);
 		return () => clearTimeout(timer);
-	}, [playing, autoplay, session]);
+	}, [playing, autoplay, session, dispatch]);
 
-	useInput((input, key) => dispatch({type: 'key', input, key}), {isActive: isRawModeSupported});
+	useInput(
+		(input, key) => {
+			const pressed = pressKeys(latest.current, input, key);
+			latest.current = pressed.state;
+			setState(pressed.state);
+			for (const request of pressed.requests) {
+				if (request.type === 'quit') exit();
+				else dispatch({type: 'saved', notice: savedNotice(save(request.session), look.lang)});
+			}
+		},
+		{isActive: isRawModeSupported},
+	);
 
-	const look = makeLook(theme, {color, ascii});
+	let screen: ReactNode;
 	if (picking) {
 		const open = (next: Scenario) => dispatch({type: 'picked', action: {type: 'load', scenario: next, keepStep: false}});
-		return <ScenarioPicker current={session.scenario} lang={lang} look={look} width={columns - 1} height={rows - 1} onOpen={open} />;
+		screen = <ScenarioPicker current={session.scenario} width={columns - 1} height={rows - 1} onOpen={open} />;
+	} else {
+		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
+		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${reloadProblems[0]}`, ok: false});
+		screen = (
+			<Box flexDirection="column">
+				{line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} />}
+				<Dashboard session={session} width={columns} height={rows - 1 - (line ? 1 : 0)} overlay={overlay} prompt={prompt} autoplay={playing ? autoplay : null} />
+			</Box>
+		);
 	}
-	// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
-	const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, lang)}: ${reloadProblems[0]}`, ok: false});
-	const notice = line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} look={look} />;
-	return (
-		<Box flexDirection="column">
-			{notice}
-			<Dashboard
-				session={session}
-				width={columns}
-				height={rows - 1 - (notice ? 1 : 0)}
-				lang={lang}
-				theme={theme}
-				ascii={ascii}
-				color={color}
-				overlay={overlay}
-				prompt={prompt}
-				autoplay={playing ? autoplay : null}
-			/>
-		</Box>
-	);
+	return <LookContext value={look}>{screen}</LookContext>;
 }

@@ -1,21 +1,22 @@
 // The whole screen, from props only (no input, no terminal size of its own), so that the app, the
 // tests and the frame exporters can render it at any size: never taller than `height` rows nor
-// wider than `width` columns.
+// wider than `width` columns. The panes build its rows; it is drawn as one Ink text node.
 
-import type {Lang} from '../model/describe.js';
 import {narrationIn} from '../scenario/narration.js';
 import {currentWorld, type Session} from '../session/session.js';
-import {clientsRows} from './ClientsPane.js';
-import {helpRows} from './HelpOverlay.js';
-import {keyBarRow, type Prompt} from './KeyBar.js';
+import {fit} from '../text/fit.js';
 import {labelsFor} from './labels.js';
-import {lockRows} from './LockPane.js';
-import {type Look, makeLook, type ThemeName} from './look.js';
-import {resourceRows} from './ResourcePane.js';
-import {besideRows, fitHeight, FittedRows, fitRow, piece, rowForLook, type Row, rowWidth} from './Rows.js';
-import {storyRows} from './StoryPane.js';
-import {fit} from './text.js';
-import {timelineRows} from './TimelinePane.js';
+import type {Look} from './look.js';
+import {clientsRows} from './panes/clients.js';
+import {helpRows} from './panes/help.js';
+import {keyBarRow, type Prompt} from './panes/keyBar.js';
+import {lockRows} from './panes/lock.js';
+import {resourceRows} from './panes/resource.js';
+import {besideRows, fitHeight, piece, type Row, rowWidth, shownRow} from './panes/rows.js';
+import {storyRows} from './panes/story.js';
+import {timelineRows} from './panes/timeline.js';
+import {FittedRows} from './Rows.js';
+import {useLook} from './useLook.js';
 
 export type Overlay = 'help' | null;
 
@@ -24,10 +25,6 @@ export interface DashboardProps {
 	readonly width: number;
 	/** Rows to use at most: the app passes the terminal's rows minus one, so Ink never clears the screen. */
 	readonly height: number;
-	readonly lang: Lang;
-	readonly theme: ThemeName;
-	readonly ascii: boolean;
-	readonly color: boolean;
 	readonly overlay?: Overlay;
 	readonly prompt?: Prompt | null;
 	readonly autoplay?: number | null;
@@ -50,17 +47,15 @@ export function minimumSize(session: Session): {width: number; height: number} {
 	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) + minStoryHeight - compactSaving + 1};
 }
 
-export function dashboardRows(props: DashboardProps): Row[] {
-	const {session, width, height, lang} = props;
-	const look = makeLook(props.theme, {color: props.color, ascii: props.ascii});
-	const labels = labelsFor(lang);
+export function dashboardRows(props: DashboardProps, look: Look): Row[] {
+	const {session, width, height} = props;
 	const needed = minimumSize(session);
 	if (width < needed.width || height < needed.height - 1) {
-		return [[piece(fit(labels.tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(0, Math.max(1, height));
+		return [[piece(fit(labelsFor(look.lang).tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(0, Math.max(1, height));
 	}
-	const pane = {session, width, lang, look};
+	const pane = {session, width, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
+	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => shownRow(row, width, look));
 
 	const clients = currentWorld(session).clients.length;
 	const showKeys = props.keyBar ?? true;
@@ -82,7 +77,7 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		look.glyphs.ellipsis,
 	);
 	const screen = [
-		header(props, look),
+		header(session, width, look),
 		...top,
 		...gap,
 		...clientsRows({...pane, headings: !compact}),
@@ -92,20 +87,19 @@ export function dashboardRows(props: DashboardProps): Row[] {
 		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
 		...(showKeys ? [keyBar] : []),
 	];
-	return screen.map(row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis));
+	return screen.map(row => shownRow(row, width, look));
 }
 
-function header({session, width, lang}: DashboardProps, look: Look): Row {
+function header(session: Session, width: number, look: Look): Row {
 	const world = currentWorld(session);
 	const right: Row = [piece(`t=${world.clock} `, 'title')];
 	const name: Row = [piece(' dlock-tui ', 'accent'), piece(' ')];
-	const title = narrationIn(session.scenario.title, lang);
+	const title = narrationIn(session.scenario.title, look.lang);
 	const room = width - rowWidth(name) - rowWidth(right) - 1;
 	const left: Row = [...name, piece(fit(title, Math.max(0, room), look.glyphs.ellipsis))];
 	return [...left, piece(' '.repeat(Math.max(1, width - rowWidth(left) - rowWidth(right)))), ...right];
 }
 
 export function Dashboard(props: DashboardProps) {
-	const look = makeLook(props.theme, {color: props.color, ascii: props.ascii});
-	return <FittedRows rows={dashboardRows(props)} look={look} />;
+	return <FittedRows rows={dashboardRows(props, useLook())} />;
 }

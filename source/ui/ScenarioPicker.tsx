@@ -4,19 +4,17 @@
 import {Box} from 'ink';
 import SelectInput from 'ink-select-input';
 import {useMemo, useState} from 'react';
-import type {Lang} from '../model/describe.js';
 import {builtinTitles, loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-import type {Look} from './look.js';
-import {piece, type Row, Rows} from './Rows.js';
-import {fit} from './text.js';
+import {fit} from '../text/fit.js';
+import {piece, type Row} from './panes/rows.js';
+import {Rows} from './Rows.js';
+import {useLook} from './useLook.js';
 
 export interface ScenarioPickerProps {
 	/** The scenario on screen: it is highlighted, and listed first when it is not a built-in one. */
 	readonly current: Scenario;
-	readonly lang: Lang;
-	readonly look: Look;
 	readonly width: number;
 	readonly height: number;
 	readonly onOpen: (scenario: Scenario) => void;
@@ -34,7 +32,9 @@ function choices(current: Scenario, lang: Lang): Choice[] {
 	return [...(own ? [{file: current.path!, name: current.file, title: narrationIn(current.title, lang)}] : []), ...builtins];
 }
 
-export function ScenarioPicker({current, lang, look, width, height, onOpen}: ScenarioPickerProps) {
+export function ScenarioPicker({current, width, height, onOpen}: ScenarioPickerProps) {
+	const look = useLook();
+	const {lang} = look;
 	const list = useMemo(() => choices(current, lang), [current, lang]);
 	const [problems, setProblems] = useState<readonly string[]>([]);
 	const nameWidth = Math.max(...list.map(choice => choice.name.length));
@@ -58,18 +58,18 @@ export function ScenarioPicker({current, lang, look, width, height, onOpen}: Sce
 	};
 	return (
 		<Box flexDirection="column" width={width}>
-			<Rows rows={heading} width={width} look={look} />
+			<Rows rows={heading} width={width} />
 			<SelectInput
 				items={items}
 				limit={Math.max(1, height - heading.length - problemRows.length)}
 				initialIndex={Math.max(0, list.findIndex(choice => choice.file === current.path))}
-				indicatorComponent={({isSelected}) => <Rows rows={[[piece(isSelected ? `${look.glyphs.pointer} ` : '  ', 'accent')]]} width={2} look={look} />}
+				indicatorComponent={({isSelected}) => <Rows rows={[[piece(isSelected ? `${look.glyphs.pointer} ` : '  ', 'accent')]]} width={2} />}
 				itemComponent={({isSelected, label}) => (
-					<Rows rows={[[piece(fit(label, width - 2, look.glyphs.ellipsis), isSelected ? 'selected' : 'plain')]]} width={width - 2} look={look} />
+					<Rows rows={[[piece(fit(label, width - 2, look.glyphs.ellipsis), isSelected ? 'selected' : 'plain')]]} width={width - 2} />
 				)}
 				onSelect={item => open(item.value)}
 			/>
-			<Rows rows={problemRows} width={width} look={look} />
+			<Rows rows={problemRows} width={width} />
 		</Box>
 	);
 }

@@ -1,15 +1,15 @@
-// Everything the interactive app knows, as one pure reducer: the session, the open overlay, the
-// command line being typed, autoplay, the scenario picker, quitting. Keys are reduced against the
-// latest state, so keys that arrive together (a fast typist, a paste, a clicker) never act on a
-// stale screen.
+// Everything the interactive app knows, as pure functions: the session, the open overlay, the
+// command line being typed, autoplay, the scenario picker, the line about the last save. A key
+// may also ask for what a state cannot hold (quit, save a file): pressKeys returns those requests
+// and the app does them where it handles the key.
 
 import type {Key} from 'ink';
 import {parseCommand} from '../model/command.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
-import type {Prompt} from './KeyBar.js';
 import {actionForKey} from './keys.js';
+import type {Prompt} from './panes/keyBar.js';
 
 export interface AppState {
 	readonly session: Session;
@@ -18,9 +18,6 @@ export interface AppState {
 	/** Autoplay steps on until the script ends or a key is pressed. */
 	readonly autoplaying: boolean;
 	readonly picking: boolean;
-	readonly quitting: boolean;
-	/** Counts presses of the save key: the app saves (a side effect) when it changes. */
-	readonly saveRequests: number;
 	/** One line about the last save, until the next key. */
 	readonly notice: Notice | null;
 }
@@ -31,16 +28,24 @@ export interface Notice {
 }
 
 export type AppEvent =
-	| {readonly type: 'key'; readonly input: string; readonly key: Key}
 	| {readonly type: 'autoplay-step'}
 	| {readonly type: 'session'; readonly action: ShellAction}
 	| {readonly type: 'picked'; readonly action: ShellAction}
 	| {readonly type: 'saved'; readonly notice: Notice};
 
+/** What a key asks of the world outside the state: the save key saves the session as it was then. */
+export type KeyRequest = {readonly type: 'quit'} | {readonly type: 'save'; readonly session: Session};
+
+export interface Pressed {
+	readonly state: AppState;
+	/** In the order of the keys; a quit is the last (the keys after it are not read). */
+	readonly requests: readonly KeyRequest[];
+}
+
 const maxPromptLength = 80;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, quitting: false, saveRequests: 0, notice: null};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, notice: null};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -55,41 +60,49 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 			return {...state, picking: false, session: reduceShell(state.session, event.action)};
 		case 'saved':
 			return {...state, notice: event.notice};
-		case 'key': {
-			const pressed = {...state, autoplaying: false, notice: null};
-			// Keys typed faster than the screen updates (a held key, a paste) arrive as one chunk: one press each.
-			const chunk = [...event.input];
-			if (chunk.length > 1 && !event.key.ctrl && !event.key.meta && !event.input.includes('\u001B')) {
-				return chunk.reduce<AppState>((current, input) => pressKey(current, input, event.key), pressed);
-			}
-			return pressKey(pressed, event.input, event.key);
-		}
 	}
 }
 
-function pressKey(state: AppState, input: string, key: Key): AppState {
-	if (key.ctrl && input === 'c') return {...state, quitting: true};
+/** What Ink read from the terminal at once. Keys typed faster than the screen updates (a held key, a paste) come as one chunk: one press each. */
+export function pressKeys(state: AppState, input: string, key: Key): Pressed {
+	const chunk = [...input];
+	const presses = chunk.length > 1 && !key.ctrl && !key.meta && !input.includes('\u001B') ? chunk : [input];
+	let current: AppState = {...state, autoplaying: false, notice: null};
+	const requests: KeyRequest[] = [];
+	for (const each of presses) {
+		const pressed = pressKey(current, each, key);
+		current = pressed.state;
+		if (pressed.request === null) continue;
+		requests.push(pressed.request);
+		if (pressed.request.type === 'quit') break;
+	}
+	return {state: current, requests};
+}
+
+function pressKey(state: AppState, input: string, key: Key): {readonly state: AppState; readonly request: KeyRequest | null} {
+	const to = (next: AppState) => ({state: next, request: null});
+	if (key.ctrl && input === 'c') return {state, request: {type: 'quit'}};
 	// The picker reads its own keys (arrows, Enter); Escape leaves it.
-	if (state.picking) return key.escape ? {...state, picking: false} : state;
-	if (state.prompt) return typeInPrompt(state, state.prompt, input, key);
+	if (state.picking) return to(key.escape ? {...state, picking: false} : state);
+	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
 	const action = actionForKey(input, key);
 	switch (action?.type) {
 		case undefined:
-			return state;
+			return to(state);
 		case 'quit':
-			return {...state, quitting: true};
-		case 'help':
-			return {...state, overlay: state.overlay === 'help' ? null : 'help'};
-		case 'close':
-			return {...state, overlay: null};
-		case 'prompt':
-			return {...state, overlay: null, prompt: {text: '', error: null}};
-		case 'open':
-			return {...state, overlay: null, picking: true};
+			return {state, request: {type: 'quit'}};
 		case 'save':
-			return {...state, saveRequests: state.saveRequests + 1};
+			return {state, request: {type: 'save', session: state.session}};
+		case 'help':
+			return to({...state, overlay: state.overlay === 'help' ? null : 'help'});
+		case 'close':
+			return to({...state, overlay: null});
+		case 'prompt':
+			return to({...state, overlay: null, prompt: {text: '', error: null}});
+		case 'open':
+			return to({...state, overlay: null, picking: true});
 		case 'session':
-			return {...state, session: reduceShell(state.session, action.action)};
+			return to({...state, session: reduceShell(state.session, action.action)});
 	}
 }
 

@@ -1,7 +1,7 @@
 // Every word the dashboard shows, in English and Japanese. Narration and event sentences come
 // from the scenario and from source/model/describe.ts.
 
-import type {Lang} from '../model/describe.js';
+import type {Lang} from '../scenario/narration.js';
 import type {Glyphs} from './look.js';
 
 export interface Labels {

@@ -1,7 +1,9 @@
-// How the dashboard looks: a theme (colours for each role a piece of text plays), whether colour
-// is allowed at all (NO_COLOR, --no-color) and the glyphs (Unicode, or ASCII for plain fonts).
+// How the dashboard looks: its language, a theme (colours for each role a piece of text plays),
+// whether colour is allowed at all (NO_COLOR, --no-color) and the glyphs (Unicode, or ASCII for
+// plain fonts).
 
 import type {ForegroundColorName} from 'chalk';
+import type {Lang} from '../scenario/narration.js';
 
 export type ThemeName = 'dark' | 'light' | 'contrast';
 export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];
@@ -108,7 +110,7 @@ export interface Glyphs {
 	readonly axis: string;
 }
 
-const unicode: Glyphs = {
+const unicodeGlyphs: Glyphs = {
 	rule: '─',
 	pointer: '▸',
 	ok: '✓',
@@ -133,7 +135,7 @@ const unicode: Glyphs = {
 	axis: '┬',
 };
 
-const ascii: Glyphs = {
+const asciiGlyphs: Glyphs = {
 	rule: '-',
 	pointer: '>',
 	ok: 'v',
@@ -158,14 +160,23 @@ const ascii: Glyphs = {
 	axis: '+',
 };
 
+/** What the command line chose. */
+export interface LookOptions {
+	readonly lang: Lang;
+	readonly theme: ThemeName;
+	readonly ascii: boolean;
+	readonly color: boolean;
+}
+
 export interface Look {
+	readonly lang: Lang;
 	readonly styles: Record<Role, Style>;
 	readonly glyphs: Glyphs;
 	readonly ascii: boolean;
 }
 
-export function makeLook(theme: ThemeName, options: {readonly color: boolean; readonly ascii: boolean}): Look {
-	return {styles: options.color ? themes[theme] : colorless, glyphs: options.ascii ? ascii : unicode, ascii: options.ascii};
+export function makeLook({lang, theme, ascii, color}: LookOptions): Look {
+	return {lang, styles: color ? themes[theme] : colorless, glyphs: ascii ? asciiGlyphs : unicodeGlyphs, ascii};
 }
 
 /** Symbols that words and key names use, and what a plain font shows instead. */

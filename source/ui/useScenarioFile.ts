@@ -10,7 +10,7 @@ import type {Scenario} from '../scenario/parse.js';
 /** Editors write a file in bursts (truncate, write, rename): wait until it is quiet. */
 const reloadDelayMs = 150;
 
-/** Calls onLoad with each good new version; returns the problems of the latest bad one, else null. */
+/** Calls onLoad (keep it the same function from render to render) with each good new version; returns the problems of the latest bad one, else null. */
 export function useScenarioFile(file: string | undefined, onLoad: (scenario: Scenario) => void): readonly string[] | null {
 	const [problems, setProblems] = useState<readonly string[] | null>(null);
 	useEffect(() => {
@@ -43,6 +43,6 @@ export function useScenarioFile(file: string | undefined, onLoad: (scenario: Sce
 			clearTimeout(timer);
 			watcher.close();
 		};
-	}, [file]);
+	}, [file, onLoad]);
 	return problems;
 }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {type Command, commandUsage, parseCommand, printCommand} from '../../source/model/command.js';
-import {quote} from '../../source/model/quote.js';
+import {quote} from '../../source/text/quote.js';
 
 const runs = {numRuns: 400, seed: 7};
 const clients = ['A', 'B', 'gc-victim'];

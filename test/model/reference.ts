@@ -1,4 +1,4 @@
-// A second, deliberately naive simulator written straight from DESIGN.md and the chapter's Go
+// A second, deliberately naive simulator written straight from docs/model.md and the chapter's Go
 // code: mutable, lazy refresh (only inside operations, as in Go), one time unit at a time. The
 // real model is compared with it on random command sequences.
 

@@ -12,7 +12,7 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {reduceSession, startSession} from '../../source/session/session.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
-import {paintRow} from '../../source/ui/Rows.js';
+import {paintRow} from '../../source/ui/panes/rows.js';
 import {playInto, screenCells, screenText} from '../export/terminal.js';
 import {inkModule} from './ink-module.js';
 
@@ -187,8 +187,8 @@ describe("Ink's Output", () => {
 		});
 		for (let step = 0; step < 12; step += 1) {
 			for (const [theme, color, ascii] of [['dark', true, false], ['light', false, true]] as const) {
-				const look = makeLook(theme, {color, ascii});
-				const rows = dashboardRows({session, width: 120, height: 40, lang: step % 2 ? 'ja' : 'en', theme, ascii, color}).map(row => paintRow(row, look));
+				const look = makeLook({lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
+				const rows = dashboardRows({session, width: 120, height: 40}, look).map(row => paintRow(row, look));
 				const frame = new Output({width: 120, height: rows.length});
 				for (const [y, row] of rows.entries()) frame.write(0, y, row, {transformers: []});
 				expect(frame.straightRows()).toEqual(rows.map(row => row.trimEnd()));

@@ -61,7 +61,7 @@ describe('the built-in scenarios', () => {
 
 	test('release-handoff hands out tokens 1, 2, 3 and no lease expires', () => {
 		const kinds: string[] = [];
-		playScenario(loadScenario('release-handoff'), played => {
+		playScenario(loadScenario('release-handoff'), ({played}) => {
 			for (const event of played.events) {
 				if (event.kind === 'acquired') kinds.push(`${event.client}:${event.token}`);
 				if (event.kind === 'expired') kinds.push('expired');

@@ -2,12 +2,16 @@
 // (raw mode off, echo on), the cursor shown, no synchronized update left open, and for a crash one
 // readable line naming the report; and when the terminal itself goes away, a quiet end as a
 // hangup. Each runs the built binary in a real pty, inside a shell that records `stty -g` before
-// and after it.
+// and after it; the crash runs a build of it whose dashboard throws (test/fixtures).
 
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import pty from '@lydell/node-pty';
-import {afterEach, describe, expect, test} from 'vitest';
+import type {Plugin} from 'esbuild';
+import {afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {bundle, bundleOptions} from '../../scripts/build.mjs';
+import {crashMessage} from '../fixtures/crashing-dashboard.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from './pty.js';
 
@@ -42,13 +46,13 @@ function childrenOf(pid: number): number[] {
 		.map(Number);
 }
 
-async function openDashboard(extraEnv: Record<string, string> = {}): Promise<Run> {
+async function openDashboard(cli = cliPath): Promise<Run> {
 	const directory = mkdtempSync(path.join(runs, 'run-'));
 	const file = (name: string) => path.join(directory, name);
-	const env = dashboardEnv(extraEnv);
+	const env = dashboardEnv();
 	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
 	let output = '';
-	shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, env});
+	shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cli, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, env});
 	shell.onData(data => (output += data));
 	const exited = new Promise<void>(resolve => shell!.onExit(() => resolve()));
 	await until(() => output.includes('step 1 of 7'));
@@ -91,25 +95,44 @@ describe('every exit path restores the terminal', () => {
 		expectTerminalRestored(run.output(), finished);
 	});
 
-	test('an unexpected error inside a render: one line, a report, exit 70', async () => {
-		const run = await openDashboard({DLOCK_TUI_CRASH_AFTER_KEYS: '2'});
-		run.press(' ');
-		await until(() => run.output().includes('step 2 of 7'));
-		run.press(' ');
-		const finished = await run.finished;
-		expect(finished.status).toBe('70');
-		const output = run.output();
-		expectTerminalRestored(output, finished);
-		const lines = output.split(/\r?\n/).filter(line => line.includes('unexpected error'));
-		expect(lines).toHaveLength(1);
-		const match = /dlock-tui: unexpected error: DLOCK_TUI_CRASH_AFTER_KEYS=2: a crash on purpose, for testing \(a full report is in (\S+);/.exec(lines[0]!);
-		expect(match, lines[0]).not.toBeNull();
-		expect(existsSync(match![1]!)).toBe(true);
-		expect(readFileSync(match![1]!, 'utf8')).toMatch(/^\s+at /m);
-		rmSync(match![1]!);
-		// The dashboard is wiped, not left half-drawn: nothing of it follows the erase.
-		const afterErase = output.slice(output.lastIndexOf('\u001B[2K'));
-		expect(afterErase).not.toContain('Lock service');
+	describe('an unexpected error inside a render', () => {
+		// The bin as shipped, but for its dashboard, which throws on the second key (test/fixtures/crashing-dashboard.tsx).
+		const crashingCli = path.join(runs, 'crashing-cli.mjs');
+		const fixture = fileURLToPath(new URL('../fixtures/crashing-dashboard.tsx', import.meta.url));
+		const crashingDashboard: Plugin = {
+			name: 'crashing-dashboard',
+			setup(build) {
+				build.onResolve({filter: /^\.\/Dashboard\.js$/}, ({importer}) => (importer.endsWith(path.join('source', 'ui', 'App.tsx')) ? {path: fixture} : undefined));
+			},
+		};
+		beforeAll(async () => {
+			// esbuild applies tsconfig.json's JSX setting only to files it resolves itself, not to one a plugin hands it.
+			await bundle('source/cli.tsx', crashingCli, {jsx: 'automatic', plugins: [...bundleOptions.plugins, crashingDashboard]});
+			// The bin finds the built-in scenarios beside it.
+			symlinkSync(fileURLToPath(new URL('../../scenarios', import.meta.url)), path.join(runs, 'scenarios'));
+		});
+
+		test('one line, a report, exit 70', async () => {
+			const run = await openDashboard(crashingCli);
+			run.press(' ');
+			await until(() => run.output().includes('step 2 of 7'));
+			// The second key.
+			run.press(' ');
+			const finished = await run.finished;
+			expect(finished.status).toBe('70');
+			const output = run.output();
+			expectTerminalRestored(output, finished);
+			const lines = output.split(/\r?\n/).filter(line => line.includes('unexpected error'));
+			expect(lines).toHaveLength(1);
+			const match = new RegExp(`dlock-tui: unexpected error: ${crashMessage} \\(a full report is in (\\S+);`).exec(lines[0]!);
+			expect(match, lines[0]).not.toBeNull();
+			expect(existsSync(match![1]!)).toBe(true);
+			expect(readFileSync(match![1]!, 'utf8')).toMatch(/^\s+at /m);
+			rmSync(match![1]!);
+			// The dashboard is wiped, not left half-drawn: nothing of it follows the erase.
+			const afterErase = output.slice(output.lastIndexOf('\u001B[2K'));
+			expect(afterErase).not.toContain('Lock service');
+		});
 	});
 });
 

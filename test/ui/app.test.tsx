@@ -3,7 +3,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {App} from '../../source/ui/App.js';
 import {keyHelp} from '../../source/ui/keys.js';
-import {tick} from './input.js';
+import {appProps, tick} from './input.js';
 
 const scenario = loadScenario('gc-pause');
 
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 async function open(lang: 'en' | 'ja' = 'en') {
-	app = render(<App scenario={scenario} lang={lang} theme="dark" ascii={false} color={false} autoplay={null} />);
+	app = render(<App {...appProps(scenario, lang)} />);
 	await tick();
 	const press = async (...sequence: string[]) => {
 		for (const key of sequence) {

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
-import {type AppEvent, initialAppState, reduceApp} from '../../source/ui/appState.js';
+import {widthOf} from '../../source/text/width.js';
+import {initialAppState, pressKeys} from '../../source/ui/appState.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
-import {widthOf} from '../../source/ui/text.js';
+import {makeLook} from '../../source/ui/look.js';
 import {noKey} from './input.js';
 
 
@@ -13,7 +14,7 @@ const specials = (['leftArrow', 'rightArrow', 'upArrow', 'downArrow', 'home', 'e
 	input: '',
 	key: {...noKey, [name]: true},
 }));
-const press = fc.constantFrom(...letters, ...specials).map((event): AppEvent => ({type: 'key', ...event}));
+const press = fc.constantFrom(...letters, ...specials);
 
 test('any keys, any size, either language: the screen stays within its bounds and never throws', () => {
 	const scenario = loadScenario('gc-pause');
@@ -25,9 +26,9 @@ test('any keys, any size, either language: the screen stays within its bounds an
 			fc.constantFrom('en' as const, 'ja' as const),
 			fc.boolean(),
 			(presses, width, height, lang, ascii) => {
-				const state = presses.reduce(reduceApp, initialAppState(startSession(scenario), false));
-				if (state.quitting || state.picking) return;
-				const rows = dashboardRows({session: state.session, width, height, lang, theme: 'dark', ascii, color: false, overlay: state.overlay, prompt: state.prompt});
+				const state = presses.reduce((current, {input, key}) => pressKeys(current, input, key).state, initialAppState(startSession(scenario), false));
+				if (state.picking) return;
+				const rows = dashboardRows({session: state.session, width, height, overlay: state.overlay, prompt: state.prompt}, makeLook({lang, theme: 'dark', ascii, color: false}));
 				expect(rows.length).toBeLessThanOrEqual(Math.max(1, height));
 				for (const row of rows) expect(widthOf(row.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
 			},

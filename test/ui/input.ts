@@ -1,6 +1,18 @@
-// Input fixtures for the App tests: a key event with nothing pressed, and a wait for Ink to react.
+// Fixtures for the App tests: its props, a key event with nothing pressed, and a wait for Ink to react.
 
 import type {Key} from 'ink';
+import type {Lang} from '../../source/scenario/narration.js';
+import type {Scenario} from '../../source/scenario/parse.js';
+import type {AppProps} from '../../source/ui/App.js';
+import {makeLook} from '../../source/ui/look.js';
+
+/** The App on a scenario, without colour or autoplay; saving fails unless a test passes its own `save`. */
+export const appProps = (scenario: Scenario, lang: Lang = 'en'): AppProps => ({
+	scenario,
+	look: makeLook({lang, theme: 'dark', ascii: false, color: false}),
+	autoplay: null,
+	save: () => ({ok: false, reason: 'this test does not save'}),
+});
 
 export const noKey: Key = {
 	upArrow: false,

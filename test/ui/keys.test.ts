@@ -3,21 +3,36 @@ import {describe, expect, test} from 'vitest';
 import {printCommand} from '../../source/model/command.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {currentWorld, historyCommands, startSession} from '../../source/session/session.js';
-import {type AppEvent, initialAppState, isAutoplaying, reduceApp} from '../../source/ui/appState.js';
+import {type AppState, initialAppState, isAutoplaying, type Pressed, pressKeys, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
 import {noKey} from './input.js';
 
-const press = (input: string, key: Partial<Key> = {}): AppEvent => ({type: 'key', input, key: {...noKey, ...key}});
+interface KeyPress {
+	readonly input: string;
+	readonly key: Key;
+}
+
+const press = (input: string, key: Partial<Key> = {}): KeyPress => ({input, key: {...noKey, ...key}});
 const start = () => initialAppState(startSession(loadScenario('gc-pause')), false);
-const run = (...events: AppEvent[]) => events.reduce(reduceApp, start());
+/** Each press against the state the one before left: the state at the end, and every request on the way. */
+const pressAll = (state: AppState, presses: readonly KeyPress[]): Pressed =>
+	presses.reduce<Pressed>(
+		(last, {input, key}) => {
+			const next = pressKeys(last.state, input, key);
+			return {state: next.state, requests: [...last.requests, ...next.requests]};
+		},
+		{state, requests: []},
+	);
+const run = (...presses: KeyPress[]) => pressAll(start(), presses).state;
+const requests = (...presses: KeyPress[]) => pressAll(start(), presses).requests;
 
 describe('key map', () => {
 	test('every way to step forward and back', () => {
 		for (const key of [press(' '), press('l'), press('', {rightArrow: true}), press('', {pageDown: true}), press('\r', {return: true})]) {
-			expect(actionForKey(key.type === 'key' ? key.input : '', key.type === 'key' ? key.key : noKey)).toEqual({type: 'session', action: {type: 'next'}});
+			expect(actionForKey(key.input, key.key)).toEqual({type: 'session', action: {type: 'next'}});
 		}
 		for (const key of [press('h'), press('', {leftArrow: true}), press('', {pageUp: true}), press('', {backspace: true}), press('', {delete: true})]) {
-			expect(actionForKey(key.type === 'key' ? key.input : '', key.type === 'key' ? key.key : noKey)).toEqual({type: 'session', action: {type: 'back'}});
+			expect(actionForKey(key.input, key.key)).toEqual({type: 'session', action: {type: 'back'}});
 		}
 	});
 
@@ -67,12 +82,13 @@ describe('app state', () => {
 	});
 
 	test('the command line: typed text, errors, Enter runs, Escape cancels; q types instead of quitting', () => {
-		let state = run(press(':'), ...[...'tick q'].map(char => press(char)));
-		expect(state.quitting).toBe(false);
+		const typed = [press(':'), ...[...'tick qs'].map(char => press(char))];
+		expect(requests(...typed)).toEqual([]);
+		let state = run(...typed, press('', {backspace: true}));
 		expect(state.prompt?.text).toBe('tick q');
-		state = reduceApp(state, press('\r', {return: true}));
+		state = pressAll(state, [press('\r', {return: true})]).state;
 		expect(state.prompt?.error).toMatch(/tick: expected a whole number/);
-		state = [press('', {backspace: true}), press('3'), press('\r', {return: true})].reduce(reduceApp, state);
+		state = pressAll(state, [press('', {backspace: true}), press('3'), press('\r', {return: true})]).state;
 		expect(state.prompt).toBeNull();
 		expect(currentWorld(state.session).clock).toBe(3);
 		expect(run(press(':'), press('x'), press('', {escape: true})).prompt).toBeNull();
@@ -82,15 +98,29 @@ describe('app state', () => {
 		expect(run(press('?')).overlay).toBe('help');
 		expect(run(press('?'), press('?')).overlay).toBeNull();
 		expect(run(press('?'), press('', {escape: true})).overlay).toBeNull();
-		expect(run(press('q')).quitting).toBe(true);
-		expect(run(press(':'), press('c', {ctrl: true})).quitting).toBe(true);
+		expect(requests(press('q'))).toEqual([{type: 'quit'}]);
+		expect(requests(press(':'), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
+		expect(requests(press('o'), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
+	});
+
+	test('keys after a quit in the same chunk are not read', () => {
+		const pressed = pressKeys(start(), 'qt', noKey);
+		expect(pressed.requests).toEqual([{type: 'quit'}]);
+		expect(currentWorld(pressed.state.session).clock).toBe(0);
+	});
+
+	test('s asks to save the session as it is at that key, and changes nothing itself', () => {
+		const stepped = run(press(' '));
+		const pressed = pressAll(start(), [press(' '), press('s'), press('t')]);
+		expect(pressed.requests).toEqual([{type: 'save', session: stepped.session}]);
+		expect(historyCommands(pressed.state.session)).toEqual(['acquire A', 'write A', 'tick']);
 	});
 
 	test('autoplay steps until the end, and any key takes over', () => {
 		let state = initialAppState(startSession(loadScenario('gc-pause')), true);
 		state = reduceApp(state, {type: 'autoplay-step'});
 		expect(state.session.history.entry.step).toBe(2);
-		const taken = reduceApp(state, press('h'));
+		const taken = pressKeys(state, 'h', noKey).state;
 		expect(isAutoplaying(taken)).toBe(false);
 		expect(taken.session.history.entry.step).toBe(1);
 		expect(reduceApp(taken, {type: 'autoplay-step'})).toBe(taken);

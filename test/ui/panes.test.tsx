@@ -1,42 +1,50 @@
 import {render} from 'ink-testing-library';
+import type {ReactNode} from 'react';
 import {describe, expect, test} from 'vitest';
-import {command} from '../model/helpers.js';
-import type {Lang} from '../../source/model/describe.js';
 import {loadScenario} from '../../source/scenario/files.js';
+import type {Lang} from '../../source/scenario/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
-import {ClientsPane} from '../../source/ui/ClientsPane.js';
+import {widthOf} from '../../source/text/width.js';
 import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
-import {HelpOverlay} from '../../source/ui/HelpOverlay.js';
-import {keyBarRow} from '../../source/ui/KeyBar.js';
 import {keyHelp} from '../../source/ui/keys.js';
-import {LockPane} from '../../source/ui/LockPane.js';
-import {makeLook} from '../../source/ui/look.js';
-import {ResourcePane} from '../../source/ui/ResourcePane.js';
-import {StoryPane} from '../../source/ui/StoryPane.js';
-import {TimelinePane} from '../../source/ui/TimelinePane.js';
-import {widthOf} from '../../source/ui/text.js';
+import {type Look, makeLook} from '../../source/ui/look.js';
+import {clientsRows} from '../../source/ui/panes/clients.js';
+import {helpRows} from '../../source/ui/panes/help.js';
+import {keyBarRow} from '../../source/ui/panes/keyBar.js';
+import {lockRows} from '../../source/ui/panes/lock.js';
+import {resourceRows} from '../../source/ui/panes/resource.js';
+import {type Row, shownRow} from '../../source/ui/panes/rows.js';
+import {storyRows} from '../../source/ui/panes/story.js';
+import {timelineRows} from '../../source/ui/panes/timeline.js';
+import {LookContext} from '../../source/ui/useLook.js';
+import {command} from '../model/helpers.js';
 
 const scenario = loadScenario('gc-pause');
-const look = makeLook('dark', {color: false, ascii: false});
+const lookIn = (lang: Lang, ascii = false) => makeLook({lang, theme: 'dark', ascii, color: false});
+const look = lookIn('en');
 const at = (steps: number, ...commands: string[]): Session => {
 	let session = startSession(scenario);
 	for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
 	for (const text of commands) session = reduceSession(session, {type: 'do', command: command(text)});
 	return session;
 };
-const pane = (session: Session, lang: Lang = 'en') => ({session, width: 80, lang, look});
-const frame = (element: React.ReactElement) => render(element).lastFrame() ?? '';
+const width = 80;
+const pane = (session: Session, paneLook: Look = look) => ({session, width, look: paneLook});
+/** What the screen shows of a pane's rows: spelled for the look, fitted to the width, blank ends left out. */
+const shown = (rows: readonly Row[], paneLook: Look = look) => rows.map(row => shownRow(row, width, paneLook).map(part => part.text).join('').trimEnd()).join('\n');
+const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
+const frame = (element: ReactNode) => render(<LookContext value={look}>{element}</LookContext>).lastFrame() ?? '';
 
 describe('lock service pane', () => {
 	test('free at the start, nobody has held it', () => {
-		const text = frame(<LockPane {...pane(at(0))} />);
+		const text = shown(lockRows(pane(at(0))));
 		expect(text).toMatch(/holder\s+free/);
 		expect(text).toMatch(/next token\s+1/);
 		expect(text).toContain('nobody has held it yet');
 	});
 
 	test('held: holder, token and a lease ruler from now to the expiry', () => {
-		const text = frame(<LockPane {...pane(at(2))} />);
+		const text = shown(lockRows(pane(at(2))));
 		expect(text).toMatch(/holder\s+A\s+token 1/);
 		expect(text).toMatch(/next token\s+2/);
 		expect(text).toMatch(/t=2 ├·+━+┤ t=5/);
@@ -45,23 +53,23 @@ describe('lock service pane', () => {
 
 	test('the ruler shrinks as time passes', () => {
 		const count = (text: string) => [...text].filter(char => char === '━').length;
-		expect(count(frame(<LockPane {...pane(at(1))} />))).toBeGreaterThan(count(frame(<LockPane {...pane(at(1, 'tick 3'))} />)));
+		expect(count(shown(lockRows(pane(at(1)))))).toBeGreaterThan(count(shown(lockRows(pane(at(1, 'tick 3'))))));
 	});
 
 	test('expired: a clear mark naming when and whose', () => {
-		const text = frame(<LockPane {...pane(at(3))} />);
+		const text = shown(lockRows(pane(at(3))));
 		expect(text).toContain('✂ EXPIRED at t=5');
 		expect(text).toContain("A's lease (token 1) ran out");
 	});
 
 	test('in Japanese', () => {
-		expect(frame(<LockPane {...pane(at(3), 'ja')} />)).toContain('t=5 で失効');
+		expect(shown(lockRows(pane(at(3), lookIn('ja'))))).toContain('t=5 で失効');
 	});
 });
 
 describe('resource pane', () => {
 	test('value, max token, counts and the last write with why', () => {
-		const text = frame(<ResourcePane {...pane(at(6))} />);
+		const text = shown(resourceRows(pane(at(6))));
 		expect(text).toContain('Resource row-42');
 		expect(text).toMatch(/value\s+"B"\s+max token 2/);
 		expect(text).toContain('✓ 2 accepted');
@@ -71,7 +79,7 @@ describe('resource pane', () => {
 	});
 
 	test('fencing off is unmissable, and a corrupting write says so', () => {
-		const text = frame(<ResourcePane {...pane(at(0, 'fencing resource off', 'acquire B', 'write B', 'tick 6', 'acquire A', 'write A', 'write B'))} />);
+		const text = shown(resourceRows(pane(at(0, 'fencing resource off', 'acquire B', 'write B', 'tick 6', 'acquire A', 'write A', 'write B'))));
 		expect(text).toContain('FENCING OFF');
 		expect(text).toContain('B "B" CORRUPTED');
 	});
@@ -79,20 +87,20 @@ describe('resource pane', () => {
 
 describe('clients pane', () => {
 	test('one row each: status, belief, fencing, heartbeat, in flight', () => {
-		const text = frame(<ClientsPane {...pane(at(2, 'write B'))} />);
+		const text = shown(clientsRows(pane(at(2, 'write B'))));
 		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+on\s+manual/);
 		expect(text).toMatch(/2 B\s+running\s+—\s+on/);
 	});
 
 	test('two believers: says so, and whom the lock service agrees with', () => {
-		const text = frame(<ClientsPane {...pane(at(5))} />);
+		const text = shown(clientsRows(pane(at(5))));
 		expect(text).toMatch(/1 A\s+running\s+token 1 stale/);
 		expect(text).toMatch(/2 B\s+running\s+token 2 ✓/);
 		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
 	});
 
 	test('crashed, fencing off and a write in flight', () => {
-		const text = frame(<ClientsPane {...pane(at(1, 'fencing A off', 'write A delay=3', 'crash B'))} />);
+		const text = shown(clientsRows(pane(at(1, 'fencing A off', 'write A delay=3', 'crash B'))));
 		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+off\s+manual\s+›t=3/);
 		expect(text).toMatch(/2 B\s+crashed/);
 	});
@@ -100,7 +108,7 @@ describe('clients pane', () => {
 
 describe('timeline pane', () => {
 	test('lanes for each client and the resource, drawn from the events', () => {
-		const lines = frame(<TimelinePane {...pane(at(6))} />).split('\n');
+		const lines = shown(timelineRows(pane(at(6)))).split('\n');
 		const lane = (name: string) => lines.find(line => line.startsWith(` ${name} `)) ?? '';
 		expect(lane('A')).toMatch(/^ A\s+\[1✓─+GC▒+✂▒+✗/);
 		expect(lane('B')).toMatch(/\[2✓─+\s+✂/);
@@ -111,20 +119,21 @@ describe('timeline pane', () => {
 	});
 
 	test('scrolls with time: a long story keeps now in view', () => {
-		const lines = frame(<TimelinePane {...pane(at(6, 'tick 40', 'acquire A'))} />).split('\n');
+		const lines = shown(timelineRows(pane(at(6, 'tick 40', 'acquire A')))).split('\n');
 		expect(lines.find(line => line.startsWith(' A '))).toContain('[3');
 		expect(lines.at(-1)).toMatch(/47/);
 		expect(lines.at(-1)).not.toMatch(/ 0 /);
 	});
 
 	test('a pause far into the future does not push now off the screen', () => {
-		const lines = frame(<TimelinePane {...pane(at(6, 'pause B 500'))} />).split('\n');
+		const lines = shown(timelineRows(pane(at(6, 'pause B 500')))).split('\n');
 		expect(lines.at(-1)).toMatch(/ 7 /);
 		expect(lines.find(line => line.startsWith(' B '))).toMatch(/GC[▒✂]+$/);
 	});
 
 	test('ASCII glyphs only with --ascii', () => {
-		const text = frame(<TimelinePane {...pane(at(6))} look={makeLook('dark', {color: false, ascii: true})} />);
+		const ascii = lookIn('en', true);
+		const text = shown(timelineRows(pane(at(6), ascii)), ascii);
 		expect(text).toMatch(/^[\x20-\x7e\n]*$/);
 		expect(text).toContain('[1v');
 	});
@@ -132,7 +141,7 @@ describe('timeline pane', () => {
 
 describe('story pane', () => {
 	test('step k of n, the narration and the last events in words', () => {
-		const text = frame(<StoryPane {...pane(at(6))} height={8} />);
+		const text = shown(storyRows({...pane(at(6)), height: 8}));
 		expect(text).toContain('Story · step 7 of 7');
 		expect(text).toContain('A writes with its old token 1.');
 		expect(text).toContain("t=7  the resource rejected A's write: token 1 < max 2");
@@ -142,30 +151,30 @@ describe('story pane', () => {
 		const unfenced = loadScenario('gc-pause');
 		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
 		session = reduceSession(session, {type: 'end'});
-		expect(frame(<StoryPane {...pane(session)} height={8} />)).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		expect(shown(storyRows({...pane(session), height: 8}))).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
 	});
 
 	test('off script and refusals are said', () => {
-		const text = frame(<StoryPane {...pane(at(2, 'write A'))} height={8} />);
+		const text = shown(storyRows({...pane(at(2, 'write A')), height: 8}));
 		expect(text).toContain('OFF SCRIPT: 1 change by hand');
 		expect(text).toContain('▸ write A');
 		expect(text).toContain('refused: A is paused by GC until t=7');
 	});
 
 	test('before anything has happened it says what the scenario is about', () => {
-		const text = frame(<StoryPane {...pane(at(0))} height={8} />);
+		const text = shown(storyRows({...pane(at(0)), height: 8}));
 		expect(text).toContain('Nobody holds the lock yet.');
 		expect(text).toContain('A holds the lock, freezes in a GC pause');
-		expect(frame(<StoryPane {...pane(at(1))} height={8} />)).not.toContain('freezes in a GC pause');
+		expect(shown(storyRows({...pane(at(1)), height: 8}))).not.toContain('freezes in a GC pause');
 	});
 
 	test('in Japanese', () => {
-		expect(frame(<StoryPane {...pane(at(6), 'ja')} height={8} />)).toContain('7 / 7 手目');
+		expect(shown(storyRows({...pane(at(6), lookIn('ja')), height: 8}))).toContain('7 / 7 手目');
 	});
 });
 
 test('help lists every key', () => {
-	const text = frame(<HelpOverlay width={80} lang="en" look={look} />);
+	const text = shown(helpRows({width, look}));
 	for (const help of keyHelp) {
 		expect(text).toContain(help.keys);
 		expect(text).toContain(help.en);
@@ -183,11 +192,11 @@ describe('the whole screen', () => {
 	for (const lang of ['en', 'ja'] as const) {
 		for (const [width, rows] of sizes) {
 			test(`fits ${width}x${rows} in ${lang} at every step, one row kept free, the key bar on its last row`, () => {
-				const keyBarText = (session: Session) => keyBarRow({session, width, lang, look, prompt: null, autoplay: null}).map(part => part.text).join('').trimEnd();
+				const keyBarText = (session: Session) => keyBarRow({session, width, look: lookIn(lang), prompt: null, autoplay: null}).map(part => part.text).join('').trimEnd();
 				let session = startSession(scenario);
 				for (;;) {
 					for (const overlay of [null, 'help'] as const) {
-						const lines = dashboardRows({session, width, height: rows - 1, lang, theme: 'dark', ascii: false, color: false, overlay});
+						const lines = dashboardRows({session, width, height: rows - 1, overlay}, lookIn(lang));
 						expect(lines).toHaveLength(rows - 1);
 						for (const line of lines) expect(widthOf(line.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
 						expect(lines.at(-1)!.map(part => part.text).join('').trimEnd()).toBe(keyBarText(session));
@@ -204,18 +213,14 @@ describe('the whole screen', () => {
 		let session = at(3, 'tick', 'pause B 3');
 		session = reduceSession(session, {type: 'end'});
 		for (const overlay of [null, 'help'] as const) {
-			const text = dashboardRows({session, width: 80, height: 23, lang: 'en', theme: 'dark', ascii: true, color: false, overlay})
-				.map(line => line.map(part => part.text).join(''))
-				.join('\n');
+			const text = textOf(dashboardRows({session, width: 80, height: 23, overlay}, lookIn('en', true)));
 			expect(text).toMatch(/^[\x20-\x7e\n]*$/);
 		}
 	});
 
 	test('the help fits 80x24 with every key, in both languages', () => {
 		for (const lang of ['en', 'ja'] as const) {
-			const text = dashboardRows({session: at(0), width: 80, height: 23, lang, theme: 'dark', ascii: false, color: false, overlay: 'help'})
-				.map(line => line.map(part => part.text).join(''))
-				.join('\n');
+			const text = textOf(dashboardRows({session: at(0), width: 80, height: 23, overlay: 'help'}, lookIn(lang)));
 			for (const help of keyHelp) expect(text).toContain(`${help.keys} `);
 			for (const help of keyHelp) expect(text).toContain(lang === 'ja' ? help.ja : help.en);
 		}
@@ -224,15 +229,15 @@ describe('the whole screen', () => {
 	test('below the minimum size it says how much it needs', () => {
 		const session = startSession(scenario);
 		expect(minimumSize(session)).toEqual({width: 64, height: 20});
-		const text = frame(<Dashboard session={session} width={60} height={30} lang="en" theme="dark" ascii={false} color={false} />);
+		const text = frame(<Dashboard session={session} width={60} height={30} />);
 		expect(text).toBe('terminal too small (need 64x20)');
-		expect(frame(<Dashboard session={session} width={80} height={18} lang="en" theme="dark" ascii={false} color={false} />)).toContain('need 64x20');
+		expect(frame(<Dashboard session={session} width={80} height={18} />)).toContain('need 64x20');
 	});
 
 	test('four clients fit 80x24: the column headings give way', () => {
 		const four = startSession({...scenario, setup: {...scenario.setup, clients: ['A', 'B', 'C', 'D'].map(name => ({name}))}});
 		expect(minimumSize(four).height).toBe(24);
-		const text = frame(<Dashboard session={four} width={80} height={23} lang="en" theme="dark" ascii={false} color={false} />);
+		const text = frame(<Dashboard session={four} width={80} height={23} />);
 		expect(text.split('\n')).toHaveLength(23);
 		expect(text).toMatch(/4 D\s+running/);
 		expect(text).not.toContain('heartbeat');
@@ -241,9 +246,7 @@ describe('the whole screen', () => {
 
 	test('no word is cut at 80 columns: long sentences end at a word with an ellipsis', () => {
 		const session = at(5);
-		const text = dashboardRows({session, width: 80, height: 23, lang: 'en', theme: 'dark', ascii: false, color: false})
-			.map(line => line.map(part => part.text).join(''))
-			.join('\n');
+		const text = textOf(dashboardRows({session, width: 80, height: 23}, look));
 		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
 	});
 });

@@ -5,11 +5,12 @@ import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test} from 'vitest';
+import {saveSession} from '../../source/export/save.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {App} from '../../source/ui/App.js';
 import {temporaryDirectory} from '../run-cli.js';
-import {tick} from './input.js';
+import {appProps, tick} from './input.js';
 
 
 let app: ReturnType<typeof render> | null = null;
@@ -19,14 +20,14 @@ afterEach(() => {
 });
 
 async function open(saveDirectory: string, lang: 'en' | 'ja' = 'en') {
-	app = render(<App scenario={loadScenario('gc-pause')} lang={lang} theme="dark" ascii={false} color={false} autoplay={null} saveDirectory={saveDirectory} />);
+	app = render(<App {...appProps(loadScenario('gc-pause'), lang)} save={session => saveSession(session, saveDirectory)} />);
 	await tick();
 	return async (...keys: string[]) => {
 		for (const key of keys) {
 			app!.stdin.write(key);
 			await tick();
 		}
-		// The save runs in an effect after the key's render, and its line in the render after that.
+		// The line about the save is drawn in the render after the key's.
 		await tick();
 		return app!.lastFrame() ?? '';
 	};

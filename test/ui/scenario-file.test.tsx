@@ -3,14 +3,22 @@ import path from 'node:path';
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
 import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import type {Lang} from '../../source/scenario/narration.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {App} from '../../source/ui/App.js';
 import {makeLook} from '../../source/ui/look.js';
 import {ScenarioPicker} from '../../source/ui/ScenarioPicker.js';
+import {LookContext} from '../../source/ui/useLook.js';
 import {temporaryDirectory} from '../run-cli.js';
-import {tick} from './input.js';
+import {appProps, tick} from './input.js';
 
-const look = makeLook('dark', {color: false, ascii: false});
+const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
+const picker = (current: Scenario, lang: Lang, width: number, onOpen: (scenario: Scenario) => void) =>
+	render(
+		<LookContext value={lookIn(lang)}>
+			<ScenarioPicker current={current} width={width} height={20} onOpen={onOpen} />
+		</LookContext>,
+	);
 const down = '\u001B[B';
 
 async function press(stdin: {write: (data: string) => void}, ...keys: string[]) {
@@ -44,7 +52,7 @@ const talk = (say: string) => `title: My talk\nclients: [A, B]\nsteps:\n  - do: 
 describe('the scenario picker', () => {
 	test('lists every built-in scenario by name and title, and opens the one chosen', async () => {
 		const opened: Scenario[] = [];
-		const {lastFrame, stdin} = render(<ScenarioPicker current={loadScenario('gc-pause')} lang="en" look={look} width={80} height={20} onOpen={scenario => opened.push(scenario)} />);
+		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 80, scenario => opened.push(scenario));
 		for (const name of builtinNames()) expect(lastFrame()).toContain(name);
 		expect(lastFrame()).toMatch(/gc-pause-unfenced\s+GC pause without fencing: row-42 is corrupted/);
 		await press(stdin, down, '\r');
@@ -52,7 +60,7 @@ describe('the scenario picker', () => {
 	});
 
 	test('titles follow the language', () => {
-		const {lastFrame} = render(<ScenarioPicker current={loadScenario('gc-pause')} lang="ja" look={look} width={80} height={20} onOpen={() => {}} />);
+		const {lastFrame} = picker(loadScenario('gc-pause'), 'ja', 80, () => {});
 		expect(lastFrame()).toContain('シナリオを開く');
 		expect(lastFrame()).toContain('クラッシュ: 持ち主が死んでもリースがロックを解放する');
 	});
@@ -60,7 +68,7 @@ describe('the scenario picker', () => {
 	test('the file opened from the command line comes first; if it has broken since, it says why and stays', async () => {
 		const file = scenarioFile(talk('first'));
 		const opened: Scenario[] = [];
-		const {lastFrame, stdin} = render(<ScenarioPicker current={loadScenario(file)} lang="en" look={look} width={100} height={20} onOpen={scenario => opened.push(scenario)} />);
+		const {lastFrame, stdin} = picker(loadScenario(file), 'en', 100, scenario => opened.push(scenario));
 		expect(lastFrame()!.split('\n')[3]).toMatch(/talk\.yaml\s+My talk/);
 		writeFileSync(file, 'title: My talk\nclients: [A]\nsteps:\n  - do: aquire A\n');
 		await press(stdin, '\r');
@@ -70,7 +78,7 @@ describe('the scenario picker', () => {
 });
 
 describe('the dashboard with a scenario file', () => {
-	const app = (file: string) => render(<App scenario={loadScenario(file)} lang="en" theme="dark" ascii={false} color={false} autoplay={null} />);
+	const app = (file: string) => render(<App {...appProps(loadScenario(file))} />);
 
 	test('o opens the picker, Esc goes back, Enter opens the chosen scenario', async () => {
 		const {lastFrame, stdin, unmount} = app(scenarioFile(talk('first')));

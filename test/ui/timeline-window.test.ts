@@ -2,10 +2,10 @@
 // whatever it leaves out must be exactly what lies before the window.
 
 import {describe, expect, test} from 'vitest';
-import {scenarioOf} from '../scenario/helpers.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
-import {buildTimeline, type Timeline} from '../../source/ui/timeline.js';
+import {buildTimeline, type Timeline} from '../../source/ui/panes/lanes.js';
+import {scenarioOf} from '../scenario/helpers.js';
 
 const cycle = [
 	'acquire A',
@@ -27,7 +27,7 @@ function sessionOf(clients: string, steps: readonly string[]): Session {
 	return startSession(scenarioOf(`${lines.join('\n')}\n`, 'window.yaml'));
 }
 
-const glyphs = makeLook('dark', {color: false, ascii: false}).glyphs;
+const glyphs = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}).glyphs;
 
 /** What a window starting at `from` can show of a timeline. */
 const visibleFrom = (timeline: Timeline, from: number) => ({

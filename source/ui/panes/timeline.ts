@@ -2,14 +2,13 @@
 // Time runs left to right at a fixed number of columns per tick; when the story outgrows the
 // width, the window scrolls to keep now (and what is known of the future) in view.
 
-import {charactersOf} from '../render/width.js';
-import {currentWorld} from '../session/session.js';
-import {labelsFor} from './labels.js';
-import type {PaneProps} from './LockPane.js';
-import type {Glyphs, Role} from './look.js';
-import {piece, type Row, Rows, rowWidth, titleRule} from './Rows.js';
-import {buildTimeline, type Lane, type SpanKind} from './timeline.js';
-import {cutToWidth, pad, widthOf} from './text.js';
+import {currentWorld} from '../../session/session.js';
+import {cutToWidth, pad} from '../../text/fit.js';
+import {charactersOf, widthOf} from '../../text/width.js';
+import {labelsFor} from '../labels.js';
+import type {Glyphs, Role} from '../look.js';
+import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 /** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
@@ -96,8 +95,8 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 	return row;
 }
 
-export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
-	const labels = labelsFor(lang);
+export function timelineRows({session, width, look}: PaneProps): Row[] {
+	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
 	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick));
@@ -115,8 +114,4 @@ export function timelineRows({session, width, lang, look}: PaneProps): Row[] {
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
 	return [titleRule(title, width, look, showLegend ? legend : []), ...lanes, axis];
-}
-
-export function TimelinePane(props: PaneProps) {
-	return <Rows rows={timelineRows(props)} width={props.width} look={props.look} />;
 }

@@ -1,9 +1,7 @@
 // Terminal text by display width (CJK characters take two columns): fitting a piece into a
 // width without cutting a word, and wrapping prose, English by words and Japanese by phrases.
 
-import {charactersOf, widthOf} from '../render/width.js';
-
-export {widthOf};
+import {charactersOf, widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 

@@ -1,13 +1,13 @@
 // The clients, one row each, and the lesson in one line: which clients believe they hold the
 // lock, and which one (if any) the lock service agrees with.
 
-import {type Client, believers, type World} from '../model/world.js';
-import {currentWorld} from '../session/session.js';
-import {type Labels, labelsFor} from './labels.js';
-import type {PaneProps} from './LockPane.js';
-import type {Role} from './look.js';
-import {fitRow, piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, pad, widthOf} from './text.js';
+import {type Client, believers, type World} from '../../model/world.js';
+import {currentWorld} from '../../session/session.js';
+import {fit, pad} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {type Labels, labelsFor} from '../labels.js';
+import type {Role} from '../look.js';
+import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.token !== null && world.lock.holder === client.name && world.lock.token === client.token;
 
@@ -23,8 +23,8 @@ function heartbeat(client: Client, labels: Labels): [string, Role] {
 	return [labels.every(client.renewEvery), 'plain'];
 }
 
-export function clientsRows({session, width, lang, look, headings = true}: PaneProps & {readonly headings?: boolean}): Row[] {
-	const labels = labelsFor(lang);
+export function clientsRows({session, width, look, headings = true}: PaneProps & {readonly headings?: boolean}): Row[] {
+	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
 	const cells = world.clients.map((client, index) => {
@@ -88,8 +88,4 @@ function beliefRow(world: World, labels: Labels, width: number, warn: string, el
 	}
 	const names = holding.map(client => client.name);
 	return [piece(` ${fit(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2, ellipsis)} `, 'alarm')];
-}
-
-export function ClientsPane(props: PaneProps) {
-	return <Rows rows={clientsRows(props)} width={props.width} look={props.look} />;
 }

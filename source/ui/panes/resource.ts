@@ -1,14 +1,14 @@
 // The resource: its value, the largest token it has seen, what it accepted and rejected, whether
 // it checks tokens (unmissable when it does not), and the last write with why.
 
-import {currentWorld, latestEvent} from '../session/session.js';
-import {labelsFor} from './labels.js';
-import type {PaneProps} from './LockPane.js';
-import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {pad, widthOf} from './text.js';
+import {currentWorld, latestEvent} from '../../session/session.js';
+import {pad} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {labelsFor} from '../labels.js';
+import {type PaneProps, piece, type Row, titleRule} from './rows.js';
 
-export function resourceRows({session, width, lang, look}: PaneProps): Row[] {
-	const labels = labelsFor(lang);
+export function resourceRows({session, width, look}: PaneProps): Row[] {
+	const labels = labelsFor(look.lang);
 	const {resource} = currentWorld(session);
 	const g = look.glyphs;
 	const name = Math.max(widthOf(labels.value), widthOf(labels.lastWrite)) + 1;
@@ -41,8 +41,4 @@ export function resourceRows({session, width, lang, look}: PaneProps): Row[] {
 	}
 	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];
 	return [titleRule(title, width, look), value, counts, fencing, last];
-}
-
-export function ResourcePane(props: PaneProps) {
-	return <Rows rows={resourceRows(props)} width={props.width} look={props.look} />;
 }

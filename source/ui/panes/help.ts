@@ -1,19 +1,13 @@
 // `?`: every key, in the chosen language, over the whole screen.
 
-import type {Lang} from '../model/describe.js';
-import {keyDescription, keyHelp} from './keys.js';
-import {labelsFor} from './labels.js';
-import type {Look} from './look.js';
-import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, pad, widthOf} from './text.js';
+import {fit, pad} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {keyDescription, keyHelp} from '../keys.js';
+import {labelsFor} from '../labels.js';
+import {type PaneProps, piece, type Row, titleRule} from './rows.js';
 
-export interface HelpProps {
-	readonly width: number;
-	readonly lang: Lang;
-	readonly look: Look;
-}
-
-export function helpRows({width, lang, look}: HelpProps): Row[] {
+export function helpRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
+	const {lang} = look;
 	const labels = labelsFor(lang);
 	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 3;
 	const title = titleRule([piece(labels.helpPane, 'title')], width, look, [piece(labels.helpFooter, 'dim')]);
@@ -25,8 +19,4 @@ export function helpRows({width, lang, look}: HelpProps): Row[] {
 		]),
 		[piece(` ${fit(labels.legend(look.glyphs), width - 2, look.glyphs.ellipsis)}`, 'dim')],
 	];
-}
-
-export function HelpOverlay(props: HelpProps) {
-	return <Rows rows={helpRows(props)} width={props.width} look={props.look} />;
 }

@@ -1,15 +1,14 @@
 // The story: step k of n, the step's narration, what the last action did in words, a red banner
 // once the resource has been corrupted, and a clear note when the user has left the script.
 
-import {describeEvent, describeRefusal} from '../model/describe.js';
-import {printCommand} from '../model/command.js';
-import {narrationIn} from '../scenario/narration.js';
-import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../session/session.js';
-import {type Labels, labelsFor} from './labels.js';
-import type {PaneProps} from './LockPane.js';
-import type {Glyphs, Role} from './look.js';
-import {fitRow, piece, type Row, Rows, titleRule} from './Rows.js';
-import {fit, wrap} from './text.js';
+import {printCommand} from '../../model/command.js';
+import {describeEvent, describeRefusal} from '../../model/describe.js';
+import {type Lang, narrationIn} from '../../scenario/narration.js';
+import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../../session/session.js';
+import {fit, wrap} from '../../text/fit.js';
+import {type Labels, labelsFor} from '../labels.js';
+import type {Glyphs, Role} from '../look.js';
+import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 export interface StoryProps extends PaneProps {
 	readonly height: number;
@@ -31,7 +30,7 @@ interface LogLine {
 }
 
 /** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
-function entryLines(entry: Entry, lang: PaneProps['lang'], labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
+function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
 	const at = (t: number) => `t=${t}`.padEnd(4);
 	const saysMore = entry.commands.some(played => played.events.some(event => event.kind !== 'ticked'));
 	return entry.commands.flatMap(played => {
@@ -52,7 +51,8 @@ function shorten(lines: readonly string[], room: number, width: number, g: Glyph
 	return shown;
 }
 
-export function storyRows({session, width, height, lang, look}: StoryProps): Row[] {
+export function storyRows({session, width, height, look}: StoryProps): Row[] {
+	const {lang} = look;
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
@@ -80,8 +80,4 @@ export function storyRows({session, width, height, lang, look}: StoryProps): Row
 		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
 	}
 	return rows;
-}
-
-export function StoryPane(props: StoryProps) {
-	return <Rows rows={storyRows(props)} width={props.width} look={props.look} />;
 }

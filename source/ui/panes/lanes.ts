@@ -1,9 +1,9 @@
 // The timeline as data: from the history's events (each has its time t) to lanes of spans and
 // marks, one lane per client and one for the resource, like the chapter's diagram. Pure.
 
-import type {Event} from '../model/event.js';
-import {currentWorld, type Entry, type History, type Session} from '../session/session.js';
-import type {Glyphs, Role} from './look.js';
+import type {Event} from '../../model/event.js';
+import {currentWorld, type Entry, type History, type Session} from '../../session/session.js';
+import type {Glyphs, Role} from '../look.js';
 
 export type SpanKind = 'holds' | 'stale' | 'gc';
 

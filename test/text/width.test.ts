@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import stringWidth, {segmentedWidth} from 'string-width';
 import {describe, expect, test} from 'vitest';
-import {charactersOf, widthOf} from '../../source/render/width.js';
+import {charactersOf, widthOf} from '../../source/text/width.js';
 
 const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 const segmented = (text: string) => Array.from(graphemes.segment(text), ({segment}) => segment);

@@ -1,12 +1,10 @@
 // The one-line key bar: the keys a presenter needs most, shortened to the width; or, while a
 // command is being typed, the command line.
 
-import type {Lang} from '../model/describe.js';
-import {selectedClientName, type Session} from '../session/session.js';
-import {labelsFor} from './labels.js';
-import type {Look} from './look.js';
-import {piece, type Row, rowWidth} from './Rows.js';
-import {fit} from './text.js';
+import {selectedClientName} from '../../session/session.js';
+import {fit} from '../../text/fit.js';
+import {labelsFor} from '../labels.js';
+import {type PaneProps, piece, type Row, rowWidth} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
@@ -14,18 +12,14 @@ export interface Prompt {
 	readonly error: string | null;
 }
 
-export interface KeyBarProps {
-	readonly session: Session;
-	readonly width: number;
-	readonly lang: Lang;
-	readonly look: Look;
+export interface KeyBarProps extends PaneProps {
 	readonly prompt: Prompt | null;
 	/** Seconds between steps while autoplay runs, else null. */
 	readonly autoplay: number | null;
 }
 
-export function keyBarRow({session, width, lang, look, prompt, autoplay}: KeyBarProps): Row {
-	const words = labelsFor(lang).keyBar;
+export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps): Row {
+	const words = labelsFor(look.lang).keyBar;
 	if (prompt) {
 		const head = [piece(':', 'key'), piece(prompt.text), piece('_', 'accent')];
 		const error = prompt.error ? [piece('  '), piece(fit(prompt.error, Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')] : [];

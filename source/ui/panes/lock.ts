@@ -1,23 +1,15 @@
 // The lock service: who holds the lock, with which token, the next token, and the lease as a
 // ruler from now to the expiry that shrinks as time passes.
 
-import type {Lang} from '../model/describe.js';
-import {findClient} from '../model/world.js';
-import {currentWorld, latestEvent, type Session} from '../session/session.js';
-import {labelsFor} from './labels.js';
-import type {Look} from './look.js';
-import {piece, type Row, Rows, titleRule} from './Rows.js';
-import {pad, widthOf} from './text.js';
+import {findClient} from '../../model/world.js';
+import {currentWorld, latestEvent} from '../../session/session.js';
+import {pad} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {labelsFor} from '../labels.js';
+import {type PaneProps, piece, type Row, titleRule} from './rows.js';
 
-export interface PaneProps {
-	readonly session: Session;
-	readonly width: number;
-	readonly lang: Lang;
-	readonly look: Look;
-}
-
-export function lockRows({session, width, lang, look}: PaneProps): Row[] {
-	const labels = labelsFor(lang);
+export function lockRows({session, width, look}: PaneProps): Row[] {
+	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const {lock, clock} = world;
 	const g = look.glyphs;
@@ -62,8 +54,4 @@ export function lockRows({session, width, lang, look}: PaneProps): Row[] {
 		}
 	}
 	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note];
-}
-
-export function LockPane(props: PaneProps) {
-	return <Rows rows={lockRows(props)} width={props.width} look={props.look} />;
 }

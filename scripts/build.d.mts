@@ -1,0 +1,12 @@
+// What TypeScript code (the tests) may use of build.mjs.
+
+import type {BuildOptions} from 'esbuild';
+
+/** The esbuild settings of the shipped bin. */
+export declare const bundleOptions: BuildOptions & {readonly plugins: NonNullable<BuildOptions['plugins']>};
+
+/** Bundles `entry` (a path from the package's root) into `outfile` with those settings, and `extraOptions` over them. */
+export declare function bundle(entry: string, outfile: string, extraOptions?: BuildOptions): Promise<void>;
+
+/** Builds the shipped bin: dist/cli.js and the modules it loads when first needed. */
+export declare function buildCli(): Promise<void>;

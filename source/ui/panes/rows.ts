@@ -1,0 +1,109 @@
+// The drawing primitive of every pane: a pane is a function from the session and the look to a
+// list of rows, a row a list of styled pieces. Rows are fitted to a width here, so no pane can spill
+// over or wrap, and painted into one styled string each: the whole screen is one Ink text node.
+
+import chalk, {type BackgroundColorName} from 'chalk';
+import type {Session} from '../../session/session.js';
+import {cutToWidth, fit} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {asciiText, type Look, type Role, type Style} from '../look.js';
+
+/** What every pane is drawn from. */
+export interface PaneProps {
+	readonly session: Session;
+	readonly width: number;
+	readonly look: Look;
+}
+
+export interface Piece {
+	readonly text: string;
+	readonly role: Role;
+}
+
+export type Row = readonly Piece[];
+
+export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role});
+
+export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
+
+/** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
+export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
+	const fitted: Piece[] = [];
+	let used = 0;
+	for (const part of row) {
+		if (used >= width) break;
+		const overflows = widthOf(part.text) + used > width;
+		// Padding and rules are cut anywhere; words get an ellipsis.
+		const text = !overflows ? part.text : /^[\s\p{Pd}─━·]*$/u.test(part.text) ? cutToWidth(part.text, width - used) : fit(part.text, width - used, ellipsis);
+		fitted.push({...part, text});
+		used += widthOf(text);
+	}
+	if (used < width) fitted.push(piece(' '.repeat(width - used)));
+	return fitted;
+}
+
+/** Rows side by side, each column padded to its width. */
+export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap: number, ellipsis: string): Row[] {
+	const height = Math.max(...columns.map(column => column.rows.length));
+	return Array.from({length: height}, (_, index) =>
+		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width, ellipsis)]),
+	);
+}
+
+/** A row for the look: with --ascii, symbols in words and key names spelled out. */
+export const rowForLook = (row: Row, look: Look): Row => (look.ascii ? row.map(part => ({...part, text: asciiText(part.text)})) : row);
+
+/** A pane's title as a rule across its width: `── Lock service ───────── right ──`. */
+export function titleRule(title: Row, width: number, look: Look, right: Row = []): Row {
+	const line = look.glyphs.rule;
+	const lead = [piece(line.repeat(2), 'dim'), piece(' '), ...title, piece(' ')];
+	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), piece(line.repeat(2), 'dim')] : [];
+	const fill = Math.max(0, width - rowWidth(lead) - rowWidth(tail));
+	return fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width);
+}
+
+/** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
+export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...rows.slice(0, height), ...Array.from({length: Math.max(0, height - rows.length)}, () => [])];
+
+/** A row for the look, fitted to `width`: what the screen shows of it. */
+export const shownRow = (row: Row, width: number, look: Look): Row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis);
+
+/** A fitted row as one styled string. */
+export const paintRow = (row: Row, look: Look): string =>
+	withoutTrailingBlank(mergePieces(row))
+		.map(part => styled(part.text, look.styles[part.role]))
+		.join('');
+
+/** Text styled with the calls Ink's <Text> makes for these props, in its order, so frames stay byte for byte the same. */
+function styled(text: string, style: Style): string {
+	let result = text;
+	if (style.dimColor) result = chalk.dim(result);
+	if (style.color) result = chalk[style.color](result);
+	if (style.backgroundColor) result = chalk[`bg${style.backgroundColor[0]!.toUpperCase()}${style.backgroundColor.slice(1)}` as BackgroundColorName](result);
+	if (style.bold) result = chalk.bold(result);
+	if (style.inverse) result = chalk.inverse(result);
+	return result;
+}
+
+/**
+ * The blank end of a row shows nothing, and Ink reads every character it is given again on every
+ * frame: on a wide terminal much of a row is such padding. A blank row keeps one space, its height.
+ */
+function withoutTrailingBlank(pieces: Piece[]): Piece[] {
+	const last = pieces.at(-1);
+	if (!last || last.role !== 'plain') return pieces;
+	const text = last.text.trimEnd();
+	if (text === '') return pieces.length === 1 ? [{...last, text: ' '}] : pieces.slice(0, -1);
+	return [...pieces.slice(0, -1), {...last, text}];
+}
+
+/** Neighbouring pieces of one role become one, so the terminal gets fewer escape codes. */
+function mergePieces(row: Row): Piece[] {
+	const merged: Piece[] = [];
+	for (const part of row) {
+		const last = merged.at(-1);
+		if (last && last.role === part.role) merged[merged.length - 1] = {role: part.role, text: last.text + part.text};
+		else merged.push(part);
+	}
+	return merged;
+}
