@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {maxDrawnSteps} from '../../source/commands/options.js';
+import {maxDrawnSteps} from '../../source/commands/drawable.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
