@@ -58,6 +58,8 @@ const lazyModules = [
 	// Its stand-in answers for the built-in scenarios itself, so the dashboard of a built-in reads no YAML.
 	{source: 'source/scenario/parse.ts', file: 'parse.cjs', preparsed: true},
 	{source: 'source/export/save.ts', file: 'save.cjs'},
+	// Read only when there are arguments: the dashboard with none starts without it.
+	{source: 'source/commands/meow-parse.ts', file: 'meow-parse.cjs'},
 ];
 
 /** Builds the shipped bin: dist/cli.js and the lazy modules beside it. */
@@ -67,7 +69,12 @@ export async function buildCli() {
 	const shims = new Map();
 	for (const lazy of lazyModules) {
 		const file = path.join(dist, lazy.file);
-		await bundle(lazy.source, file, {format: 'cjs', banner: {}});
+		// CommonJS has no import.meta: a package that asks for its own URL (meow's yargs-parser does) gets the module's.
+		await bundle(lazy.source, file, {
+			format: 'cjs',
+			define: {...bundleOptions.define, 'import.meta.url': 'importMetaUrl'},
+			banner: {js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;"},
+		});
 		const module = createRequire(import.meta.url)(file);
 		// A stand-in can call a function or copy a constant; an object or a class would be a second copy, unequal to the first.
 		const isClass = value => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));

@@ -1,11 +1,14 @@
-// Runs the built command line (dist/cli.js, built by `npm test` before vitest) as a user would.
+// Runs the command line two ways: in this process through run() (fast; what most tests use), and
+// as the built binary, dist/cli.js, as a user would (test/build-dist.mjs builds it before the tests).
 
 import {spawnSync, type SpawnSyncOptions} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {PassThrough, Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {afterAll} from 'vitest';
+import {run} from '../source/commands/run.js';
 
 export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -15,6 +18,28 @@ export interface CliResult {
 	readonly stderr: string;
 }
 
+/** A stream that keeps what is written to it; it is no terminal. */
+function collector(): {readonly stream: NodeJS.WriteStream; readonly text: () => string} {
+	const chunks: Buffer[] = [];
+	const stream = new Writable({
+		write(chunk: Buffer, _encoding, done) {
+			chunks.push(chunk);
+			done();
+		},
+	});
+	return {stream: stream as NodeJS.WriteStream, text: () => Buffer.concat(chunks).toString('utf8')};
+}
+
+/** `dlock-tui ...args` in this process, with no terminal; `stdout` replaces the collected one. */
+export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStream): Promise<CliResult> {
+	const out = collector();
+	const err = collector();
+	const stdin = new PassThrough() as unknown as NodeJS.ReadStream;
+	const status = await run(args, {stdin, stdout: stdout ?? out.stream, stderr: err.stream, env: process.env});
+	return {status, stdout: out.text(), stderr: err.text()};
+}
+
+/** `dlock-tui ...args` as a child process, the built binary. */
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
 	// A run that hangs fails its test instead of holding up the others.
 	const result = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, timeout: 60_000, ...options});

@@ -35,12 +35,12 @@ function describe(error: unknown): {readonly summary: string; readonly detail: s
 }
 
 /** Writes the report and returns its path, or null when even that fails. */
-export function writeCrashReport(error: unknown, version: string, now = new Date()): string | null {
+export function writeCrashReport(error: unknown, version: string, argv: readonly string[], now = new Date()): string | null {
 	const file = path.join(tmpdir(), `dlock-tui-crash-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`);
 	const report = [
 		`dlock-tui ${version} crashed at ${now.toISOString()}`,
 		`node ${process.version} on ${process.platform}-${process.arch}`,
-		`arguments: ${JSON.stringify(process.argv.slice(2))}`,
+		`arguments: ${JSON.stringify(argv)}`,
 		'',
 		describe(error).detail,
 		'',

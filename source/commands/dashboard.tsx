@@ -12,6 +12,7 @@ import {onCrashTeardown} from './crash.js';
 import {endForHangup} from './hangup.js';
 import {UsageError} from './errors.js';
 import {lookOptions, secondsOption} from './options.js';
+import type {CommandLineIo} from './run.js';
 
 export interface DashboardFlags {
 	readonly lang?: string;
@@ -19,16 +20,18 @@ export interface DashboardFlags {
 	readonly ascii?: boolean;
 	readonly color?: boolean;
 	readonly autoplay?: string;
+	/** --no-keys: no key bar. */
+	readonly keyBar?: boolean;
 }
 
 /** NO_COLOR (https://no-color.org) counts when set to anything but the empty string. */
 const colorAllowed = (flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean => flag !== false && !env.NO_COLOR;
 
-export async function runDashboard(argument: string, flags: DashboardFlags): Promise<void> {
-	const look = makeLook({...lookOptions(flags), color: colorAllowed(flags.color, process.env)});
+export async function runDashboard(argument: string, flags: DashboardFlags, io: CommandLineIo): Promise<void> {
+	const look = makeLook({...lookOptions(flags), color: colorAllowed(flags.color, io.env)});
 	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
 	const scenario = loadScenario(argument);
-	if (!process.stdin.isTTY || !process.stdout.isTTY) {
+	if (!io.stdin.isTTY || !io.stdout.isTTY) {
 		throw new UsageError(
 			'the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`',
 		);
@@ -47,6 +50,9 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 			<App scenario={scenario} look={look} autoplay={autoplay} save={save} />
 		</CrashBoundary>,
 		{
+			stdin: io.stdin,
+			stdout: io.stdout,
+			stderr: io.stderr,
 			exitOnCtrlC: false,
 			// Only the rows that changed are written (Ink's incremental writer, patched to put them in the right row: patches/).
 			incrementalRendering: true,
@@ -57,12 +63,12 @@ export async function runDashboard(argument: string, flags: DashboardFlags): Pro
 	const forgetTeardown = onCrashTeardown(() => app.unmount());
 	// The terminal went away and no SIGHUP came: end instead of running for nobody.
 	const terminalGone = () => endForHangup();
-	process.stdin.once('end', terminalGone);
+	io.stdin.once('end', terminalGone);
 	try {
 		await app.waitUntilExit();
 	} finally {
 		forgetTeardown();
-		process.stdin.off('end', terminalGone);
+		io.stdin.off('end', terminalGone);
 	}
 	if (crash) throw (crash as {readonly error: unknown}).error;
 }

@@ -1,10 +1,7 @@
 // Checking option values from the command line: each bad value gets one line that names the flag
 // and says what was expected.
 
-import {smallestTerminal} from '../export/dashboard.js';
-import type {FrameSize} from '../export/frame.js';
 import {langs} from '../scenario/narration.js';
-import type {Scenario} from '../scenario/parse.js';
 import {quote} from '../text/quote.js';
 import {themeNames} from '../ui/look.js';
 import {UsageError} from './errors.js';
@@ -61,20 +58,4 @@ export function viewOptions(flags: ViewFlags) {
 		...lookOptions(flags),
 		keyBar: flags.keys ?? true,
 	};
-}
-
-/** Every step is a frame drawn in tens of milliseconds: longer than any talk would take minutes. */
-export const maxDrawnSteps = 1000;
-
-/**
- * What `record` and `print` refuse to draw: a size too small for the dashboard (the frames would
- * show its "too small" notice) and a scenario too long to watch.
- */
-export function checkDrawable(command: string, size: FrameSize, scenario: Scenario): void {
-	const smallest = smallestTerminal(scenario);
-	if (size.cols < smallest.cols) throw new UsageError(`--cols: ${size.cols} is too narrow for the dashboard, which needs at least ${smallest.cols} columns`);
-	if (size.rows < smallest.rows) throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);
-	if (scenario.steps.length > maxDrawnSteps) {
-		throw new UsageError(`${command}: ${scenario.file} has ${scenario.steps.length} steps; ${command} draws at most ${maxDrawnSteps} (check and trace take any length)`);
-	}
 }

@@ -5,7 +5,8 @@ import {drawDashboard} from '../export/dashboard.js';
 import {printPages} from '../export/recording.js';
 import {loadScenario} from '../scenario/files.js';
 import {makeLook} from '../ui/look.js';
-import {checkDrawable, type ViewFlags, viewOptions} from './options.js';
+import {checkDrawable} from './drawable.js';
+import {type ViewFlags, viewOptions} from './options.js';
 
 export interface PrintFlags extends ViewFlags {
 	/** --color: keep colours and styles (escape codes); plain text otherwise, whatever the terminal. */

@@ -8,7 +8,8 @@ import {writeFailure} from '../export/write-failure.js';
 import {loadScenario} from '../scenario/files.js';
 import {quote} from '../text/quote.js';
 import {UsageError} from './errors.js';
-import {checkDrawable, secondsOption, type ViewFlags, viewOptions} from './options.js';
+import {checkDrawable} from './drawable.js';
+import {secondsOption, type ViewFlags, viewOptions} from './options.js';
 
 export interface RecordFlags extends ViewFlags {
 	readonly output?: string;

@@ -2,7 +2,7 @@ import {readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
-import {runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-check-');
 function scenarioFile(name: string, text: string): string {
@@ -33,21 +33,21 @@ const broken = scenarioFile('broken.yaml', 'title: t\nclients: [A]\nsteps:\n  - 
 const builtins = readdirSync(new URL('../../scenarios', import.meta.url)).filter(file => file.endsWith('.yaml'));
 
 describe('dlock-tui check', () => {
-	test('every built-in scenario passes its own expectations', () => {
+	test('every built-in scenario passes its own expectations', async () => {
 		const names = builtins.map(file => file.slice(0, -'.yaml'.length));
-		const {status, stdout, stderr} = runCli(['check', ...names]);
+		const {status, stdout, stderr} = await callCli(['check', ...names]);
 		expect(stderr).toBe('');
 		expect(stdout.trimEnd().split('\n')).toHaveLength(names.length);
 		for (const line of stdout.trimEnd().split('\n')) expect(line).toMatch(/^✓ /);
 		expect(status).toBe(0);
 	});
 
-	test('a passing scenario prints ✓ and its title, exit 0', () => {
-		expect(runCli(['check', passing])).toMatchObject({status: 0, stdout: '✓ Handoff\n'});
+	test('a passing scenario prints ✓ and its title, exit 0', async () => {
+		expect(await callCli(['check', passing])).toMatchObject({status: 0, stdout: '✓ Handoff\n'});
 	});
 
-	test('every failure of a scenario: file:line, step, what is and what was expected; refusals name the command and the reason', () => {
-		const {status, stdout} = runCli(['check', failing]);
+	test('every failure of a scenario: file:line, step, what is and what was expected; refusals name the command and the reason', async () => {
+		const {status, stdout} = await callCli(['check', failing]);
 		expect(stdout.trimEnd().split('\n')).toEqual([
 			`✗ ${failing}:5 step 1: \`holder\` is A, expected B; \`token\` is 1, expected 2; \`value\` is null, expected "x"`,
 			`✗ ${failing}:6 step 2: \`write A\` was refused: A is paused by GC until t=3; \`renew A\` was refused: A is paused by GC until t=3`,
@@ -56,8 +56,8 @@ describe('dlock-tui check', () => {
 		expect(status).toBe(1);
 	});
 
-	test('a bad file gets every problem and exit 2, and the other scenarios are still checked', () => {
-		const {status, stdout, stderr} = runCli(['check', broken, failing, path.join(directory, 'missing.yaml'), passing]);
+	test('a bad file gets every problem and exit 2, and the other scenarios are still checked', async () => {
+		const {status, stdout, stderr} = await callCli(['check', broken, failing, path.join(directory, 'missing.yaml'), passing]);
 		const lines = stdout.trimEnd().split('\n');
 		expect(lines.slice(0, 2)).toEqual([
 			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing (did you mean 'acquire'?)`,
@@ -70,48 +70,48 @@ describe('dlock-tui check', () => {
 		expect(status).toBe(2);
 	});
 
-	test('a directory stands for its scenario files, in name order', () => {
-		const {status, stdout} = runCli(['check', fileURLToPath(new URL('../../scenarios', import.meta.url))]);
+	test('a directory stands for its scenario files, in name order', async () => {
+		const {status, stdout} = await callCli(['check', fileURLToPath(new URL('../../scenarios', import.meta.url))]);
 		expect(stdout.trimEnd().split('\n')).toHaveLength(builtins.length);
 		expect(stdout.split('\n')[0]).toBe("✓ Crash: the lease frees a dead holder's lock");
 		expect(status).toBe(0);
 	});
 
-	test('a scenario without expectations says what little was checked', () => {
+	test('a scenario without expectations says what little was checked', async () => {
 		const file = scenarioFile('plain.yaml', 'title: Plain\nclients: [A]\nsteps:\n  - do: acquire A\n');
-		expect(runCli(['check', file]).stdout).toBe('✓ Plain (no expect: only checked that every command can be done)\n');
+		expect((await callCli(['check', file])).stdout).toBe('✓ Plain (no expect: only checked that every command can be done)\n');
 	});
 
-	test('an unknown built-in name lists the built-in ones', () => {
-		const {status, stdout} = runCli(['check', 'gc-paws']);
+	test('an unknown built-in name lists the built-in ones', async () => {
+		const {status, stdout} = await callCli(['check', 'gc-paws']);
 		expect(stdout).toMatch(/^✗ gc-paws: no such file or built-in scenario \(built-in: .*gc-pause/);
 		expect(status).toBe(2);
 	});
 
-	test('no scenario is a usage error', () => {
-		const {status, stderr} = runCli(['check']);
+	test('no scenario is a usage error', async () => {
+		const {status, stderr} = await callCli(['check']);
 		expect(stderr).toMatch(/check: expected one or more scenarios/);
 		expect(status).toBe(2);
 	});
 });
 
 describe('dlock-tui list', () => {
-	test('prints every built-in scenario, name and title', () => {
-		const {status, stdout} = runCli(['list']);
+	test('prints every built-in scenario, name and title', async () => {
+		const {status, stdout} = await callCli(['list']);
 		expect(status).toBe(0);
 		const rows = stdout.trimEnd().split('\n');
 		expect(rows.map(row => row.split(/\s+/)[0])).toEqual(builtins.map(file => file.slice(0, -'.yaml'.length)).sort());
 		expect(rows).toContainEqual(expect.stringMatching(/^gc-pause\s+GC pause: the fencing token saves row-42$/));
 	});
 
-	test('--lang ja gives the Japanese titles; another language is a usage error', () => {
-		expect(runCli(['list', '--lang', 'ja']).stdout).toMatch(/^gc-pause\s+GC 停止: フェンシングトークンが row-42 を守る$/m);
-		const {status, stderr} = runCli(['list', '--lang', 'fr']);
+	test('--lang ja gives the Japanese titles; another language is a usage error', async () => {
+		expect((await callCli(['list', '--lang', 'ja'])).stdout).toMatch(/^gc-pause\s+GC 停止: フェンシングトークンが row-42 を守る$/m);
+		const {status, stderr} = await callCli(['list', '--lang', 'fr']);
 		expect(stderr).toMatch(/--lang: expected one of en, ja/);
 		expect(status).toBe(2);
 	});
 
-	test('takes no arguments', () => {
-		expect(runCli(['list', 'extra']).status).toBe(2);
+	test('takes no arguments', async () => {
+		expect((await callCli(['list', 'extra'])).status).toBe(2);
 	});
 });

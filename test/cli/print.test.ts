@@ -1,11 +1,11 @@
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {maxDrawnSteps} from '../../source/commands/options.js';
+import {maxDrawnSteps} from '../../source/commands/drawable.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
-import {runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, runCli, temporaryDirectory} from '../run-cli.js';
 
 const scenarioNames = readdirSync(new URL('../../scenarios/', import.meta.url))
 	.filter(file => file.endsWith('.yaml'))
@@ -17,16 +17,16 @@ const goldenNames = readdirSync(goldenDirectory)
 	.map(file => file.slice(0, -'.txt'.length));
 
 describe('golden files: dlock-tui print of every built-in scenario at 80x24', () => {
-	test.each(scenarioNames)('%s', name => {
+	test.each(scenarioNames)('%s', async name => {
 		if (!goldenNames.includes(name)) expect.fail(`test/golden/${name}.txt is missing: run npm run golden, read the new file, commit it`);
 		const golden = readFileSync(new URL(`${name}.txt`, goldenDirectory), 'utf8');
-		const {status, stdout, stderr} = runCli(['print', name]);
+		const {status, stdout, stderr} = await callCli(['print', name]);
 		expect(stderr).toBe('');
 		expect(status).toBe(0);
 		expect(stdout, `the screen of ${name} changed: if on purpose, run npm run golden, read the diff, commit it`).toBe(golden);
 	});
 
-	test('every golden file has its scenario', () => {
+	test('every golden file has its scenario', async () => {
 		expect(goldenNames.filter(name => !scenarioNames.includes(name)), 'golden files without a scenario: run npm run golden').toEqual([]);
 	});
 });
@@ -37,8 +37,8 @@ describe('dlock-tui print', () => {
 	const steps = story.steps.length;
 	const lastRule = (lang: 'en' | 'ja') => `── step ${steps}/${steps}: ${stepSummary(storyboard(story).at(-1)!, lang)} `;
 
-	test('puts every step under a rule that names it, in plain text', () => {
-		const {status, stdout} = runCli(['print', 'gc-pause', '--cols', '100', '--rows', '30']);
+	test('puts every step under a rule that names it, in plain text', async () => {
+		const {status, stdout} = await callCli(['print', 'gc-pause', '--cols', '100', '--rows', '30']);
 		expect(status).toBe(0);
 		expect(stdout).not.toContain('\u001B');
 		const lines = stdout.trimEnd().split('\n');
@@ -51,25 +51,25 @@ describe('dlock-tui print', () => {
 		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
 	});
 
-	test('--color keeps the styling, --lang ja the Japanese narration', () => {
-		const {status, stdout} = runCli(['print', 'gc-pause', '--color', '--lang', 'ja']);
+	test('--color keeps the styling, --lang ja the Japanese narration', async () => {
+		const {status, stdout} = await callCli(['print', 'gc-pause', '--color', '--lang', 'ja']);
 		expect(status).toBe(0);
 		expect(stdout).toContain('\u001B[');
 		expect(stdout).toContain(lastRule('ja'));
 	});
 
-	test('--ascii draws the rules in ASCII', () => {
-		const {status, stdout} = runCli(['print', 'gc-pause', '--ascii']);
+	test('--ascii draws the rules in ASCII', async () => {
+		const {status, stdout} = await callCli(['print', 'gc-pause', '--ascii']);
 		expect(status).toBe(0);
 		const rules = stdout.split('\n').filter(line => line.startsWith('-- step '));
 		expect(rules).toHaveLength(steps);
 		for (const rule of rules) expect(rule).toMatch(/^-- step \d+\/\d+: [\x20-\x7e]+ -{2,}$/);
 	});
 
-	test('--no-keys leaves the key bar out and gives its row to the story', () => {
+	test('--no-keys leaves the key bar out and gives its row to the story', async () => {
 		const keyBarEnd = `q ${labelsFor('en').keyBar.quit}`;
-		const withKeys = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
-		const {status, stdout} = runCli(['print', 'gc-pause', '--no-keys']);
+		const withKeys = (await callCli(['print', 'gc-pause'])).stdout.trimEnd().split('\n');
+		const {status, stdout} = await callCli(['print', 'gc-pause', '--no-keys']);
 		expect(status).toBe(0);
 		const lines = stdout.trimEnd().split('\n');
 		expect(withKeys.filter(line => line.endsWith(keyBarEnd))).toHaveLength(steps);
@@ -81,9 +81,10 @@ describe('dlock-tui print', () => {
 		expect(storyOf(lastPage(lines)).length).toBe(storyOf(lastPage(withKeys)).length + 1);
 	});
 
-	test('is the same with CI and NO_COLOR in the environment', () => {
-		const plain = runCli(['print', 'gc-pause']).stdout;
-		expect(runCli(['print', 'gc-pause'], {env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}}).stdout).toBe(plain);
+	test('the binary draws the golden screens too, whatever CI, NO_COLOR and FORCE_COLOR say', () => {
+		const {status, stdout} = runCli(['print', 'gc-pause'], {env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}});
+		expect(status).toBe(0);
+		expect(stdout).toBe(readFileSync(new URL('gc-pause.txt', goldenDirectory), 'utf8'));
 	});
 });
 
@@ -101,26 +102,26 @@ describe('print and record: bad options', () => {
 		[['record', '-o', 'x.cast'], 'record: expected one scenario'],
 		[['print', 'gc-pause', '--cols', '50'], '--cols: 50 is too narrow for the dashboard, which needs at least'],
 		[['record', 'gc-pause', '-o', 'x.cast', '--rows', '10'], '--rows: 10 is too low for the dashboard of this scenario, which needs at least'],
-	])('%j', (args, message) => {
-		const {status, stdout, stderr} = runCli(args);
+	])('%j', async (args, message) => {
+		const {status, stdout, stderr} = await callCli(args);
 		expect(status).toBe(2);
 		expect(stdout).toBe('');
 		expect(stderr.trimEnd().split('\n')).toHaveLength(1);
 		expect(stderr).toContain(message);
 	});
 
-	test('a scenario too long to watch is refused, not drawn for minutes', () => {
+	test('a scenario too long to watch is refused, not drawn for minutes', async () => {
 		const file = path.join(directory, 'long.yaml');
 		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(maxDrawnSteps + 1)}`);
 		for (const command of ['print', 'record']) {
-			const {status, stderr} = runCli([command, file, '-o', path.join(path.dirname(file), 'long.cast')].slice(0, command === 'print' ? 2 : 4));
+			const {status, stderr} = await callCli([command, file, '-o', path.join(path.dirname(file), 'long.cast')].slice(0, command === 'print' ? 2 : 4));
 			expect(status).toBe(2);
 			expect(stderr).toContain(`${command}: ${file} has ${maxDrawnSteps + 1} steps; ${command} draws at most ${maxDrawnSteps}`);
 		}
 	});
 
-	test('an unwritable -o names the file', () => {
-		const {status, stderr} = runCli(['record', 'gc-pause', '-o', '/nonexistent-directory/demo.cast']);
+	test('an unwritable -o names the file', async () => {
+		const {status, stderr} = await callCli(['record', 'gc-pause', '-o', '/nonexistent-directory/demo.cast']);
 		expect(status).toBe(2);
 		expect(stderr.trimEnd().split('\n')).toEqual([expect.stringContaining("-o: cannot write '/nonexistent-directory/demo.cast': no such directory")]);
 	});

@@ -2,12 +2,12 @@ import {execFileSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
-import {describe, expect, test} from 'vitest';
+import {beforeAll, describe, expect, test} from 'vitest';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
 import {playInto, screenText} from '../export/terminal.js';
-import {runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, runCli, temporaryDirectory} from '../run-cli.js';
 
 type CastEvent = [number, string, string];
 
@@ -15,10 +15,10 @@ const directory = temporaryDirectory('dlock-record-');
 let files = 0;
 
 /** Records into a new file and returns its text. */
-function record(args: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+async function record(args: readonly string[]): Promise<string> {
 	files += 1;
 	const file = path.join(directory, `${files}.cast`);
-	const {status, stderr} = runCli(['record', ...args, '-o', file], {env});
+	const {status, stderr} = await callCli(['record', ...args, '-o', file]);
 	expect(stderr).toMatch(/^wrote .*\.cast: \d+ steps, [\d.]+ s/);
 	expect(status).toBe(0);
 	return readFileSync(file, 'utf8');
@@ -48,22 +48,29 @@ const steps = story.steps.length;
 const lastSummary = (lang: 'en' | 'ja') => `${steps}/${steps} ${stepSummary(storyboard(story).at(-1)!, lang)}`;
 
 describe('dlock-tui record', () => {
-	const cast = record(['gc-pause']);
-	const {header, events} = parseCast(cast);
+	let cast = '';
+	let header: Record<string, unknown> = {};
+	let events: CastEvent[] = [];
+	beforeAll(async () => {
+		cast = await record(['gc-pause']);
+		({header, events} = parseCast(cast));
+	});
 
 	test('writes asciicast v2 at 80x24 with the scenario as title and no time of day', () => {
 		expect(header).toEqual({version: 2, width: 80, height: 24, title: story.title.en});
 	});
 
-	test('is byte-identical run after run, with CI=true, NO_COLOR, another locale and time zone too', () => {
-		expect(record(['gc-pause'])).toBe(cast);
+	test('is byte-identical run after run, and from the binary with CI=true, NO_COLOR, another locale and time zone', async () => {
+		expect(await record(['gc-pause'])).toBe(cast);
 		const elsewhere = {CI: 'true', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', COLUMNS: '40', LINES: '10', LANG: 'ja_JP.UTF-8', LC_ALL: 'ja_JP.UTF-8', TZ: 'Asia/Tokyo'};
-		expect(record(['gc-pause'], {...process.env, ...elsewhere})).toBe(cast);
+		const {status, stdout} = runCli(['record', 'gc-pause', '-o', '-'], {env: {...process.env, ...elsewhere}});
+		expect(status).toBe(0);
+		expect(stdout).toBe(cast);
 	});
 
-	test('-o - writes the same recording to stdout', () => {
+	test('-o - writes the same recording to stdout', async () => {
 		for (const args of [['-o', '-'], ['--output=-']]) {
-			const {status, stdout} = runCli(['record', 'gc-pause', ...args]);
+			const {status, stdout} = await callCli(['record', 'gc-pause', ...args]);
 			expect(status).toBe(0);
 			expect(stdout).toBe(cast);
 		}
@@ -104,13 +111,13 @@ describe('dlock-tui record', () => {
 		const quit = `q ${labelsFor('en').keyBar.quit}`;
 		const shown = async (recording: string) => screenText(await playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
 		expect(await shown(cast)).toContain(quit);
-		const without = await shown(record(['gc-pause', '--no-keys']));
+		const without = await shown(await record(['gc-pause', '--no-keys']));
 		expect(without).not.toContain(quit);
 		expect(without).toContain(labelsFor('en').rejectedWhy(1, 2));
 	});
 
-	test('--cols/--rows size the recording and every cursor move stays inside it', () => {
-		const {header: big, events: bigEvents} = parseCast(record(['gc-pause', '--cols', '120', '--rows', '40']));
+	test('--cols/--rows size the recording and every cursor move stays inside it', async () => {
+		const {header: big, events: bigEvents} = parseCast(await record(['gc-pause', '--cols', '120', '--rows', '40']));
 		expect(big).toMatchObject({width: 120, height: 40});
 		const moves = outputs(bigEvents).flatMap(data => [...data.matchAll(/\u001B\[(\d+);(\d+)H/g)].map(match => [Number(match[1]), Number(match[2])]));
 		expect(moves.length).toBeGreaterThan(0);
@@ -120,8 +127,8 @@ describe('dlock-tui record', () => {
 		}
 	});
 
-	test('--no-color writes no colour codes, --lang ja marks steps in Japanese, --step-delay sets the pace', () => {
-		const plain = parseCast(record(['gc-pause', '--no-color', '--lang', 'ja', '--step-delay', '1']));
+	test('--no-color writes no colour codes, --lang ja marks steps in Japanese, --step-delay sets the pace', async () => {
+		const plain = parseCast(await record(['gc-pause', '--no-color', '--lang', 'ja', '--step-delay', '1']));
 		const colour = /\u001B\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7]|4[0-9]|10[0-7])(?:;[0-9;]*)?m/;
 		for (const data of outputs(plain.events)) expect(data).not.toMatch(colour);
 		expect(outputs(events).join('')).toMatch(colour);
@@ -144,7 +151,7 @@ const hasAsciinema = (() => {
 describe.skipIf(!hasAsciinema)('the asciinema command', () => {
 	test('plays the recording to its end', async () => {
 		const file = path.join(directory, 'play.cast');
-		expect(runCli(['record', 'gc-pause', '-o', file, '--step-delay', '0.1']).status).toBe(0);
+		expect((await callCli(['record', 'gc-pause', '-o', file, '--step-delay', '0.1'])).status).toBe(0);
 		const player = pty.spawn('asciinema', ['play', '--idle-time-limit', '0.1', file], {cols: 80, rows: 24, env: {...process.env, TERM: 'xterm-256color'}});
 		let seen = '';
 		player.onData(data => (seen += data));

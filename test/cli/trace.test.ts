@@ -1,7 +1,7 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, temporaryDirectory} from '../run-cli.js';
 
 const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'violations', 'events'];
 
@@ -14,8 +14,8 @@ function scenarioFile(text: string): string {
 }
 
 describe('dlock-tui trace', () => {
-	test('--json prints the initial state and one line per command, every key present', () => {
-		const {status, stdout} = runCli(['trace', 'gc-pause', '--json']);
+	test('--json prints the initial state and one line per command, every key present', async () => {
+		const {status, stdout} = await callCli(['trace', 'gc-pause', '--json']);
 		expect(status).toBe(0);
 		const records = stdout.trimEnd().split('\n').map(line => JSON.parse(line));
 		expect(records[0]).toMatchObject({step: 0, command: null, refused: null, clock: 0, events: []});
@@ -27,40 +27,40 @@ describe('dlock-tui trace', () => {
 		expect(records.find(record => record.command === 'pause A 5').clients.A).toEqual({status: 'paused', pausedUntil: 7, token: 1, fencing: true, renewEvery: null});
 	});
 
-	test('a step of several commands gives one line per command, in order', () => {
+	test('a step of several commands gives one line per command, in order', async () => {
 		const file = scenarioFile('title: t\nclients: [A]\nsteps:\n  - do: [acquire A, write A x delay=2, tick 3]\n');
-		const records = runCli(['trace', file, '--json']).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
+		const records = (await callCli(['trace', file, '--json'])).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
 		expect(records.map(record => record.command)).toEqual([null, 'acquire A', 'write A x delay=2', 'tick 3']);
 		expect(records[2].inflight).toEqual([{from: 'A', token: 1, value: 'x', arrivesAt: 2}]);
 		expect(records[3].inflight).toEqual([]);
 	});
 
-	test('a refused command is reported with its reason and changes nothing', () => {
+	test('a refused command is reported with its reason and changes nothing', async () => {
 		const file = scenarioFile('title: t\nclients: [A]\nsteps:\n  - do: [pause A 3, write A]\n');
-		const records = runCli(['trace', file, '--json']).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
+		const records = (await callCli(['trace', file, '--json'])).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
 		expect(records[2]).toMatchObject({command: 'write A', refused: 'A is paused by GC until t=3', events: []});
 		const state = (record: Record<string, unknown>) => ({...record, step: 0, command: null, refused: null, events: []});
 		expect(state(records[2])).toEqual(state(records[1]));
 	});
 
-	test('without --json it prints a table a person can read', () => {
-		const {status, stdout} = runCli(['trace', 'gc-pause']);
+	test('without --json it prints a table a person can read', async () => {
+		const {status, stdout} = await callCli(['trace', 'gc-pause']);
 		expect(status).toBe(0);
 		const lines = stdout.trimEnd().split('\n');
 		expect(lines[0]).toMatch(/^#\s+t\s+command\s+holder/);
 		expect(lines.at(-1)).toContain('rejected A\'s write: token 1 < max 2');
 	});
 
-	test('a bad command in a file names the file, the line and the word; exit 2', () => {
+	test('a bad command in a file names the file, the line and the word; exit 2', async () => {
 		const file = scenarioFile('title: t\nclients: [A]\nsteps:\n  - do: acquire A\n  - do: tick -3\n');
-		const {status, stdout, stderr} = runCli(['trace', file, '--json']);
+		const {status, stdout, stderr} = await callCli(['trace', file, '--json']);
 		expect(status).toBe(2);
 		expect(stdout).toBe('');
 		expect(stderr.trim()).toBe(`${file}:5: step 2: tick: expected a whole number from 1 to 1000000, got '-3'`);
 	});
 
-	test('a missing file: one line, exit 2', () => {
-		const {status, stderr} = runCli(['trace', 'no-such-scenario.yaml']);
+	test('a missing file: one line, exit 2', async () => {
+		const {status, stderr} = await callCli(['trace', 'no-such-scenario.yaml']);
 		expect(status).toBe(2);
 		expect(stderr.trim().split('\n')).toHaveLength(1);
 		expect(stderr).toContain('no-such-scenario.yaml');

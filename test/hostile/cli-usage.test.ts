@@ -4,15 +4,15 @@
 import {closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {describe, expect, test} from 'vitest';
-import {runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {afterEach, describe, expect, test, vi} from 'vitest';
+import {callCli, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const help = ' (see dlock-tui --help)';
 const directory = temporaryDirectory('dlock-cli-');
 const missing = path.join(directory, 'missing.yaml');
 
-function expectUsageError(args: readonly string[], message: string | RegExp): void {
-	const result = runCli(args);
+async function expectUsageError(args: readonly string[], message: string | RegExp): Promise<void> {
+	const result = await callCli(args);
 	expect(result.stdout).toBe('');
 	expect(result.stderr.endsWith('\n')).toBe(true);
 	const lines = result.stderr.trimEnd().split('\n');
@@ -35,85 +35,119 @@ const subcommands: ReadonlyArray<readonly [string, readonly string[]]> = [
 ];
 
 describe.each(subcommands)('%s', (_name, args) => {
-	test('an unknown flag is named, with a near one suggested', () => {
-		expectUsageError([...args, '--jsno'], "unknown flag '--jsno' (did you mean '--json'?)");
-		expectUsageError([...args, '-z'], "unknown flag '-z'");
+	test('an unknown flag is named, with a near one suggested', async () => {
+		await expectUsageError([...args, '--jsno'], "unknown flag '--jsno' (did you mean '--json'?)");
+		await expectUsageError([...args, '-z'], "unknown flag '-z'");
 	});
 
-	test('a flag that takes no value given one', () => {
-		expectUsageError([...args, '--json=maybe'], "--json takes no value, got '--json=maybe'");
+	test('a flag that takes no value given one', async () => {
+		await expectUsageError([...args, '--json=maybe'], "--json takes no value, got '--json=maybe'");
 	});
 
-	test('a flag that needs a value given none', () => {
-		expectUsageError([...args, '--lang'], '--lang: expected a value');
+	test('a flag that needs a value given none', async () => {
+		await expectUsageError([...args, '--lang'], '--lang: expected a value');
 	});
 
-	test('an escape sequence in a flag is shown escaped', () => {
-		expectUsageError([...args, '--\x1b[2Jx'], "unknown flag '--\\x1b[2Jx'");
+	test('an escape sequence in a flag is shown escaped', async () => {
+		await expectUsageError([...args, '--\x1b[2Jx'], "unknown flag '--\\x1b[2Jx'");
 	});
 });
 
 describe('arguments', () => {
-	test('an unknown subcommand', () => {
-		expectUsageError(['trcae', 'gc-pause'], "unknown command 'trcae' (did you mean 'trace'?)");
-		expectUsageError(['prnt'], "unknown command 'prnt' (did you mean 'print'?)");
-		expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, list;");
+	test('an unknown subcommand', async () => {
+		await expectUsageError(['trcae', 'gc-pause'], "unknown command 'trcae' (did you mean 'trace'?)");
+		await expectUsageError(['prnt'], "unknown command 'prnt' (did you mean 'print'?)");
+		await expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, list, help;");
 	});
 
-	test('a command one letter off, for every command --help lists', () => {
-		const commands = [...runCli(['--help']).stdout.matchAll(/\$ dlock-tui ([a-z]+)/g)].map(match => match[1]!);
-		expect(commands.length).toBeGreaterThanOrEqual(5);
-		for (const command of commands) expectUsageError([command.slice(0, -1)], `unknown command '${command.slice(0, -1)}' (did you mean '${command}'?)`);
+	test('a command one letter off, for every command --help lists', async () => {
+		const {stdout} = await callCli(['--help']);
+		const usage = stdout.slice(stdout.indexOf('Usage'), stdout.indexOf('Options'));
+		const commands = [...usage.matchAll(/\$ dlock-tui ([a-z]+)/g)].map(match => match[1]!);
+		expect(commands.length).toBeGreaterThanOrEqual(6);
+		for (const command of commands) await expectUsageError([command.slice(0, -1)], `unknown command '${command.slice(0, -1)}' (did you mean '${command}'?)`);
 	});
 
-	test('a value of the wrong kind', () => {
-		expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
-		expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], "--step-delay: expected a number of seconds");
-		expectUsageError(['gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'");
+	test('a value of the wrong kind', async () => {
+		await expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
+		await expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], "--step-delay: expected a number of seconds");
+		await expectUsageError(['gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'");
 	});
 
-	test('a missing argument', () => {
-		expectUsageError(['trace'], 'trace: expected one scenario');
-		expectUsageError(['check'], 'check: expected one or more scenarios');
-		expectUsageError(['print'], 'print: expected one scenario');
-		expectUsageError(['record', 'gc-pause'], '-o');
+	test('a missing argument', async () => {
+		await expectUsageError(['trace'], 'trace: expected one scenario');
+		await expectUsageError(['check'], 'check: expected one or more scenarios');
+		await expectUsageError(['print'], 'print: expected one scenario');
+		await expectUsageError(['record', 'gc-pause'], '-o');
 	});
 
-	test('short flags: a value may follow the letter; an unknown letter in a group is named', () => {
+	test('short flags: a value after a space or =; stuck to the letter, or an unknown letter in a group, is named', async () => {
 		const cast = path.join(directory, 'attached.cast');
-		const result = runCli(['record', 'gc-pause', `-o${cast}`]);
+		const result = await callCli(['record', 'gc-pause', `-o=${cast}`]);
 		expect(result.stderr).toMatch(new RegExp(`^wrote ${cast}`));
 		expect(result.status).toBe(0);
 		expect(existsSync(cast)).toBe(true);
-		expectUsageError(['record', 'gc-pause', `-xo${cast}`], `unknown flag '-x' in '-xo${cast}'`);
+		await expectUsageError(['record', 'gc-pause', `-o${cast}`], `-o: put a space or = between -o and its value (-o FILE), got '-o${cast}'`);
+		await expectUsageError(['record', 'gc-pause', `-xo${cast}`], `unknown flag '-x' in '-xo${cast}'`);
+		await expectUsageError(['gc-pause', '-h=yes'], "-h takes no value, got '-h=yes'");
 	});
 
-	test('too many arguments', () => {
-		expectUsageError(['trace', 'gc-pause', 'extra'], 'trace: expected one scenario');
-		expectUsageError(['list', 'extra'], "list: unexpected 'extra'");
+	test('a flag is for some commands: given to another, it is named with the ones it is for', async () => {
+		await expectUsageError(['trace', 'gc-pause', '--cols', '100'], '--cols applies to record and print, not trace');
+		await expectUsageError(['--cols', '100'], '--cols applies to record and print, not the dashboard');
+		await expectUsageError(['gc-pause', '-o', 'x.cast'], '-o applies to record, not the dashboard');
+		await expectUsageError(['list', '--no-keys'], '--no-keys applies to the dashboard, record and print, not list');
+		await expectUsageError(['check', 'gc-pause', '--json'], '--json applies to trace, not check');
+		await expectUsageError(['print', 'gc-pause', '--autoplay', '2'], '--autoplay applies to the dashboard, not print');
 	});
 
-	test('a missing file, for trace and for the dashboard', () => {
-		expectUsageError(['trace', missing], `${missing}: cannot read: no such file`);
-		expectUsageError([missing], `${missing}: cannot read: no such file`);
-		expectUsageError(['gc-paws'], /^gc-paws: no such file or built-in scenario \(built-in: .*gc-pause/);
+	test('a value flag given twice, however spelt, is refused; a boolean said again counts the last time', async () => {
+		await expectUsageError(['print', 'gc-pause', '--cols', '80', '--cols=90'], '--cols: given twice; give it once');
+		await expectUsageError(['record', 'gc-pause', '-o', 'a.cast', '--output', 'b.cast'], '-o: given twice; give it once');
+		const {status, stdout} = await callCli(['trace', 'gc-pause', '--json', '--no-json']);
+		expect(status).toBe(0);
+		expect(stdout).toMatch(/^#\s+t\s+command/);
+	});
+
+	test('misspellings meow would accept or drop are refused, with the flag meant', async () => {
+		await expectUsageError(['record', 'gc-pause', '-o', 'x.cast', '--stepDelay', '1'], "unknown flag '--stepDelay' (did you mean '--step-delay'?)");
+		await expectUsageError(['gc-pause', '--no-lang'], "unknown flag '--no-lang' (did you mean '--lang'?)");
+		await expectUsageError(['trace', 'gc-pause', '--no-json=true'], "--no-json takes no value, got '--no-json=true'");
+		await expectUsageError(['gc-pause', '--lang', '--ascii'], '--lang: expected a value after it (--lang=…)');
+		await expectUsageError(['gc-pause', '--lang='], '--lang: expected a value after it (--lang=…)');
+	});
+
+	test('too many arguments', async () => {
+		await expectUsageError(['trace', 'gc-pause', 'extra'], 'trace: expected one scenario');
+		await expectUsageError(['list', 'extra'], "list: unexpected 'extra'");
+	});
+
+	test('a missing file, for trace and for the dashboard', async () => {
+		await expectUsageError(['trace', missing], `${missing}: cannot read: no such file`);
+		await expectUsageError([missing], `${missing}: cannot read: no such file`);
+		await expectUsageError(['gc-paws'], /^gc-paws: no such file or built-in scenario \(built-in: .*gc-pause/);
 	});
 });
 
 describe('an unexpected error', () => {
-	test('prints one line naming a full report in the temp dir, exits 70, never a stack trace', () => {
-		// A standard output that cannot be written is something no command expects.
-		const readOnly = path.join(directory, 'read-only.txt');
-		writeFileSync(readOnly, '');
-		const stdout = openSync(readOnly, 'r');
-		const result = runCli(['trace', 'gc-pause', '--json'], {stdio: ['ignore', stdout, 'pipe']});
-		closeSync(stdout);
+	afterEach(() => {
+		vi.unstubAllEnvs();
+	});
+
+	/** A standard output that fails when written is something no command expects. */
+	const failingStdout = () => ({write: () => {
+		throw new Error('the disk is on fire');
+	}}) as unknown as NodeJS.WriteStream;
+
+	test('prints one line naming a full report in the temp dir, exits 70, never a stack trace', async () => {
+		const result = await callCli(['trace', 'gc-pause', '--json'], failingStdout());
 		expect(result.status).toBe(70);
 		expect(result.stderr).not.toMatch(stackTrace);
 		const lines = result.stderr.trimEnd().split('\n');
 		expect(lines).toHaveLength(1);
 		const match = /^dlock-tui: unexpected error: (.+) \(a full report is in (\S+); please include it when you report this\)$/.exec(lines[0]!);
 		expect(match, lines[0]).not.toBeNull();
+		expect(match![1]).toBe('the disk is on fire');
 		const report = match![2]!;
 		expect(path.dirname(report)).toBe(tmpdir());
 		expect(existsSync(report)).toBe(true);
@@ -124,13 +158,23 @@ describe('an unexpected error', () => {
 		rmSync(report);
 	});
 
-	test('says so when even the report cannot be written', () => {
-		const readOnly = path.join(directory, 'read-only-2.txt');
+	test('says so when even the report cannot be written', async () => {
+		vi.stubEnv('TMPDIR', path.join(directory, 'no-such-directory'));
+		const result = await callCli(['trace', 'gc-pause', '--json'], failingStdout());
+		expect(result.status).toBe(70);
+		expect(result.stderr).toBe('dlock-tui: unexpected error: the disk is on fire (no report could be written)\n');
+	});
+
+	test('the binary: an error outside any command (stdout cannot be written) is reported the same way', () => {
+		const readOnly = path.join(directory, 'read-only.txt');
 		writeFileSync(readOnly, '');
 		const stdout = openSync(readOnly, 'r');
-		const result = runCli(['trace', 'gc-pause', '--json'], {stdio: ['ignore', stdout, 'pipe'], env: {...process.env, TMPDIR: path.join(directory, 'no-such-directory')}});
+		const result = runCli(['trace', 'gc-pause', '--json'], {stdio: ['ignore', stdout, 'pipe'], env: {...process.env, TMPDIR: directory}});
 		closeSync(stdout);
 		expect(result.status).toBe(70);
-		expect(result.stderr).toMatch(/^dlock-tui: unexpected error: .+ \(no report could be written\)\n$/);
+		expect(result.stderr).not.toMatch(stackTrace);
+		const match = /^dlock-tui: unexpected error: .+ \(a full report is in (\S+); please include it when you report this\)\n$/.exec(result.stderr);
+		expect(match, result.stderr).not.toBeNull();
+		expect(readFileSync(match![1]!, 'utf8')).toContain('["trace","gc-pause","--json"]');
 	});
 });

@@ -179,7 +179,7 @@ describe('YAML hazards', () => {
 		const asRoot = process.getuid?.() === 0;
 		const copy = path.join(directory, 'package');
 		const root = path.dirname(path.dirname(cliPath));
-		for (const part of ['dist/cli.js', 'scenarios']) cpSync(path.join(root, part), path.join(copy, part), {recursive: true});
+		for (const part of ['dist', 'scenarios']) cpSync(path.join(root, part), path.join(copy, part), {recursive: true});
 		chmodSync(directory, 0o755);
 		const result = runCli(['trace', file, '--json'], asRoot ? {uid: 65534, gid: 65534} : {}, path.join(copy, 'dist', 'cli.js'));
 		expect(result.stderr).toBe(`${file}: cannot read: permission denied\n`);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
-import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from './pty.js';
 
 const directory = temporaryDirectory('dlock-save-pty-');
@@ -34,10 +34,10 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 	child = null;
 
 	const file = path.join(directory, 'dlock-gc-pause-1.yaml');
-	const check = runCli(['check', file]);
+	const check = await callCli(['check', file]);
 	expect(check.stderr).toBe('');
 	expect(check.status).toBe(0);
-	const trace = runCli(['trace', file, '--json']);
+	const trace = await callCli(['trace', file, '--json']);
 	const last = JSON.parse(trace.stdout.trimEnd().split('\n').at(-1)!) as {command: string; clock: number; clients: Record<string, {status: string; token: number | null}>};
 	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
 });

@@ -1,0 +1,151 @@
+// The command line: reads the arguments, hands off to one command, turns errors into exit codes.
+// It never ends the process (the bin, source/cli.tsx, sets the exit code), so tests call it.
+
+import {once} from 'node:events';
+// Bundled into dist/cli.js, so --version needs no package.json at run time.
+import packageJson from '../../package.json' with {type: 'json'};
+import {printable, quote} from '../text/quote.js';
+import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFound} from '../scenario/files.js';
+import {didYouMean} from '../text/suggest.js';
+import {checkFlagsApply, type Command, readCommandLine, subcommands} from './arguments.js';
+import {runCheck} from './check.js';
+import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './crash.js';
+import {UsageError} from './errors.js';
+import {runList} from './list.js';
+import {runTrace} from './trace.js';
+
+// The commands that draw the dashboard load Ink and React when they run, so trace, check, list
+// and --help start without them.
+const drawing = {
+	dashboard: () => import('./dashboard.js'),
+	print: () => import('./print.js'),
+	record: () => import('./record.js'),
+};
+
+/** Where a run reads and writes: the process's own streams, or a test's. */
+export interface CommandLineIo {
+	readonly stdin: NodeJS.ReadStream;
+	readonly stdout: NodeJS.WriteStream;
+	readonly stderr: NodeJS.WriteStream;
+	readonly env: NodeJS.ProcessEnv;
+}
+
+/** Runs `dlock-tui ...argv` and resolves to its exit code. */
+export async function run(argv: readonly string[], io: CommandLineIo): Promise<number> {
+	try {
+		return await runCommand(argv, io);
+	} catch (error) {
+		return reportError(error, argv, io.stderr);
+	}
+}
+
+async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<number> {
+	// No arguments: the dashboard of the default scenario, with nothing to parse (and meow not loaded).
+	if (argv.length === 0) {
+		const {runDashboard} = await drawing.dashboard();
+		await runDashboard(defaultScenarioName, {}, io);
+		return 0;
+	}
+	const cli = readCommandLine(argv);
+	const [word, ...rest] = cli.input;
+	const showHelp = () => {
+		io.stdout.write(`${cli.help}\n`);
+		return 0;
+	};
+	// --help and --version, wherever they are, win over the rest.
+	if (cli.flags.help) return showHelp();
+	if (cli.flags.version) {
+		io.stdout.write(`${packageJson.version}\n`);
+		return 0;
+	}
+	const command: Command = subcommands.find(name => name === word) ?? 'dashboard';
+	// `dlock-tui trcae x --json` is a typo of the command, whatever the flags say.
+	if (command === 'dashboard' && word !== undefined) checkNotMistypedCommand(word, rest);
+	checkFlagsApply(command, cli.given);
+	const write = writerWithBackpressure(io.stdout);
+	switch (command) {
+		case 'trace': {
+			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
+			await runTrace(rest[0]!, cli.flags.json ?? false, write);
+			return 0;
+		}
+		case 'check': {
+			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
+			return runCheck(rest, write);
+		}
+		case 'record': {
+			if (rest.length !== 1) throw new UsageError('record: expected one scenario (a built-in name or a path) and -o FILE');
+			const {runRecord} = await drawing.record();
+			runRecord(rest[0]!, cli.flags, write, text => io.stderr.write(text));
+			return 0;
+		}
+		case 'print': {
+			if (rest.length !== 1) throw new UsageError('print: expected one scenario (a built-in name or a path)');
+			const {runPrint} = await drawing.print();
+			runPrint(rest[0]!, cli.flags, write);
+			return 0;
+		}
+		case 'list': {
+			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);
+			runList(cli.flags, write);
+			return 0;
+		}
+		case 'help':
+			return showHelp();
+		case 'dashboard': {
+			if (rest.length > 0) throw new UsageError(`unexpected ${quote(rest[0]!)} after the scenario`);
+			const {runDashboard} = await drawing.dashboard();
+			await runDashboard(word ?? defaultScenarioName, {...cli.flags, keyBar: cli.flags.keys ?? true}, io);
+			return 0;
+		}
+	}
+}
+
+/**
+ * Says "wait" (a promise) when the reader is behind; runTrace waits, so a long trace never piles up
+ * in memory. One promise for all the writes that wait: a listener each would make every drain cost
+ * as many calls.
+ */
+function writerWithBackpressure(stream: NodeJS.WritableStream): (text: string) => Promise<void> | undefined {
+	let drained: Promise<void> | undefined;
+	return text => {
+		if (stream.write(text)) return undefined;
+		drained ??= once(stream, 'drain').then(() => {
+			drained = undefined;
+		});
+		return drained;
+	};
+}
+
+/** `dlock-tui trcae x` is a typo of a command, not a scenario called "trcae". */
+function checkNotMistypedCommand(word: string, rest: readonly string[]): void {
+	try {
+		resolveScenario(word);
+		return;
+	} catch (error) {
+		if (!(error instanceof ScenarioNotFound)) throw error;
+		const hint = didYouMean(word, subcommands);
+		if (hint) throw new UsageError(`unknown command ${quote(word)} (did you mean '${hint}'?)`);
+		if (rest.length > 0) throw new UsageError(`unknown command ${quote(word)} (commands: ${subcommands.join(', ')}; or a scenario for the dashboard)`);
+	}
+}
+
+/**
+ * Bad input and failed checks are expected: one line each and their exit code. Anything else is a
+ * crash: the terminal given back, one line naming a report, 70. Returns the exit code.
+ */
+export function reportError(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
+	// Messages may quote what a user typed or a file held: nothing unprintable reaches the terminal.
+	const say = (text: string) => stderr.write(`${text.split('\n').map(printable).join('\n')}\n`);
+	if (error instanceof ScenarioLoadError) {
+		say(error instanceof ScenarioNotFound ? `${error.message} (see dlock-tui --help)` : error.message);
+		return 2;
+	}
+	if (error instanceof UsageError) {
+		say(`dlock-tui: ${error.message} (see dlock-tui --help)`);
+		return error.exitCode;
+	}
+	runCrashTeardowns();
+	say(crashLine(error, writeCrashReport(error, packageJson.version, argv)));
+	return crashExitCode;
+}
