@@ -9,7 +9,7 @@
 //   as its prototype), and lists or maps used as keys: found in the document before any of it
 //   becomes JavaScript values.
 
-import {Composer, CST, type Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, Lexer, LineCounter, type Node, Parser} from 'yaml';
+import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
 import type {Problem} from './parse.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
@@ -122,48 +122,34 @@ function yamlMessage(code: string, message: string): string {
 
 const forbiddenKey = '__proto__';
 
-/** The first `__proto__` key or collection used as a key, in document order, or null. */
+/** The first `__proto__` key, or list or map used as a key, in document order; null when there is none. */
 function findHazard(doc: Document): Hazard | null {
-	const anchors = new Map<string, unknown>();
-	const stack: unknown[] = [doc.contents];
-	while (stack.length > 0) {
-		const node = stack.pop();
-		if (!isMap(node) && !isSeq(node)) continue;
-		if (node.anchor) anchors.set(node.anchor, node);
-		const children: unknown[] = [];
-		for (const item of node.items as unknown[]) {
-			if (isPair(item)) {
-				const key = isAlias(item.key) ? anchors.get(item.key.source) : item.key;
-				if (isScalar(key) && key.value === forbiddenKey) {
-					return {offset: (item.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
-				}
-				if (isMap(key) || isSeq(key)) {
-					return {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
-				}
-				if (isScalar(item.key) && item.key.anchor) anchors.set(item.key.anchor, item.key);
-				if (isScalar(item.value) && item.value.anchor) anchors.set(item.value.anchor, item.value);
-				children.push(item.key, item.value);
-			} else {
-				if (isScalar(item) && item.anchor) anchors.set(item.anchor, item);
-				children.push(item);
-			}
-		}
-		// Reversed, so that the stack pops them in document order.
-		for (const child of children.reverse()) stack.push(child);
-	}
-	return null;
+	const anchors = new Map<string, Node>();
+	let hazard: Hazard | null = null;
+	visit(doc, {
+		Node(_, node) {
+			if (!isAlias(node) && node.anchor) anchors.set(node.anchor, node);
+		},
+		Pair(_, pair) {
+			const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+			if (isScalar(key) && key.value === forbiddenKey) hazard = {offset: (pair.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
+			else if (isCollection(key)) hazard = {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
+			return hazard ? visit.BREAK : undefined;
+		},
+	});
+	return hazard;
 }
 
 /** Where the first alias is: a file whose aliases expand too much is reported there. */
 function firstAliasOffset(doc: Document): number | null {
-	const stack: unknown[] = [doc.contents];
-	while (stack.length > 0) {
-		const node = stack.pop();
-		if (isAlias(node)) return node.range?.[0] ?? null;
-		if (isPair(node)) stack.push(node.value, node.key);
-		else if (isMap(node) || isSeq(node)) stack.push(...(node.items as unknown[]).toReversed());
-	}
-	return null;
+	let offset: number | null = null;
+	visit(doc, {
+		Alias(_, alias) {
+			offset = alias.range?.[0] ?? null;
+			return visit.BREAK;
+		},
+	});
+	return offset;
 }
 
 /** What expanding the aliases failed with, in words a person can act on. */
