@@ -24,6 +24,15 @@ export const bundleOptions = {
 	// Ink loads its devtools module (the React devtools and a WebSocket client) only when DEV is
 	// set; the stub stands in for it, so none of that is in the bundle.
 	plugins: [
+		// yaml's build for platforms other than Node: the same code, as ES modules that esbuild can
+		// trim (dist/save.cjs is half the size), and without the Node build's debug switches, read
+		// from process.env at every token of a file.
+		{
+			name: 'yaml-without-debug-switches',
+			setup(build) {
+				build.onResolve({filter: /^yaml$/}, () => ({path: path.join(root, 'node_modules/yaml/browser/index.js')}));
+			},
+		},
 		{
 			name: 'no-devtools',
 			setup(build) {
