@@ -1,16 +1,13 @@
-// Scenario text to a Scenario: YAML with line numbers, the schema, then what a schema cannot see
-// (client names, each command). Every problem of a file is reported at once as `file:line: ...`.
-// A file in the plain subset of YAML is read the fast way (plain-yaml.ts), its problems too; the
-// `yaml` Document reads every other file. Pure: reading files is files.ts's job.
+// Scenario text to a Scenario: YAML with line numbers (read-yaml.ts), the schema, then what a
+// schema cannot see (client names, each command). Every problem of a file is reported at once as
+// `file:line: ...`. Pure: reading files is files.ts's job.
 
-import {isMap, isNode, LineCounter, parseDocument, type Document} from 'yaml';
 import {type Command, commandUsage, noClientNamed, parseCommand, resourceTarget} from '../model/command.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
-import {aliasMessage, findHazard, findTooManyValues, firstAliasOffset, isStackOverflow, lineAtOffset, maxAliasCount, tooDeepMessage} from './hazards.js';
 import type {Narration} from './narration.js';
-import {type Path, type PlainYaml, readPlainYaml, type ValueLines} from './plain-yaml.js';
+import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
 
@@ -67,39 +64,10 @@ export function formatProblem(file: string, problem: Problem): string {
 }
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
-	// A file in the plain subset is read fast, its problems too; every other file the precise way.
-	return parsePlainScenario(text, file) ?? parsePrecisely(text, file);
-}
-
-/** The fast way: what a file in the plain subset of YAML holds, or its problems; null for any other file. */
-export function parsePlainScenario(text: string, file: string): ParseScenarioResult | null {
-	const plain = readPlainYaml(text);
-	return plain.ok ? fromData(plain.data, plain.lines, file) : null;
-}
-
-/** With `yaml`'s Document: every file read the same way, with exact line numbers and messages for every problem. */
-export function parsePrecisely(text: string, file: string): ParseScenarioResult {
-	const crowded = findTooManyValues(text);
-	if (crowded) return {ok: false, problems: [{line: lineAtOffset(text, crowded.offset), message: `YAML: ${crowded.message}`}]};
-	const lineCounter = new LineCounter();
-	const doc = parseDocument(text, {lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'error'});
-	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
-	if (doc.errors.length > 0) {
-		return {ok: false, problems: inOrder(doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)})))};
-	}
-	const hazard = findHazard(doc);
-	if (hazard) return {ok: false, problems: [{line: lineAt(hazard.offset), message: `YAML: ${hazard.message}`}]};
-	let data: unknown;
-	try {
-		data = doc.toJS({maxAliasCount});
-	} catch (error) {
-		const alias = firstAliasOffset(doc);
-		return {ok: false, problems: [{line: alias === null ? 1 : lineAt(alias), message: `YAML: ${aliasMessage((error as Error).message)}`}]};
-	}
-	if (!isRecord(data)) {
-		return {ok: false, problems: [{line: 1, message: 'expected a scenario: a map with title, clients and steps'}]};
-	}
-	return fromData(data, new DocumentLines(doc, lineAt), file);
+	const read = readYaml(text);
+	if (!read.ok) return {ok: false, problems: inOrder(read.problems)};
+	if (!isRecord(read.data)) return {ok: false, problems: [{line: 1, message: 'expected a scenario: a map with title, clients and steps'}]};
+	return fromData(read.data, read.lines, file);
 }
 
 /** The schema, then what it cannot see, then the Scenario. */
@@ -130,47 +98,6 @@ function inOrder(problems: readonly Problem[]): Problem[] {
 		.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 	if (unique.length <= maxProblems) return unique;
 	return [...unique.slice(0, maxProblems), {line: null, message: `… and ${unique.length - maxProblems} more problems`}];
-}
-
-/** The parser's texts for the mistakes people make most, in plain words. */
-function yamlMessage(code: string, message: string): string {
-	const first = message.split('\n')[0]!;
-	if (isStackOverflow(first)) return `YAML: ${tooDeepMessage}`;
-	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
-	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
-	if (code === 'MULTIPLE_DOCS') return 'YAML: a second document starts here (---): a scenario is one document';
-	if (code === 'BLOCK_AS_IMPLICIT_KEY') return 'YAML: a value contains ": ": put it in quotes';
-	if (first.startsWith('Missing closing')) return 'YAML: a quoted text is not closed';
-	if (first.startsWith('Flow sequence')) return 'YAML: a list [ is not closed with ] (or its next line is not indented)';
-	if (first.startsWith('Flow map')) return 'YAML: a map { is not closed with } (or its next line is not indented)';
-	if (first.startsWith('Sequence item without')) return 'YAML: wrong indentation: this line is not part of the list item above, and has no "-"';
-	if (code === 'BAD_INDENT') return `YAML: wrong indentation (${first})`;
-	return `YAML: ${first}`;
-}
-
-/** Finds the line of any value (or key) in the parsed document. */
-class DocumentLines implements ValueLines {
-	constructor(
-		private readonly doc: Document,
-		private readonly lineAt: (offset: number) => number,
-	) {}
-
-	of(path: Path): number | null {
-		for (let end = path.length; end >= 0; end -= 1) {
-			const node = this.doc.getIn(path.slice(0, end) as unknown[], true);
-			if (isNode(node) && node.range) return this.lineAt(node.range[0]);
-		}
-		return null;
-	}
-
-	ofKey(path: Path, key: string): number | null {
-		const map = this.doc.getIn(path as unknown[], true);
-		if (isMap(map)) {
-			const pair = map.items.find(item => isNode(item.key) && (item.key as {value?: unknown}).value === key);
-			if (pair && isNode(pair.key) && pair.key.range) return this.lineAt(pair.key.range[0]);
-		}
-		return this.of(path);
-	}
 }
 
 /** Where a problem is, as a person reads the file: `step 3: expect.clock`, `client 2`, `lease`. */

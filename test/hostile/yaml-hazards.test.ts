@@ -5,7 +5,7 @@ import {chmodSync, cpSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/scenario/files.js';
-import {maxNesting, maxValues} from '../../source/scenario/hazards.js';
+import {maxNesting, readYaml} from '../../source/scenario/read-yaml.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
 import {cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
@@ -46,6 +46,15 @@ describe('YAML hazards', () => {
 		for (let depth = 0; depth < maxNesting + 5; depth += 1) lines.push(`${' '.repeat(depth * 2 + 2)}-`);
 		const problems = problemsOf(lines.join('\n'));
 		expect(problems).toEqual([{line: maxNesting + 3, message: expect.stringContaining('nested')}]);
+	});
+
+	test(`${maxNesting} levels of nesting are read, one more is not`, () => {
+		const flow = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}\n`;
+		const block = (depth: number) => Array.from({length: depth}, (_, level) => `${' '.repeat(level * 2)}- `).join('\n');
+		for (const nested of [flow, block]) {
+			expect(readYaml(nested(maxNesting)).ok).toBe(true);
+			expect(readYaml(nested(maxNesting + 1))).toEqual({ok: false, problems: [{line: nested === flow ? 1 : maxNesting + 1, message: expect.stringContaining('nested')}]});
+		}
 	});
 
 	test('nesting deep enough to overflow the parser is a one-line problem, not an exception', () => {
@@ -141,10 +150,12 @@ describe('YAML hazards', () => {
 		expect(loadProblems(file)).toEqual([`${file}: 30.0 MiB is too large for a scenario (at most 10 MiB)`]);
 	});
 
-	test('a file under the size cap but packed with values is refused before it is parsed (it would take gigabytes)', () => {
-		const count = maxValues + 10;
-		const problems = problemsOf(`title: dense\nclients: [A]\nsteps: [${'1,'.repeat(count)}]\n`);
-		expect(problems).toEqual([{line: 3, message: expect.stringContaining(`more than ${maxValues.toLocaleString('en')} values`)}]);
+	test('a file with more values than the limit is refused at the line where it passes it', () => {
+		// `steps`, then two values a line: the item and its word.
+		const steps = (items: number) => `steps:\n${'  - tick\n'.repeat(items)}`;
+		const limit = 1 + 2 * 500;
+		expect(readYaml(steps(500), limit).ok).toBe(true);
+		expect(readYaml(steps(501), limit)).toEqual({ok: false, problems: [{line: 1 + 501, message: 'YAML: more than 1,001 values: too many for a scenario (a step takes about five)'}]});
 	});
 
 	test('duplicate client names are a problem on the second one', () => {

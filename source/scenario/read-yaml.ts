@@ -1,0 +1,188 @@
+// A scenario file's YAML, read by the `yaml` package: plain values, the line of every value and
+// key, or every problem with its line. `yaml` rejects duplicate keys, caps alias expansion and
+// keeps `__proto__` an ordinary key; what it does not guard against is refused here, each at
+// the line where the file goes wrong:
+// - more values than memory allows, and nesting deep enough to exhaust the stack: counted while
+//   the text is parsed (the lexer feeds the parser one token at a time), so a hostile file is
+//   stopped before its document is built;
+// - `__proto__` keys (zod drops them from maps without a word, and a plain object would take one
+//   as its prototype), and lists or maps used as keys: found in the document before any of it
+//   becomes JavaScript values.
+
+import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import type {Problem} from './parse.js';
+
+/** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
+export const maxNesting = 32;
+
+/** Alias expansion is capped so that a "billion laughs" file fails fast instead of eating memory. */
+export const maxAliasCount = 100;
+
+/**
+ * A document takes about 800 bytes a value while it is built: 10 MiB of `- 1` lines would take
+ * gigabytes. A step takes about five values: this allows 200,000 steps and some narration.
+ */
+export const maxValues = 1_500_000;
+
+export type Path = readonly PropertyKey[];
+
+/** The line of a value or of a key, by its path in the data. */
+export interface ValueLines {
+	of(path: Path): number | null;
+	ofKey(path: Path, key: string): number | null;
+}
+
+export type YamlRead = {readonly ok: true; readonly data: unknown; readonly lines: ValueLines} | {readonly ok: false; readonly problems: readonly Problem[]};
+
+/** `valueLimit` is maxValues but in tests, which would take seconds to write that many. */
+export function readYaml(text: string, valueLimit = maxValues): YamlRead {
+	const lineCounter = new LineCounter();
+	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
+	const composed = composeDocument(text, lineCounter, valueLimit);
+	if ('offset' in composed) return refused(lineAt(composed.offset), composed.message);
+	const {doc, secondDocument} = composed;
+	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}));
+	if (secondDocument !== null) problems.push({line: lineAt(secondDocument), message: 'YAML: a second document starts here (---): a scenario is one document'});
+	if (problems.length > 0) return {ok: false, problems};
+	const hazard = findHazard(doc);
+	if (hazard) return refused(lineAt(hazard.offset), hazard.message);
+	try {
+		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new DocumentLines(doc, lineAt)};
+	} catch (error) {
+		const alias = firstAliasOffset(doc);
+		return refused(alias === null ? 1 : lineAt(alias), aliasMessage((error as Error).message));
+	}
+}
+
+const refused = (line: number, message: string): YamlRead => ({ok: false, problems: [{line, message: `YAML: ${message}`}]});
+
+interface Hazard {
+	/** Where in the text (an offset: the caller turns it into a line). */
+	readonly offset: number;
+	readonly message: string;
+}
+
+/** Lexer tokens that become a value (a node) of the document. */
+const valueTokens = new Set<CST.TokenType | null>(['scalar', 'single-quoted-scalar', 'double-quoted-scalar', 'block-scalar-header', 'alias', 'flow-map-start', 'flow-seq-start', 'seq-item-ind']);
+
+const collectionTokens = new Set<string>(['block-map', 'block-seq', 'flow-collection']);
+
+/**
+ * What parseDocument does, with the lexer's tokens counted on their way to the parser: the
+ * document, with where a second one starts (null when there is none), or the place where the
+ * file passes the value limit or maxNesting.
+ */
+function composeDocument(text: string, lineCounter: LineCounter, valueLimit: number): {doc: Document; secondDocument: number | null} | Hazard {
+	const parser = new Parser(lineCounter.addNewLine);
+	let hazard: Hazard | null = null;
+	function* tokens(): Generator<CST.Token> {
+		lineCounter.addNewLine(0);
+		let values = 0;
+		for (const lexeme of new Lexer().lex(text)) {
+			const offset = parser.offset;
+			if (valueTokens.has(CST.tokenType(lexeme)) && (values += 1) > valueLimit) {
+				hazard = {offset, message: `more than ${valueLimit.toLocaleString('en')} values: too many for a scenario (a step takes about five)`};
+				return;
+			}
+			yield* parser.next(lexeme);
+			// The parser's stack holds the collections open at this token (and the document, and a scalar).
+			if (parser.stack.length > maxNesting + 1 && parser.stack.filter(token => collectionTokens.has(token.type)).length > maxNesting) {
+				hazard = {offset, message: `nested more than ${maxNesting} levels deep: a scenario needs only a few`};
+				return;
+			}
+		}
+		yield* parser.end();
+	}
+	let doc: Document | undefined;
+	let secondDocument: number | null = null;
+	for (const next of new Composer({strict: true, logLevel: 'error'}).compose(tokens(), true, text.length)) {
+		if (hazard) break;
+		if (doc) {
+			secondDocument = next.range[0];
+			break;
+		}
+		doc = next;
+	}
+	return hazard ?? {doc: doc!, secondDocument};
+}
+
+/** The parser's texts for the mistakes people make most, in plain words. */
+function yamlMessage(code: string, message: string): string {
+	const first = message.split('\n')[0]!;
+	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
+	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
+	if (code === 'BLOCK_AS_IMPLICIT_KEY') return 'YAML: a value contains ": ": put it in quotes';
+	if (first.startsWith('Missing closing')) return 'YAML: a quoted text is not closed';
+	if (first.startsWith('Flow sequence')) return 'YAML: a list [ is not closed with ] (or its next line is not indented)';
+	if (first.startsWith('Flow map')) return 'YAML: a map { is not closed with } (or its next line is not indented)';
+	if (first.startsWith('Sequence item without')) return 'YAML: wrong indentation: this line is not part of the list item above, and has no "-"';
+	if (code === 'BAD_INDENT') return `YAML: wrong indentation (${first})`;
+	return `YAML: ${first}`;
+}
+
+const forbiddenKey = '__proto__';
+
+/** The first `__proto__` key, or list or map used as a key, in document order; null when there is none. */
+function findHazard(doc: Document): Hazard | null {
+	const anchors = new Map<string, Node>();
+	let hazard: Hazard | null = null;
+	visit(doc, {
+		Node(_, node) {
+			if (!isAlias(node) && node.anchor) anchors.set(node.anchor, node);
+		},
+		Pair(_, pair) {
+			const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+			if (isScalar(key) && key.value === forbiddenKey) hazard = {offset: (pair.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
+			else if (isCollection(key)) hazard = {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
+			return hazard ? visit.BREAK : undefined;
+		},
+	});
+	return hazard;
+}
+
+/** Where the first alias is: a file whose aliases expand too much is reported there. */
+function firstAliasOffset(doc: Document): number | null {
+	let offset: number | null = null;
+	visit(doc, {
+		Alias(_, alias) {
+			offset = alias.range?.[0] ?? null;
+			return visit.BREAK;
+		},
+	});
+	return offset;
+}
+
+/** What expanding the aliases failed with, in words a person can act on. */
+function aliasMessage(message: string): string {
+	return /alias/i.test(message) ? `aliases (*name) expand too much: at most ${maxAliasCount} expansions` : message;
+}
+
+/** Finds the line of any value (or key) in the parsed document. */
+class DocumentLines implements ValueLines {
+	constructor(
+		private readonly doc: Document,
+		private readonly lineAt: (offset: number) => number,
+	) {}
+
+	of(path: Path): number | null {
+		const {node} = this.find(path);
+		return node?.range ? this.lineAt(node.range[0]) : null;
+	}
+
+	ofKey(path: Path, key: string): number | null {
+		const {node, found} = this.find(path);
+		const pair = found && isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
+		return isScalar(pair?.key) && pair.key.range ? this.lineAt(pair.key.range[0]) : this.of(path);
+	}
+
+	/** The node at `path`, or the deepest one on the way to it (found: false). */
+	private find(path: Path): {node: Node | null; found: boolean} {
+		let node = isNode(this.doc.contents) ? this.doc.contents : null;
+		for (const part of path) {
+			const child: unknown = isMap(node) ? node.get(part, true) : isSeq(node) ? node.get(part, true) : undefined;
+			if (!isNode(child) || !child.range) return {node, found: false};
+			node = child;
+		}
+		return {node, found: true};
+	}
+}
