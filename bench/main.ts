@@ -36,7 +36,6 @@ function percentile(values: readonly number[], p: number): number {
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
-
 /**
  * With no scenario named, the built-in one, parsed when the bundle was built; with `file`, the same
  * story from a file of one's own, which loads the YAML reader first.
@@ -182,11 +181,20 @@ function record(runs: number): Result {
 		times.push(took);
 	}
 	const bytes = statSync(cast).size;
-	return {name, value: `${ms(median(times))} (median of ${runs}), ${(bytes / 1024).toFixed(0)} KiB cast`, goal, met: null, data: {runs, timesMs: times, medianMs: median(times), castBytes: bytes}};
+	return {
+		name,
+		value: `${ms(median(times))} (median of ${runs}), ${(bytes / 1024).toFixed(0)} KiB cast`,
+		goal,
+		met: null,
+		data: {runs, timesMs: times, medianMs: median(times), castBytes: bytes},
+	};
 }
 
 /** Node options that make a process write its peak memory (resident set) on stderr as it exits. */
-const reportPeakMemory = ['--import', `data:text/javascript,process.on('exit', () => process.stderr.write('peak memory: ' + process.resourceUsage().maxRSS + ' KiB\\n'))`];
+const reportPeakMemory = [
+	'--import',
+	`data:text/javascript,process.on('exit', () => process.stderr.write('peak memory: ' + process.resourceUsage().maxRSS + ' KiB\\n'))`,
+];
 
 /** `check` of a generated scenario: how long it takes and its peak memory, against a goal in seconds if there is one. */
 function check(steps: number, runs: number, goalSeconds?: number): Result {
@@ -217,7 +225,10 @@ function check(steps: number, runs: number, goalSeconds?: number): Result {
 }
 
 function table(results: readonly Result[]): string {
-	const rows = [['measure', 'result', 'goal', 'met'], ...results.map(result => [result.name, result.value, result.goal, result.met === null ? '-' : result.met ? 'yes' : 'NO'])];
+	const rows = [
+		['measure', 'result', 'goal', 'met'],
+		...results.map(result => [result.name, result.value, result.goal, result.met === null ? '-' : result.met ? 'yes' : 'NO']),
+	];
 	const widths = rows[0]!.map((_, column) => Math.max(...rows.map(row => row[column]!.length)));
 	const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
 	return [line(rows[0]!), `|${widths.map(width => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');

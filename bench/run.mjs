@@ -34,11 +34,18 @@ try {
  */
 function stockInk(folder) {
 	rmSync(folder, {recursive: true, force: true});
-	const patched = new Set(readdirSync(path.join(root, 'patches')).filter(file => file.endsWith('.patch')).map(file => file.split('+')[0]));
+	const patched = new Set(
+		readdirSync(path.join(root, 'patches'))
+			.filter(file => file.endsWith('.patch'))
+			.map(file => file.split('+')[0]),
+	);
 	for (const name of patched) cpSync(path.join(root, 'node_modules', name), path.join(folder, 'node_modules', name), {recursive: true});
 	writeFileSync(path.join(folder, 'package.json'), '{"private": true}\n');
 	copyFileSync(path.join(root, 'bench/hello.tsx'), path.join(folder, 'hello.tsx'));
 	const patchPackage = path.join(root, 'node_modules/.bin/patch-package');
-	execFileSync(patchPackage, ['--reverse', '--error-on-fail', '--error-on-warn', '--patch-dir', path.relative(folder, path.join(root, 'patches'))], {cwd: folder, stdio: 'pipe'});
+	execFileSync(patchPackage, ['--reverse', '--error-on-fail', '--error-on-warn', '--patch-dir', path.relative(folder, path.join(root, 'patches'))], {
+		cwd: folder,
+		stdio: 'pipe',
+	});
 	return folder;
 }

@@ -53,7 +53,10 @@ export function spawnTerminal(command: string, args: readonly string[], cols: nu
 
 	const until = <T>(timeoutMs: number, what: string, onData: (arrived: number, data: string, done: (value: T) => void) => void) =>
 		new Promise<T>((resolve, reject) => {
-			const timer = setTimeout(() => finish(() => reject(new Error(`${what}: nothing after ${timeoutMs} ms${exited ? ' (the program exited)' : ''}; screen:\n${text()}`))), timeoutMs);
+			const timer = setTimeout(
+				() => finish(() => reject(new Error(`${what}: nothing after ${timeoutMs} ms${exited ? ' (the program exited)' : ''}; screen:\n${text()}`))),
+				timeoutMs,
+			);
 			const listener = (arrived: number, data: string) => onData(arrived, data, value => finish(() => resolve(value)));
 			const finish = (settle: () => void) => {
 				clearTimeout(timer);

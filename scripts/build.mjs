@@ -103,7 +103,10 @@ function checkPatches() {
 	for (const name of readdirSync(path.join(root, 'patches')).filter(file => file.endsWith('.patch'))) {
 		const patch = readFileSync(path.join(root, 'patches', name), 'utf8');
 		for (const [, file, diff] of patch.matchAll(/^diff --git a\/(\S+) b\/\S+\n([\s\S]*?)(?=^diff --git |(?![\s\S]))/gm)) {
-			const added = diff.split('\n').filter(line => line.startsWith('+') && !line.startsWith('+++ ')).map(line => line.slice(1));
+			const added = diff
+				.split('\n')
+				.filter(line => line.startsWith('+') && !line.startsWith('+++ '))
+				.map(line => line.slice(1));
 			const text = existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : '';
 			if (added.some(line => !text.includes(line))) unpatched.push(`${file} (patches/${name})`);
 		}

@@ -19,7 +19,14 @@ const bundleFiles = ['dist/cli.js', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'di
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-	return {...env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false'};
+	return {
+		...env,
+		npm_config_cache: cache,
+		npm_config_offline: 'true',
+		npm_config_audit: 'false',
+		npm_config_fund: 'false',
+		npm_config_update_notifier: 'false',
+	};
 }
 
 describe('npm pack', () => {
@@ -56,14 +63,17 @@ describe('npm pack', () => {
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
 
-	test('installs with no warning, and packing leaves the project\'s package.json as it was', () => {
+	test("installs with no warning, and packing leaves the project's package.json as it was", () => {
 		expect(install.status, install.output).toBe(0);
 		expect(install.output).not.toMatch(/npm warn/i);
 		expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(projectPackageJson);
 	});
 
 	test('the installed package has no dependencies and no install scripts', () => {
-		const installed = JSON.parse(readFileSync(path.join(app, 'node_modules', packageJson.name, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+		const installed = JSON.parse(readFileSync(path.join(app, 'node_modules', packageJson.name, 'package.json'), 'utf8')) as Record<
+			string,
+			Record<string, string> | undefined
+		>;
 		for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(installed[field] ?? {}).toEqual({});
 		// The project itself has a postinstall script (it patches Ink): the package must not.
 		expect(JSON.parse(projectPackageJson).scripts.postinstall).toBeDefined();
@@ -71,14 +81,21 @@ describe('npm pack', () => {
 		expect(readdirSync(path.join(app, 'node_modules')).filter(name => !name.startsWith('.'))).toEqual([packageJson.name]);
 	});
 
-	test('the bundle imports nothing but Node\'s own modules and its own files', () => {
+	test("the bundle imports nothing but Node's own modules and its own files", () => {
 		for (const file of bundleFiles) {
 			const bundle = readFileSync(path.join(app, 'node_modules', packageJson.name, file), 'utf8');
 			const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([\w@./:-]+)["']/g)].map(match => match[1]!);
 			// The bin reads files and streams: none of Node's modules found would mean the pattern missed them all.
-			if (file === 'dist/cli.js') expect(specifiers.filter(specifier => isBuiltin(specifier)), file).not.toEqual([]);
+			if (file === 'dist/cli.js')
+				expect(
+					specifiers.filter(specifier => isBuiltin(specifier)),
+					file,
+				).not.toEqual([]);
 			const own = specifiers.filter(specifier => !isBuiltin(specifier));
-			expect(own.map(specifier => path.posix.join('dist', specifier)).filter(shipped => !bundleFiles.includes(shipped)), file).toEqual([]);
+			expect(
+				own.map(specifier => path.posix.join('dist', specifier)).filter(shipped => !bundleFiles.includes(shipped)),
+				file,
+			).toEqual([]);
 		}
 	});
 
@@ -106,7 +123,7 @@ describe('npm pack', () => {
 		}
 	});
 
-	test('a scenario file of the user\'s own is read by the parser shipped beside the bundle', () => {
+	test("a scenario file of the user's own is read by the parser shipped beside the bundle", () => {
 		const own = path.join(app, 'own.yaml');
 		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), own);
 		expect(runInstalled('check', own)).toContain('✓');

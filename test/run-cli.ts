@@ -42,7 +42,13 @@ export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStre
 /** `dlock-tui ...args` as a child process, the built binary. */
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
 	// A run that hangs fails its test instead of holding up the others.
-	const result = spawnSync(process.execPath, [cli, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, timeout: 60_000, ...options});
+	const result = spawnSync(process.execPath, [cli, ...args], {
+		encoding: 'utf8',
+		env: {...process.env, NO_COLOR: '1'},
+		maxBuffer: 1 << 30,
+		timeout: 60_000,
+		...options,
+	});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
 }
 

@@ -3,7 +3,7 @@ import {loadScenario} from '../source/scenario/files.js';
 import {checkScenario, playScenario} from '../source/scenario/run.js';
 
 describe('the seed story (gc-pause)', () => {
-	test('fenced: A\'s late write is rejected and row-42 keeps B', () => {
+	test("fenced: A's late write is rejected and row-42 keeps B", () => {
 		const scenario = loadScenario('gc-pause');
 		const world = playScenario(scenario, () => {});
 		expect(world.resource).toMatchObject({value: 'B', maxToken: 2, rejected: 1});

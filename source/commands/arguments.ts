@@ -92,7 +92,10 @@ const byLongName = new Map(flagNames.map(name => [kebab(name), name]));
 const byShortFlag = new Map(flagNames.flatMap(name => ('shortFlag' in flagSpecs[name] ? [[flagSpecs[name].shortFlag, name] as const] : [])));
 /** The table as meow takes it. */
 const meowFlags = Object.fromEntries(
-	Object.entries<FlagSpec>(flagSpecs).map(([name, spec]) => [name, spec.shortFlag === undefined ? {type: spec.type} : {type: spec.type, shortFlag: spec.shortFlag}]),
+	Object.entries<FlagSpec>(flagSpecs).map(([name, spec]) => [
+		name,
+		spec.shortFlag === undefined ? {type: spec.type} : {type: spec.type, shortFlag: spec.shortFlag},
+	]),
 );
 
 /** A word meow reads as a word or a value, not as a flag: `-` and negative numbers (`-5`, `-.5`). */
@@ -148,7 +151,10 @@ function readLongFlag(word: string, note: (name: FlagName, spelling: string) => 
 	const negated = flag.startsWith('--no-') ? byLongName.get(flag.slice('--no-'.length)) : undefined;
 	const known = name ?? (negated !== undefined && flagSpecs[negated].type === 'boolean' ? negated : undefined);
 	if (known === undefined) {
-		const hint = didYouMean(flag, [...byLongName.keys()].map(long => `--${long}`));
+		const hint = didYouMean(
+			flag,
+			[...byLongName.keys()].map(long => `--${long}`),
+		);
 		throw new UsageError(`unknown flag ${quote(flag)}${hint ? ` (did you mean '${hint}'?)` : ''}`);
 	}
 	// meow reads `--json=false`, and drops any other value of a boolean without a word.

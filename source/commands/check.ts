@@ -10,12 +10,13 @@ import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
 import {narrationIn} from '../scenario/narration.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
+import type {Scenario} from '../scenario/parse.js';
 
 /** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. */
 export function runCheck(scenarios: readonly string[], write: (text: string) => void): 0 | 1 | 2 {
 	let exitCode: 0 | 1 | 2 = 0;
 	for (const argument of scenarios.flatMap(scenarioFilesIn)) {
-		let scenario;
+		let scenario: Scenario;
 		try {
 			scenario = loadScenario(argument);
 		} catch (error) {

@@ -30,7 +30,8 @@ export function runCrashTeardowns(): void {
 }
 
 function describe(error: unknown): {readonly summary: string; readonly detail: string} {
-	if (error instanceof Error) return {summary: error.name === 'Error' ? error.message : `${error.name}: ${error.message}`, detail: error.stack ?? String(error)};
+	if (error instanceof Error)
+		return {summary: error.name === 'Error' ? error.message : `${error.name}: ${error.message}`, detail: error.stack ?? String(error)};
 	return {summary: String(error), detail: String(error)};
 }
 

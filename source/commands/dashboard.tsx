@@ -32,9 +32,7 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
 	const scenario = loadScenario(argument);
 	if (!io.stdin.isTTY || !io.stdout.isTTY) {
-		throw new UsageError(
-			'the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`',
-		);
+		throw new UsageError('the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`');
 	}
 	// The save key writes in the directory the dashboard was started from.
 	const save = (session: Session) => saveSession(session, process.cwd());

@@ -16,8 +16,11 @@ export const maxDrawnSteps = 1000;
 export function checkDrawable(command: string, size: FrameSize, scenario: Scenario): void {
 	const smallest = smallestTerminal(scenario);
 	if (size.cols < smallest.cols) throw new UsageError(`--cols: ${size.cols} is too narrow for the dashboard, which needs at least ${smallest.cols} columns`);
-	if (size.rows < smallest.rows) throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);
+	if (size.rows < smallest.rows)
+		throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);
 	if (scenario.steps.length > maxDrawnSteps) {
-		throw new UsageError(`${command}: ${scenario.file} has ${scenario.steps.length} steps; ${command} draws at most ${maxDrawnSteps} (check and trace take any length)`);
+		throw new UsageError(
+			`${command}: ${scenario.file} has ${scenario.steps.length} steps; ${command} draws at most ${maxDrawnSteps} (check and trace take any length)`,
+		);
 	}
 }

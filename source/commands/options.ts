@@ -7,7 +7,14 @@ import {themeNames} from '../ui/look.js';
 import {UsageError} from './errors.js';
 
 /** A number from the command line within `range`: `pattern` says how it may be written, `kind` what it is. */
-function numberOption(flag: string, text: string | undefined, fallback: number, range: {readonly min: number; readonly max: number}, pattern: RegExp, kind: string): number {
+function numberOption(
+	flag: string,
+	text: string | undefined,
+	fallback: number,
+	range: {readonly min: number; readonly max: number},
+	pattern: RegExp,
+	kind: string,
+): number {
 	if (text === undefined) return fallback;
 	const value = pattern.test(text.trim()) ? Number(text) : Number.NaN;
 	if (!(value >= range.min && value <= range.max)) throw new UsageError(`${flag}: expected ${kind} from ${range.min} to ${range.max}, got ${quote(text)}`);

@@ -19,7 +19,8 @@ export interface RecordFlags extends ViewFlags {
 }
 
 export function runRecord(argument: string, flags: RecordFlags, write: (text: string) => void, report: (text: string) => void): void {
-	if (flags.output === undefined || flags.output === '') throw new UsageError('record: missing -o FILE, where to write the asciicast (e.g. -o demo.cast, or -o - for stdout)');
+	if (flags.output === undefined || flags.output === '')
+		throw new UsageError('record: missing -o FILE, where to write the asciicast (e.g. -o demo.cast, or -o - for stdout)');
 	const view = viewOptions(flags);
 	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepDelaySeconds, {min: 0.1, max: 600});
 	const scenario = loadScenario(argument);

@@ -49,5 +49,5 @@ export function asciicast(header: CastHeader, shots: readonly Shot[]): Cast {
 	events.push([seconds(at), 'o', `\u001B[${header.rows};1H${showCursor}`]);
 	const head = {version: 2, width: header.cols, height: header.rows, title: header.title};
 	// One event per line and no blank line after the last (asciinema 2.2 fails on an empty line).
-	return {text: [head, ...events].map(line => JSON.stringify(line)).join('\n') + '\n', events: events.length, seconds: seconds(at)};
+	return {text: `${[head, ...events].map(line => JSON.stringify(line)).join('\n')}\n`, events: events.length, seconds: seconds(at)};
 }

@@ -13,7 +13,11 @@ const maxNumber = 10_000;
 
 /** `dlock-gc-pause` for scenarios/gc-pause.yaml: a name that is safe in any file system. */
 function savedFileStem(session: Session): string {
-	const name = path.basename(session.scenario.file).replace(/\.ya?ml$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+	const name = path
+		.basename(session.scenario.file)
+		.replace(/\.ya?ml$/i, '')
+		.replace(/[^A-Za-z0-9_-]+/g, '-')
+		.slice(0, 40);
 	return `dlock-${name || 'scenario'}`;
 }
 

@@ -64,7 +64,10 @@ function rewriteRow(row: number, previous: readonly Slot[], next: readonly Slot[
 		// A change followed by nothing but blanks: erase to the end of the row instead of writing spaces.
 		const toEnd = next.slice(end).every(isBlank);
 		if (toEnd) while (stop > start && isBlank(next[stop - 1]!)) stop -= 1;
-		const chars = next.slice(start, stop).filter(slot => slot.lead).map(slot => slot.char);
+		const chars = next
+			.slice(start, stop)
+			.filter(slot => slot.lead)
+			.map(slot => slot.char);
 		out += moveTo(row, start) + styledCharsToString(chars) + (toEnd && stop < end ? eraseToEndOfLine : '');
 	}
 	return out;

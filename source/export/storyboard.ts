@@ -25,6 +25,8 @@ export function stepSummary(session: Session, lang: Lang, ellipsis = '…'): str
 	if (stepPosition(session).k === 0) return null;
 	const said = narrationIn(currentNarration(session), lang).trim();
 	const firstSentence = said.split(/(?<=[.!?。！？])\s*/u)[0] ?? '';
-	const commands = currentEntry(session).commands.map(played => printCommand(played.command)).join(', ');
+	const commands = currentEntry(session)
+		.commands.map(played => printCommand(played.command))
+		.join(', ');
 	return fit(firstSentence || commands || '(nothing happens)', maxLabelWidth, ellipsis);
 }

@@ -43,7 +43,7 @@ const tableColumns: ReadonlyArray<readonly [string, (record: TraceRecord) => unk
 	['max', record => record.resource.maxToken],
 	['rej', record => record.resource.rejected],
 	['viol', record => record.violations],
-	['what happened', record => record.refused ? `REFUSED: ${record.refused}` : record.events.join('; ')],
+	['what happened', record => (record.refused ? `REFUSED: ${record.refused}` : record.events.join('; '))],
 ];
 
 const heading = tableColumns.map(([title]) => title);
@@ -60,7 +60,11 @@ export function* traceTableLines(records: () => Iterable<TraceRecord>): Generato
 	}
 	// The last column runs to the end of the line.
 	widths[widths.length - 1] = 0;
-	const line = (row: readonly string[]) => row.map((text, column) => text.padEnd(widths[column]!)).join('  ').trimEnd();
+	const line = (row: readonly string[]) =>
+		row
+			.map((text, column) => text.padEnd(widths[column]!))
+			.join('  ')
+			.trimEnd();
 	yield line(heading);
 	for (const record of records()) yield line(cellsOf(record));
 }

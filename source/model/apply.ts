@@ -121,10 +121,7 @@ function acquire(world: World, client: Client, lease: number, log: EventLog): Wo
 	}
 	const token = lock.nextToken;
 	log.add({kind: 'acquired', t, client: client.name, token, expiry: t + lease});
-	return withClient(
-		{...world, lock: {holder: client.name, token, expiry: t + lease, nextToken: token + 1}},
-		{...client, token, lease, lastRenewAt: t},
-	);
+	return withClient({...world, lock: {holder: client.name, token, expiry: t + lease, nextToken: token + 1}}, {...client, token, lease, lastRenewAt: t});
 }
 
 function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: EventLog): World {

@@ -48,7 +48,10 @@ export interface ParseOptions {
 }
 
 class CommandError extends Error {
-	constructor(message: string, readonly word: string | null) {
+	constructor(
+		message: string,
+		readonly word: string | null,
+	) {
 		super(message);
 	}
 }

@@ -77,7 +77,9 @@ function readScenarioText(file: string): string {
 	// A pipe or a device could block forever or never end.
 	if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a regular file, expected a scenario file`]);
 	if (stats.size > maxScenarioBytes) {
-		throw new ScenarioLoadError([`${file}: ${(stats.size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`]);
+		throw new ScenarioLoadError([
+			`${file}: ${(stats.size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`,
+		]);
 	}
 	let text: string;
 	try {

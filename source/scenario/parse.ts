@@ -10,7 +10,6 @@ import type {Narration} from './narration.js';
 import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
-
 export interface Expectation {
 	readonly clock?: number;
 	readonly holder?: string | null;
@@ -163,7 +162,10 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: Va
 		const allowed = keysAllowedAt(path);
 		return issue.keys.map(key => {
 			const hint = didYouMean(key, allowed);
-			return {line: lines.ofKey(path, key), message: at(path, `unknown key ${quote(key)} ${hint ? `(did you mean '${hint}'?)` : `(expected one of: ${allowed.join(', ')})`}`)};
+			return {
+				line: lines.ofKey(path, key),
+				message: at(path, `unknown key ${quote(key)} ${hint ? `(did you mean '${hint}'?)` : `(expected one of: ${allowed.join(', ')})`}`),
+			};
 		});
 	}
 	const value = valueAt(data, path);
@@ -197,7 +199,8 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const clients = Array.isArray(data.clients) ? data.clients : [];
 	const declared = clients.map(client => (typeof client === 'string' ? client : isRecord(client) && typeof client.name === 'string' ? client.name : null));
 	declared.forEach((name, index) => {
-		if (name !== null && declared.indexOf(name) !== index) problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: ${quote(name)} is declared twice`});
+		if (name !== null && declared.indexOf(name) !== index)
+			problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: ${quote(name)} is declared twice`});
 	});
 	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
 	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
@@ -219,7 +222,11 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		const stepPath = ['steps', stepIndex];
 		if (Object.keys(step).length === 0) problems.push({line: lines.of(stepPath), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const texts: [unknown, Path][] =
-			typeof step.do === 'string' ? [[step.do, [...stepPath, 'do']]] : Array.isArray(step.do) ? step.do.map((text, index) => [text, [...stepPath, 'do', index]]) : [];
+			typeof step.do === 'string'
+				? [[step.do, [...stepPath, 'do']]]
+				: Array.isArray(step.do)
+					? step.do.map((text, index) => [text, [...stepPath, 'do', index]])
+					: [];
 		const parsed: ScenarioCommand[] = [];
 		for (const [text, path] of texts) {
 			if (typeof text !== 'string') continue;
@@ -235,7 +242,8 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
 			}
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
-				if (!names.includes(name)) problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+				if (!names.includes(name))
+					problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
 			}
 		}
 		return parsed;
@@ -254,7 +262,10 @@ function commandHint(text: string, word: string | null, clients: readonly string
 	const words = text.trim().split(/\s+/);
 	const index = words.indexOf(word);
 	const candidates = [...Object.keys(commandUsage), ...(clients ?? []), resourceTarget, 'on', 'off'];
-	const hint = didYouMean(word, candidates.filter(candidate => candidate !== word));
+	const hint = didYouMean(
+		word,
+		candidates.filter(candidate => candidate !== word),
+	);
 	if (index < 0 || hint === null) return '';
 	const fixed = words.map((other, position) => (position === index ? hint : other)).join(' ');
 	return parseCommand(fixed, {clients}).ok ? ` (did you mean ${quote(hint)}?)` : '';

@@ -63,7 +63,16 @@ interface Hazard {
 }
 
 /** Lexer tokens that become a value (a node) of the document. */
-const valueTokens = new Set<CST.TokenType | null>(['scalar', 'single-quoted-scalar', 'double-quoted-scalar', 'block-scalar-header', 'alias', 'flow-map-start', 'flow-seq-start', 'seq-item-ind']);
+const valueTokens = new Set<CST.TokenType | null>([
+	'scalar',
+	'single-quoted-scalar',
+	'double-quoted-scalar',
+	'block-scalar-header',
+	'alias',
+	'flow-map-start',
+	'flow-seq-start',
+	'seq-item-ind',
+]);
 
 const collectionTokens = new Set<string>(['block-map', 'block-seq', 'flow-collection']);
 
@@ -80,7 +89,8 @@ function composeDocument(text: string, lineCounter: LineCounter, valueLimit: num
 		let values = 0;
 		for (const lexeme of new Lexer().lex(text)) {
 			const offset = parser.offset;
-			if (valueTokens.has(CST.tokenType(lexeme)) && (values += 1) > valueLimit) {
+			if (valueTokens.has(CST.tokenType(lexeme))) values += 1;
+			if (values > valueLimit) {
 				hazard = {offset, message: `more than ${valueLimit.toLocaleString('en')} values: too many for a scenario (a step takes about five)`};
 				return;
 			}
@@ -132,7 +142,8 @@ function findHazard(doc: Document): Hazard | null {
 		},
 		Pair(_, pair) {
 			const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
-			if (isScalar(key) && key.value === forbiddenKey) hazard = {offset: (pair.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
+			if (isScalar(key) && key.value === forbiddenKey)
+				hazard = {offset: (pair.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
 			else if (isCollection(key)) hazard = {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
 			return hazard ? visit.BREAK : undefined;
 		},

@@ -41,7 +41,9 @@ export interface ScenarioCommand {
 	readonly line: number;
 }
 
-export type PlayEvent = ({readonly kind: 'command'} & ScenarioCommand) | {readonly kind: 'step'; readonly step: ScenarioStep; readonly index: number; readonly world: World};
+export type PlayEvent =
+	| ({readonly kind: 'command'} & ScenarioCommand)
+	| {readonly kind: 'step'; readonly step: ScenarioStep; readonly index: number; readonly world: World};
 
 /** Every command, then the end of its step, one at a time: a consumer can stop and wait (a slow reader of a long trace). */
 export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
@@ -49,7 +51,10 @@ export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
 	let index = 0;
 	for (const [stepIndex, step] of scenario.steps.entries()) {
 		let position = 0;
-		for (const played of playCommands(world, step.commands.map(({command}) => command))) {
+		for (const played of playCommands(
+			world,
+			step.commands.map(({command}) => command),
+		)) {
 			world = played.world;
 			index += 1;
 			yield {kind: 'command', played, index, step: stepIndex + 1, line: step.commands[position]!.line};
@@ -85,7 +90,8 @@ export function checkScenario(scenario: Scenario): StepFailure[] {
 		},
 		(step, index, world) => {
 			const mismatches = step.expect ? checkExpectation(world, step.expect) : [];
-			if (refusals.length > 0 || mismatches.length > 0) failures.push({step: index + 1, line: refusals[0]?.line ?? step.expectLines[mismatches[0]?.key ?? ''] ?? step.expectLine, refusals, mismatches});
+			if (refusals.length > 0 || mismatches.length > 0)
+				failures.push({step: index + 1, line: refusals[0]?.line ?? step.expectLines[mismatches[0]?.key ?? ''] ?? step.expectLine, refusals, mismatches});
 			refusals = [];
 		},
 	);

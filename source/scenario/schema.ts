@@ -37,7 +37,10 @@ const narrationSchema = z
 		[
 			text,
 			z
-				.strictObject({en: text.optional().meta({description: 'English'}), ja: text.optional().meta({description: 'Japanese'})}, {error: 'expected text, or {en: text, ja: text}'})
+				.strictObject(
+					{en: text.optional().meta({description: 'English'}), ja: text.optional().meta({description: 'Japanese'})},
+					{error: 'expected text, or {en: text, ja: text}'},
+				)
 				.refine(value => value.en !== undefined || value.ja !== undefined, {error: 'expected en, ja or both'}),
 		],
 		{error: 'expected text, or {en: text, ja: text}'},
@@ -77,11 +80,7 @@ const expectSchema = z
 			holder: clientNameOf('expected a client name, or null for a free lock').nullable().optional().meta({description: 'Who holds the lock (null: free)'}),
 			token: countOrNull.optional().meta({description: "The lock's current token (null: free)"}),
 			expiry: countOrNull.optional().meta({description: 'When the current lease expires (null: free)'}),
-			value: z
-				.union([text, z.number()], {error: 'expected text'})
-				.nullable()
-				.optional()
-				.meta({description: "The resource's value (null: never written)"}),
+			value: z.union([text, z.number()], {error: 'expected text'}).nullable().optional().meta({description: "The resource's value (null: never written)"}),
 			maxToken: count.optional().meta({description: 'The largest token the resource has seen'}),
 			writes: count.optional().meta({description: 'Writes the resource accepted'}),
 			rejected: count.optional().meta({description: 'Writes the resource rejected'}),
@@ -116,7 +115,9 @@ export const scenarioSchema = z
 	.strictObject({
 		title: narrationSchema,
 		description: narrationSchema.optional(),
-		resource: printableOnly(z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}))
+		resource: printableOnly(
+			z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}),
+		)
 			.optional()
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),

@@ -105,7 +105,13 @@ export function startSession(scenario: Scenario): Session {
 	const initial = createWorld(scenario.setup);
 	return {
 		scenario,
-		history: {entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial}, previous: null, length: 1, handEntries: 0, firstViolation: null},
+		history: {
+			entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial},
+			previous: null,
+			length: 1,
+			handEntries: 0,
+			firstViolation: null,
+		},
 		selected: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
 	};

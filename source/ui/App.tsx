@@ -74,6 +74,7 @@ export function App({scenario, look, autoplay, save}: AppProps) {
 	const reloadProblems = useScenarioFile(session.scenario.path, reload);
 
 	// A new timer after every step, until the script ends or a key takes over.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the session is a dependency on purpose: each step shown starts a new timer.
 	useEffect(() => {
 		if (!playing || autoplay === null) return;
 		const timer = setTimeout(() => dispatch({type: 'autoplay-step'}), autoplay * 1000);
@@ -103,7 +104,14 @@ export function App({scenario, look, autoplay, save}: AppProps) {
 		screen = (
 			<Box flexDirection="column">
 				{line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} />}
-				<Dashboard session={session} width={columns} height={rows - 1 - (line ? 1 : 0)} overlay={overlay} prompt={prompt} autoplay={playing ? autoplay : null} />
+				<Dashboard
+					session={session}
+					width={columns}
+					height={rows - 1 - (line ? 1 : 0)}
+					overlay={overlay}
+					prompt={prompt}
+					autoplay={playing ? autoplay : null}
+				/>
 			</Box>
 		);
 	}

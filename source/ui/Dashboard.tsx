@@ -51,7 +51,10 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const {session, width, height} = props;
 	const needed = minimumSize(session);
 	if (width < needed.width || height < needed.height - 1) {
-		return [[piece(fit(labelsFor(look.lang).tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(0, Math.max(1, height));
+		return [[piece(fit(labelsFor(look.lang).tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(
+			0,
+			Math.max(1, height),
+		);
 	}
 	const pane = {session, width, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});

@@ -62,7 +62,10 @@ export function ScenarioPicker({current, width, height, onOpen}: ScenarioPickerP
 			<SelectInput
 				items={items}
 				limit={Math.max(1, height - heading.length - problemRows.length)}
-				initialIndex={Math.max(0, list.findIndex(choice => choice.file === current.path))}
+				initialIndex={Math.max(
+					0,
+					list.findIndex(choice => choice.file === current.path),
+				)}
 				indicatorComponent={({isSelected}) => <Rows rows={[[piece(isSelected ? `${look.glyphs.pointer} ` : '  ', 'accent')]]} width={2} />}
 				itemComponent={({isSelected, label}) => (
 					<Rows rows={[[piece(fit(label, width - 2, look.glyphs.ellipsis), isSelected ? 'selected' : 'plain')]]} width={width - 2} />

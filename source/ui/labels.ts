@@ -35,7 +35,14 @@ export interface Labels {
 	readonly corrupted: string;
 	readonly rejectedWhy: (token: number, max: number) => string;
 	readonly noTokenSent: string;
-	readonly columns: {readonly client: string; readonly status: string; readonly believes: string; readonly fencing: string; readonly heartbeat: string; readonly inflight: string};
+	readonly columns: {
+		readonly client: string;
+		readonly status: string;
+		readonly believes: string;
+		readonly fencing: string;
+		readonly heartbeat: string;
+		readonly inflight: string;
+	};
 	readonly running: string;
 	readonly pausedUntil: (t: number) => string;
 	readonly crashed: string;
@@ -115,7 +122,8 @@ const en: Labels = {
 	stale: 'stale',
 	doubleBelief: (names, holder, token) =>
 		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (token ${token})`}`,
-	oneBelief: (name, token, agrees) => (agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`),
+	oneBelief: (name, token, agrees) =>
+		agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`,
 	noBelief: 'no client believes it holds the lock',
 	step: (k, n) => `step ${k} of ${n}`,
 	intro: 'start',
@@ -127,7 +135,18 @@ const en: Labels = {
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	legend: g => `[n acquire  ${g.ok} ${g.bad} write  ${g.gc} GC pause  ${g.stale} stale belief  ${g.expired} lease expired`,
 	helpFooter: 'Esc or ? closes this help',
-	keyBar: {next: 'next', back: 'back', client: 'client', acquire: 'acquire', write: 'write', fencing: 'fencing', command: 'command', help: 'help', quit: 'quit', auto: 'auto'},
+	keyBar: {
+		next: 'next',
+		back: 'back',
+		client: 'client',
+		acquire: 'acquire',
+		write: 'write',
+		fencing: 'fencing',
+		command: 'command',
+		help: 'help',
+		quit: 'quit',
+		auto: 'auto',
+	},
 };
 
 const ja: Labels = {
@@ -173,7 +192,8 @@ const ja: Labels = {
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (token ${token})`}`,
-	oneBelief: (name, token, agrees) => (agrees ? `${name} が token ${token} を保持 (ロックサービスも認める)` : `${name} は token ${token} を持っているつもりだが、ロックサービスは認めない`),
+	oneBelief: (name, token, agrees) =>
+		agrees ? `${name} が token ${token} を保持 (ロックサービスも認める)` : `${name} は token ${token} を持っているつもりだが、ロックサービスは認めない`,
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
 	step: (k, n) => `${k} / ${n} 手目`,
 	intro: '開始',
@@ -185,7 +205,18 @@ const ja: Labels = {
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	legend: g => `[n 取得  ${g.ok} ${g.bad} 書き込み  ${g.gc} GC 停止  ${g.stale} 古い思い込み  ${g.expired} リース失効`,
 	helpFooter: 'Esc か ? でヘルプを閉じる',
-	keyBar: {next: '次へ', back: '戻る', client: '選択', acquire: '取得', write: '書込', fencing: 'フェンス', command: 'コマンド', help: 'ヘルプ', quit: '終了', auto: '自動'},
+	keyBar: {
+		next: '次へ',
+		back: '戻る',
+		client: '選択',
+		acquire: '取得',
+		write: '書込',
+		fencing: 'フェンス',
+		command: 'コマンド',
+		help: 'ヘルプ',
+		quit: '終了',
+		auto: '自動',
+	},
 };
 
 export const labelsFor = (lang: Lang): Labels => (lang === 'ja' ? ja : en);

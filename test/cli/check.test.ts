@@ -11,7 +11,10 @@ function scenarioFile(name: string, text: string): string {
 	return file;
 }
 
-const passing = scenarioFile('passing.yaml', 'title: Handoff\nclients: [A, B]\nsteps:\n  - do: [acquire A, release A, acquire B]\n    expect: {holder: B, token: 2}\n');
+const passing = scenarioFile(
+	'passing.yaml',
+	'title: Handoff\nclients: [A, B]\nsteps:\n  - do: [acquire A, release A, acquire B]\n    expect: {holder: B, token: 2}\n',
+);
 const failing = scenarioFile(
 	'failing.yaml',
 	[

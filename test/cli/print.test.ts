@@ -27,7 +27,10 @@ describe('golden files: dlock-tui print of every built-in scenario at 80x24', ()
 	});
 
 	test('every golden file has its scenario', async () => {
-		expect(goldenNames.filter(name => !scenarioNames.includes(name)), 'golden files without a scenario: run npm run golden').toEqual([]);
+		expect(
+			goldenNames.filter(name => !scenarioNames.includes(name)),
+			'golden files without a scenario: run npm run golden',
+		).toEqual([]);
 	});
 });
 
@@ -77,7 +80,8 @@ describe('dlock-tui print', () => {
 		// As many lines a page; the story has one more, so the last step's log shows one more event.
 		expect(lines).toHaveLength(withKeys.length);
 		const lastPage = (page: readonly string[]) => page.slice(page.findLastIndex(line => line.startsWith('── step ')));
-		const storyOf = (page: readonly string[]) => page.slice(page.findIndex(line => line.startsWith('── Story'))).filter(line => line.trim() !== '' && !line.endsWith(keyBarEnd));
+		const storyOf = (page: readonly string[]) =>
+			page.slice(page.findIndex(line => line.startsWith('── Story'))).filter(line => line.trim() !== '' && !line.endsWith(keyBarEnd));
 		expect(storyOf(lastPage(lines)).length).toBe(storyOf(lastPage(withKeys)).length + 1);
 	});
 

@@ -62,7 +62,17 @@ describe('dlock-tui record', () => {
 
 	test('is byte-identical run after run, and from the binary with CI=true, NO_COLOR, another locale and time zone', async () => {
 		expect(await record(['gc-pause'])).toBe(cast);
-		const elsewhere = {CI: 'true', TERM: 'dumb', NO_COLOR: '1', FORCE_COLOR: '0', COLUMNS: '40', LINES: '10', LANG: 'ja_JP.UTF-8', LC_ALL: 'ja_JP.UTF-8', TZ: 'Asia/Tokyo'};
+		const elsewhere = {
+			CI: 'true',
+			TERM: 'dumb',
+			NO_COLOR: '1',
+			FORCE_COLOR: '0',
+			COLUMNS: '40',
+			LINES: '10',
+			LANG: 'ja_JP.UTF-8',
+			LC_ALL: 'ja_JP.UTF-8',
+			TZ: 'Asia/Tokyo',
+		};
 		const {status, stdout} = runCli(['record', 'gc-pause', '-o', '-'], {env: {...process.env, ...elsewhere}});
 		expect(status).toBe(0);
 		expect(stdout).toBe(cast);
@@ -94,7 +104,7 @@ describe('dlock-tui record', () => {
 		}
 	});
 
-	test('replayed in a terminal emulator, it ends on the story\'s end: max token 2, 1 rejected write', async () => {
+	test("replayed in a terminal emulator, it ends on the story's end: max token 2, 1 rejected write", async () => {
 		const terminal = await playInto(outputs(events), 80, 24);
 		const screen = screenText(terminal).join('\n');
 		const labels = labelsFor('en');

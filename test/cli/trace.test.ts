@@ -17,19 +17,31 @@ describe('dlock-tui trace', () => {
 	test('--json prints the initial state and one line per command, every key present', async () => {
 		const {status, stdout} = await callCli(['trace', 'gc-pause', '--json']);
 		expect(status).toBe(0);
-		const records = stdout.trimEnd().split('\n').map(line => JSON.parse(line));
+		const records = stdout
+			.trimEnd()
+			.split('\n')
+			.map(line => JSON.parse(line));
 		expect(records[0]).toMatchObject({step: 0, command: null, refused: null, clock: 0, events: []});
 		expect(records.map(record => record.step)).toEqual(records.map((_, index) => index));
 		for (const record of records) expect(Object.keys(record)).toEqual(expect.arrayContaining(traceKeys));
 		const last = records.at(-1);
 		expect(last).toMatchObject({command: 'write A', clock: 7, violations: 0, resource: {value: 'B', maxToken: 2, rejected: 1}});
 		expect(last.events).toEqual(["the resource rejected A's write: token 1 < max 2"]);
-		expect(records.find(record => record.command === 'pause A 5').clients.A).toEqual({status: 'paused', pausedUntil: 7, token: 1, fencing: true, renewEvery: null});
+		expect(records.find(record => record.command === 'pause A 5').clients.A).toEqual({
+			status: 'paused',
+			pausedUntil: 7,
+			token: 1,
+			fencing: true,
+			renewEvery: null,
+		});
 	});
 
 	test('a step of several commands gives one line per command, in order', async () => {
 		const file = scenarioFile('title: t\nclients: [A]\nsteps:\n  - do: [acquire A, write A x delay=2, tick 3]\n');
-		const records = (await callCli(['trace', file, '--json'])).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
+		const records = (await callCli(['trace', file, '--json'])).stdout
+			.trimEnd()
+			.split('\n')
+			.map(line => JSON.parse(line));
 		expect(records.map(record => record.command)).toEqual([null, 'acquire A', 'write A x delay=2', 'tick 3']);
 		expect(records[2].inflight).toEqual([{from: 'A', token: 1, value: 'x', arrivesAt: 2}]);
 		expect(records[3].inflight).toEqual([]);
@@ -37,7 +49,10 @@ describe('dlock-tui trace', () => {
 
 	test('a refused command is reported with its reason and changes nothing', async () => {
 		const file = scenarioFile('title: t\nclients: [A]\nsteps:\n  - do: [pause A 3, write A]\n');
-		const records = (await callCli(['trace', file, '--json'])).stdout.trimEnd().split('\n').map(line => JSON.parse(line));
+		const records = (await callCli(['trace', file, '--json'])).stdout
+			.trimEnd()
+			.split('\n')
+			.map(line => JSON.parse(line));
 		expect(records[2]).toMatchObject({command: 'write A', refused: 'A is paused by GC until t=3', events: []});
 		const state = (record: Record<string, unknown>) => ({...record, step: 0, command: null, refused: null, events: []});
 		expect(state(records[2])).toEqual(state(records[1]));
@@ -48,7 +63,7 @@ describe('dlock-tui trace', () => {
 		expect(status).toBe(0);
 		const lines = stdout.trimEnd().split('\n');
 		expect(lines[0]).toMatch(/^#\s+t\s+command\s+holder/);
-		expect(lines.at(-1)).toContain('rejected A\'s write: token 1 < max 2');
+		expect(lines.at(-1)).toContain("rejected A's write: token 1 < max 2");
 	});
 
 	test('a bad command in a file names the file, the line and the word; exit 2', async () => {

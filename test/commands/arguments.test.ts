@@ -96,7 +96,22 @@ describe('help and version', () => {
 		for (const heading of ['Usage', 'Options', 'Examples']) expect(stdout).toMatch(new RegExp(`^  ${heading}`, 'm'));
 		const examples = stdout.slice(stdout.indexOf('  Examples'));
 		expect(examples.match(/\$ dlock-tui/g)?.length).toBeGreaterThanOrEqual(3);
-		for (const flag of ['--json', '--lang', '--theme', '--ascii', '--no-color', '--autoplay', '-o, --output', '--cols', '--rows', '--step-delay', '--color', '--no-keys', '-h, --help', '-v, --version']) {
+		for (const flag of [
+			'--json',
+			'--lang',
+			'--theme',
+			'--ascii',
+			'--no-color',
+			'--autoplay',
+			'-o, --output',
+			'--cols',
+			'--rows',
+			'--step-delay',
+			'--color',
+			'--no-keys',
+			'-h, --help',
+			'-v, --version',
+		]) {
 			expect(stdout).toContain(`    ${flag} `);
 		}
 		for (const args of [['-h'], ['help'], ['trace', 'gc-pause', '--help']]) expect(await callCli(args)).toEqual({status: 0, stdout, stderr: ''});

@@ -22,7 +22,9 @@ describe('option values', () => {
 	});
 
 	test.each(['0', '0.05', '601', '1e1', 'NaN', 'Infinity', '-1', '1,5', ''])('seconds %j are refused, naming the flag', text => {
-		expect(() => secondsOption('--step-delay', text, 3, {min: 0.1, max: 600})).toThrow(`--step-delay: expected a number of seconds from 0.1 to 600, got '${text}'`);
+		expect(() => secondsOption('--step-delay', text, 3, {min: 0.1, max: 600})).toThrow(
+			`--step-delay: expected a number of seconds from 0.1 to 600, got '${text}'`,
+		);
 	});
 
 	test('a choice is one of the list, spelt exactly', () => {

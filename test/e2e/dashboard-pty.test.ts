@@ -31,9 +31,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();
-	const [file, argv] = then
-		? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]]
-		: [process.execPath, [cliPath, ...args]];
+	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
 	child = pty.spawn(file, argv, {name: 'xterm-256color', cols, rows, env});
 	child.onData(data => {
 		output += data;
@@ -94,7 +92,11 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 	expect(help).not.toContain('Lock service');
 	expect(await app.press(keys.escape, screen => screen.includes('Lock service') && screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
 
-	const wide = await app.resize(120, 40, screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 6 of 7'));
+	const wide = await app.resize(
+		120,
+		40,
+		screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 6 of 7'),
+	);
 	expect(wide.split('\n')).toHaveLength(40);
 	await app.resize(50, 20, screen => screen.includes('terminal too small (need 64x20)'));
 	await app.resize(80, 24, screen => screen.includes('step 6 of 7'));
@@ -111,7 +113,11 @@ test('each frame on the live screen, forward and back, is the one print draws fo
 	// print's pages: a rule naming the step, then the 23 rows the dashboard draws at 80x24.
 	const pages = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
 	const page = (step: number) => pages.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
-	const rows = (screen: string) => screen.split('\n').slice(0, 23).map(line => line.trimEnd());
+	const rows = (screen: string) =>
+		screen
+			.split('\n')
+			.slice(0, 23)
+			.map(line => line.trimEnd());
 	const app = open([], 80, 24);
 	expect(rows(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
 	for (let step = 2; step <= 7; step += 1) expect(rows(await app.press(keys.space, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));

@@ -130,7 +130,8 @@ describe('recordCast', () => {
 		// The first screen holds longer than a step.
 		expect(markerTimes[1]! - markerTimes[0]!).toBeGreaterThan(options.stepDelaySeconds);
 		for (let index = 1; index < times.length; index += 1) expect(times[index]!).toBeGreaterThanOrEqual(times[index - 1]!);
-		for (let index = 1; index < markerTimes.length; index += 1) expect(markerTimes[index]! - markerTimes[index - 1]!).toBeGreaterThanOrEqual(options.stepDelaySeconds);
+		for (let index = 1; index < markerTimes.length; index += 1)
+			expect(markerTimes[index]! - markerTimes[index - 1]!).toBeGreaterThanOrEqual(options.stepDelaySeconds);
 	});
 
 	test('writes only what changes after the first frame', () => {
@@ -142,7 +143,7 @@ describe('recordCast', () => {
 		}
 	});
 
-	test('replayed in a terminal, it ends on the story\'s last screen with the cursor back', async () => {
+	test("replayed in a terminal, it ends on the story's last screen with the cursor back", async () => {
 		const terminal = await playInto(
 			events.filter(([, kind]) => kind === 'o').map(([, , data]) => data),
 			header.width,
@@ -175,7 +176,11 @@ describe('printPages', () => {
 	});
 
 	test('names the start by the scenario title', () => {
-		const pages = printPages(scenarioOf('title: Two writers\nclients: [A]\nsteps:\n  - do: acquire A\n'), {cols: 40, lang: 'en', glyphs: unicodeRule}, standIn(40, 4, false));
+		const pages = printPages(
+			scenarioOf('title: Two writers\nclients: [A]\nsteps:\n  - do: acquire A\n'),
+			{cols: 40, lang: 'en', glyphs: unicodeRule},
+			standIn(40, 4, false),
+		);
 		expect(pages.split('\n')[0]).toBe(`── start: Two writers ${'─'.repeat(18)}`);
 	});
 });

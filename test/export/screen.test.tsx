@@ -58,18 +58,29 @@ describe('frames', () => {
 	});
 
 	test('a taller element is cut to the frame', () => {
-		const tall = renderFrame(<Box flexDirection="column">{[...'abcdefgh'].map(letter => <Text key={letter}>{letter}</Text>)}</Box>, size, false);
+		const tall = renderFrame(
+			<Box flexDirection="column">
+				{[...'abcdefgh'].map(letter => (
+					<Text key={letter}>{letter}</Text>
+				))}
+			</Box>,
+			size,
+			false,
+		);
 		expect(tall).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
 	});
 });
 
 describe('frame diffs', () => {
-	test.each(frames.flatMap((from, i) => frames.map((to, j) => [i, j, from, to] as const)))('frame %i then the changes to frame %i show that frame exactly', async (_i, _j, from, to) => {
-		const drawnDirectly = await playInto([new Screen(size.cols).show(to)], size.cols, size.rows);
-		const screen = new Screen(size.cols);
-		const throughDiff = await playInto([screen.show(from), screen.show(to)], size.cols, size.rows);
-		expect(screenCells(throughDiff)).toEqual(screenCells(drawnDirectly));
-	});
+	test.each(frames.flatMap((from, i) => frames.map((to, j) => [i, j, from, to] as const)))(
+		'frame %i then the changes to frame %i show that frame exactly',
+		async (_i, _j, from, to) => {
+			const drawnDirectly = await playInto([new Screen(size.cols).show(to)], size.cols, size.rows);
+			const screen = new Screen(size.cols);
+			const throughDiff = await playInto([screen.show(from), screen.show(to)], size.cols, size.rows);
+			expect(screenCells(throughDiff)).toEqual(screenCells(drawnDirectly));
+		},
+	);
 
 	test('a drawn frame shows its text', async () => {
 		const terminal = await playInto([new Screen(size.cols).show(frames[0]!)], size.cols, size.rows);

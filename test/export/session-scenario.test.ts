@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {parse} from 'yaml';
-import {type Command} from '../../source/model/command.js';
+import type {Command} from '../../source/model/command.js';
 import {sessionScenario} from '../../source/export/scenario.js';
 import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
@@ -18,7 +18,19 @@ function roundTrip(session: Session) {
 	return {text, scenario: parsed.scenario};
 }
 
-const verbs: HandVerb[] = ['acquire', 'renew', 'release', 'write', 'pause', 'resume', 'crash-or-restart', 'toggle-fencing', 'toggle-resource-fencing', 'tick', 'tick-lease'];
+const verbs: HandVerb[] = [
+	'acquire',
+	'renew',
+	'release',
+	'write',
+	'pause',
+	'resume',
+	'crash-or-restart',
+	'toggle-fencing',
+	'toggle-resource-fencing',
+	'tick',
+	'tick-lease',
+];
 
 const action: fc.Arbitrary<SessionAction> = fc.oneof(
 	{arbitrary: fc.constant({type: 'next'} as const), weight: 4},
@@ -71,7 +83,8 @@ describe('a session saved as a scenario', () => {
 
 	test('a scripted command refused after an improvisation is left out, with a comment saying why', () => {
 		let session = startSession(loadScenario('gc-pause'));
-		for (const next of [{type: 'next'}, {type: 'hand', verb: 'crash-or-restart'}, {type: 'next'}] satisfies SessionAction[]) session = reduceSession(session, next);
+		for (const next of [{type: 'next'}, {type: 'hand', verb: 'crash-or-restart'}, {type: 'next'}] satisfies SessionAction[])
+			session = reduceSession(session, next);
 		const {text, scenario} = roundTrip(session);
 		expect(text).toMatch(/# not saved: pause A 5 was refused \(/);
 		expect(checkScenario(scenario)).toEqual([]);

@@ -32,7 +32,9 @@ export function screenCells(terminal: Terminal): string[] {
 		for (let column = 0; column < terminal.cols; column += 1) {
 			const cell = line.getCell(column)!;
 			const attributes = [cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isInverse()].map(Number).join('');
-			cells.push(`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`);
+			cells.push(
+				`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`,
+			);
 		}
 		rows.push(cells.join(' '));
 	}

@@ -70,7 +70,7 @@ describe('arguments', () => {
 
 	test('a value of the wrong kind', async () => {
 		await expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
-		await expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], "--step-delay: expected a number of seconds");
+		await expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], '--step-delay: expected a number of seconds');
 		await expectUsageError(['gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'");
 	});
 
@@ -135,9 +135,12 @@ describe('an unexpected error', () => {
 	});
 
 	/** A standard output that fails when written is something no command expects. */
-	const failingStdout = () => ({write: () => {
-		throw new Error('the disk is on fire');
-	}}) as unknown as NodeJS.WriteStream;
+	const failingStdout = () =>
+		({
+			write: () => {
+				throw new Error('the disk is on fire');
+			},
+		}) as unknown as NodeJS.WriteStream;
 
 	test('prints one line naming a full report in the temp dir, exits 70, never a stack trace', async () => {
 		const result = await callCli(['trace', 'gc-pause', '--json'], failingStdout());

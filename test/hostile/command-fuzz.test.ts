@@ -17,7 +17,12 @@ const validCommand: fc.Arbitrary<Command> = fc.oneof(
 	fc.record({kind: fc.constantFrom('release', 'resume', 'crash', 'restart'), client}),
 	fc.record({kind: fc.constant('pause'), client, n: duration}),
 	fc.record(
-		{kind: fc.constant('write'), client, value: fc.option(fc.stringMatching(/^[a-z0-9]{1,8}$/), {nil: undefined}), delay: fc.option(duration, {nil: undefined})},
+		{
+			kind: fc.constant('write'),
+			client,
+			value: fc.option(fc.stringMatching(/^[a-z0-9]{1,8}$/), {nil: undefined}),
+			delay: fc.option(duration, {nil: undefined}),
+		},
 		{requiredKeys: ['kind', 'client']},
 	),
 	fc.record({kind: fc.constant('fencing'), target: fc.constantFrom(...clients, 'resource'), on: fc.boolean()}),
@@ -27,7 +32,23 @@ const validCommand: fc.Arbitrary<Command> = fc.oneof(
 const hostileWord = fc.oneof(
 	fc.string({unit: 'binary', maxLength: 12}),
 	fc.constantFrom('\x1b[2J', '\x1b]0;owned\x07', '\x07', '\u202e', '\u200b', '\r', '\x00', '\x9b31m', '\ud800', 'tick\x1b[?25l'),
-	fc.constantFrom('0', '-1', '1.5', '1e9', '9007199254740993', '99999999999999999999', 'NaN', 'Infinity', 'delay=', 'delay=0', 'on', 'off', 'resource', '__proto__', 'constructor'),
+	fc.constantFrom(
+		'0',
+		'-1',
+		'1.5',
+		'1e9',
+		'9007199254740993',
+		'99999999999999999999',
+		'NaN',
+		'Infinity',
+		'delay=',
+		'delay=0',
+		'on',
+		'off',
+		'resource',
+		'__proto__',
+		'constructor',
+	),
 	fc.string({unit: 'grapheme', minLength: 41, maxLength: 200}),
 );
 
@@ -63,16 +84,22 @@ function expectGoodError(line: string): void {
 
 describe('command parser fuzz', () => {
 	test('valid commands print and parse back exactly', () => {
-		fc.assert(fc.property(validCommand, command => {
-			expect(parseCommand(printCommand(command), {clients})).toEqual({ok: true, command});
-		}), runs);
+		fc.assert(
+			fc.property(validCommand, command => {
+				expect(parseCommand(printCommand(command), {clients})).toEqual({ok: true, command});
+			}),
+			runs,
+		);
 	});
 
 	test('random text never throws and errors are well formed', () => {
 		fc.assert(fc.property(fc.string({unit: 'binary', maxLength: 60}), expectGoodError), runs);
-		fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...Object.keys(commandUsage)), hostileWord), {maxLength: 5}), words => {
-			expectGoodError(words.join(' '));
-		}), runs);
+		fc.assert(
+			fc.property(fc.array(fc.oneof(fc.constantFrom(...Object.keys(commandUsage)), hostileWord), {maxLength: 5}), words => {
+				expectGoodError(words.join(' '));
+			}),
+			runs,
+		);
 	});
 
 	test('mutated valid commands never throw and errors are well formed', () => {

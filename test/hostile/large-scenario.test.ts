@@ -25,7 +25,10 @@ function longScenario(cycles: number): string {
 }
 
 /** Runs the CLI, keeping only the line count and the last line of its output. */
-function runStreaming(args: readonly string[], nodeOptions: readonly string[] = []): Promise<{status: number | null; lines: number; last: string; stderr: string}> {
+function runStreaming(
+	args: readonly string[],
+	nodeOptions: readonly string[] = [],
+): Promise<{status: number | null; lines: number; last: string; stderr: string}> {
 	return new Promise(resolve => {
 		const child = spawn(process.execPath, [...nodeOptions, cliPath, ...args], {stdio: ['ignore', 'pipe', 'pipe']});
 		let lines = 0;
@@ -64,7 +67,10 @@ describe('a trace of 50,000 commands', () => {
 	const repeats = 100;
 	const file = path.join(temporaryDirectory('dlock-aliases-'), 'repeated.yaml');
 	const commands = Array.from({length: cycles}, () => cycle).flat();
-	writeFileSync(file, `title: a long night\nlease: 5\nclients: [A, B]\nsteps:\n  - do: &night [${commands.join(', ')}]\n${'  - do: *night\n'.repeat(repeats - 1)}`);
+	writeFileSync(
+		file,
+		`title: a long night\nlease: 5\nclients: [A, B]\nsteps:\n  - do: &night [${commands.join(', ')}]\n${'  - do: *night\n'.repeat(repeats - 1)}`,
+	);
 
 	test('traces every command as a table, in a heap too small to hold the table whole', {timeout: 60_000}, async () => {
 		// Every row of the table at once would take about 40 MB.
@@ -87,7 +93,12 @@ describe('check of a long scenario that fails everywhere', () => {
 		const result = runCli(['check', file]);
 		expect(result.stderr).toBe('');
 		expect(result.status).toBe(1);
-		expect(result.stdout.trimEnd().split('\n').filter(line => line.includes('was refused'))).toHaveLength(3000);
+		expect(
+			result.stdout
+				.trimEnd()
+				.split('\n')
+				.filter(line => line.includes('was refused')),
+		).toHaveLength(3000);
 	});
 });
 

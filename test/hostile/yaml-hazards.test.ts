@@ -53,7 +53,10 @@ describe('YAML hazards', () => {
 		const block = (depth: number) => Array.from({length: depth}, (_, level) => `${' '.repeat(level * 2)}- `).join('\n');
 		for (const nested of [flow, block]) {
 			expect(readYaml(nested(maxNesting)).ok).toBe(true);
-			expect(readYaml(nested(maxNesting + 1))).toEqual({ok: false, problems: [{line: nested === flow ? 1 : maxNesting + 1, message: expect.stringContaining('nested')}]});
+			expect(readYaml(nested(maxNesting + 1))).toEqual({
+				ok: false,
+				problems: [{line: nested === flow ? 1 : maxNesting + 1, message: expect.stringContaining('nested')}],
+			});
 		}
 	});
 
@@ -155,7 +158,10 @@ describe('YAML hazards', () => {
 		const steps = (items: number) => `steps:\n${'  - tick\n'.repeat(items)}`;
 		const limit = 1 + 2 * 500;
 		expect(readYaml(steps(500), limit).ok).toBe(true);
-		expect(readYaml(steps(501), limit)).toEqual({ok: false, problems: [{line: 1 + 501, message: 'YAML: more than 1,001 values: too many for a scenario (a step takes about five)'}]});
+		expect(readYaml(steps(501), limit)).toEqual({
+			ok: false,
+			problems: [{line: 1 + 501, message: 'YAML: more than 1,001 values: too many for a scenario (a step takes about five)'}],
+		});
 	});
 
 	test('duplicate client names are a problem on the second one', () => {

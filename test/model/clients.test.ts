@@ -118,7 +118,13 @@ describe('heartbeats', () => {
 	});
 
 	test('heartbeats fire in declared order', () => {
-		const world = createWorld({lease: 5, clients: [{name: 'B', renewEvery: 2}, {name: 'A', renewEvery: 2}]});
+		const world = createWorld({
+			lease: 5,
+			clients: [
+				{name: 'B', renewEvery: 2},
+				{name: 'A', renewEvery: 2},
+			],
+		});
 		const {events} = run(world, 'acquire A', 'tick 2');
 		expect(events.filter(event => event.kind.startsWith('renew')).map(event => event.kind)).toEqual(['renewed']);
 	});

@@ -60,7 +60,7 @@ describe('lock service', () => {
 		expect(world.lock.expiry).toBe(6);
 	});
 
-	test('renew after expiry fails and clears the client\'s belief', () => {
+	test("renew after expiry fails and clears the client's belief", () => {
 		const {world, events} = run(worldOf(), 'acquire A 2', 'tick 2', 'renew A');
 		expect(world.lock.holder).toBeNull();
 		expect(clientOf(world, 'A').token).toBeNull();

@@ -12,11 +12,20 @@ const value = fc.constantFrom('x', 'y', 'hello', 'B2', 'v-1');
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 	{arbitrary: small.map(n => ({kind: 'tick', n}) as const), weight: 4},
-	{arbitrary: fc.record({kind: fc.constant('acquire' as const), client, lease: fc.option(small, {nil: undefined})}, {requiredKeys: ['kind', 'client']}), weight: 3},
-	{arbitrary: fc.record({kind: fc.constant('renew' as const), client, lease: fc.option(small, {nil: undefined})}, {requiredKeys: ['kind', 'client']}), weight: 2},
+	{
+		arbitrary: fc.record({kind: fc.constant('acquire' as const), client, lease: fc.option(small, {nil: undefined})}, {requiredKeys: ['kind', 'client']}),
+		weight: 3,
+	},
+	{
+		arbitrary: fc.record({kind: fc.constant('renew' as const), client, lease: fc.option(small, {nil: undefined})}, {requiredKeys: ['kind', 'client']}),
+		weight: 2,
+	},
 	fc.record({kind: fc.constantFrom('release', 'resume', 'crash', 'restart'), client}),
 	{
-		arbitrary: fc.record({kind: fc.constant('write' as const), client, value: fc.option(value, {nil: undefined}), delay: fc.option(small, {nil: undefined})}, {requiredKeys: ['kind', 'client']}),
+		arbitrary: fc.record(
+			{kind: fc.constant('write' as const), client, value: fc.option(value, {nil: undefined}), delay: fc.option(small, {nil: undefined})},
+			{requiredKeys: ['kind', 'client']},
+		),
 		weight: 4,
 	},
 	{arbitrary: fc.record({kind: fc.constant('pause' as const), client, n: small}), weight: 2},
@@ -26,7 +35,9 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 const setupArbitrary = fc.record({
 	lease: small,
 	fencing: fc.boolean(),
-	clients: fc.tuple(...names.map(name => fc.record({name: fc.constant(name), fencing: fc.boolean(), renewEvery: fc.option(fc.integer({min: 1, max: 4}), {nil: undefined})}))),
+	clients: fc.tuple(
+		...names.map(name => fc.record({name: fc.constant(name), fencing: fc.boolean(), renewEvery: fc.option(fc.integer({min: 1, max: 4}), {nil: undefined})})),
+	),
 });
 
 const runAll = (world: World, commands: readonly Command[]) => commands.reduce((current, command) => applyCommand(current, command).world, world);

@@ -140,7 +140,13 @@ export class ReferenceWorld {
 				return false;
 			case 'write': {
 				if (c.token === null) return true;
-				const write = {from: c.name, token: c.fencing ? c.token : null, senderToken: c.token, value: command.value ?? c.name, arrivesAt: this.lock.clock + (command.delay ?? 0)};
+				const write = {
+					from: c.name,
+					token: c.fencing ? c.token : null,
+					senderToken: c.token,
+					value: command.value ?? c.name,
+					arrivesAt: this.lock.clock + (command.delay ?? 0),
+				};
 				if (command.delay === undefined) this.deliver(write);
 				else this.inflight.push(write);
 				return false;

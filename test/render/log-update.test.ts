@@ -31,7 +31,12 @@ const visible = (screen: xterm.Terminal) => screenText(screen).map(row => row.tr
 async function screensOf(incremental: boolean, frames: readonly string[]): Promise<string[][]> {
 	const screen = terminal();
 	let written = '';
-	const stream = {write: (text: string) => ((written += text), true)} as unknown as Writable;
+	const stream = {
+		write: (text: string) => {
+			written += text;
+			return true;
+		},
+	} as unknown as Writable;
 	const log = logUpdate.create(stream, {incremental});
 	await writeInto(screen, '$ dlock-tui\n');
 	const screens: string[][] = [];
@@ -71,7 +76,13 @@ describe("Ink's log-update", () => {
 			fc.asyncProperty(fc.array(frame(rows - 1, rows - 1), {minLength: 1, maxLength: 4}), async frames => {
 				const standard = await screensOf(false, frames);
 				expect(await screensOf(true, frames)).toEqual(standard);
-				for (const [index, text] of frames.entries()) expect(standard[index]!.slice(0, rows - 1)).toEqual(text.split('\n').slice(0, -1).map(row => row.trimEnd()));
+				for (const [index, text] of frames.entries())
+					expect(standard[index]!.slice(0, rows - 1)).toEqual(
+						text
+							.split('\n')
+							.slice(0, -1)
+							.map(row => row.trimEnd()),
+					);
 			}),
 			{numRuns: 100},
 		);
@@ -79,7 +90,12 @@ describe("Ink's log-update", () => {
 
 	test('the incremental writer writes only the rows that changed', () => {
 		let written = '';
-		const stream = {write: (text: string) => ((written += text), true)} as unknown as Writable;
+		const stream = {
+			write: (text: string) => {
+				written += text;
+				return true;
+			},
+		} as unknown as Writable;
 		const log = logUpdate.create(stream, {incremental: true});
 		log('lock A\ntoken 1\nrow-42\n');
 		written = '';

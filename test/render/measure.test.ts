@@ -11,7 +11,9 @@ import {inkModule} from './ink-module.js';
 
 const {default: measureText} = await inkModule<{default: (text: string) => {width: number; height: number}}>('measure-text');
 
-const text = fc.array(fc.constantFrom('a', ' ', '日', '✓', '\n', '\u001B[1m', '\u001B[22m', '\u001B[38;2;1;2;3m', 'é', '👍', '─'), {maxLength: 14}).map(parts => parts.join(''));
+const text = fc
+	.array(fc.constantFrom('a', ' ', '日', '✓', '\n', '\u001B[1m', '\u001B[22m', '\u001B[38;2;1;2;3m', 'é', '👍', '─'), {maxLength: 14})
+	.map(parts => parts.join(''));
 
 const expectedWidth = (value: string) => Math.max(...value.split('\n').map(line => stringWidth(line)));
 

@@ -39,7 +39,10 @@ interface InkOutput {
 	straightRows(): string[] | undefined;
 }
 
-const {default: Output, endsUnstyled} = await inkModule<{default: new (options: {width: number; height: number}) => InkOutput; endsUnstyled: (line: string) => boolean}>('output');
+const {default: Output, endsUnstyled} = await inkModule<{
+	default: new (options: {width: number; height: number}) => InkOutput;
+	endsUnstyled: (line: string) => boolean;
+}>('output');
 
 const chalk = new Chalk({level: 3});
 const styles = [
@@ -61,14 +64,43 @@ type Operation =
 	| {type: 'clip'; x1: number; x2: number; y1: number; y2: number}
 	| {type: 'unclip'};
 
-const piece = fc.tuple(fc.constantFrom('a', 'Zz', ' ', '  ', '日本', '✓', '─', 'x ', 'é'), fc.nat(styles.length - 1)).map(([text, style]) => styles[style]!(text));
+const piece = fc
+	.tuple(fc.constantFrom('a', 'Zz', ' ', '  ', '日本', '✓', '─', 'x ', 'é'), fc.nat(styles.length - 1))
+	.map(([text, style]) => styles[style]!(text));
 const line = fc.array(piece, {maxLength: 5}).map(pieces => pieces.join(''));
 // Mostly what the dashboard writes (whole rows at the left edge), sometimes what it never does.
 const operation: fc.Arbitrary<Operation> = fc.oneof(
 	{weight: 6, arbitrary: fc.record({type: fc.constant('write' as const), x: fc.constant(0), y: fc.nat(5), text: line, bold: fc.boolean()})},
-	{weight: 1, arbitrary: fc.record({type: fc.constant('write' as const), x: fc.nat(8), y: fc.integer({min: -1, max: 5}), text: fc.array(line, {minLength: 1, maxLength: 3}).map(lines => lines.join('\n')), bold: fc.boolean()})},
-	{weight: 1, arbitrary: fc.record({type: fc.constant('write' as const), x: fc.constant(0), y: fc.nat(5), text: fc.constantFrom('\u001B[1mopen', 'a\u001B[2Kb', '\u001B[5;1mx\u001B[0m', '\u001B[38;5;9mx\u001B[39m', '\u001B[58;5;1mx'), bold: fc.boolean()})},
-	{weight: 1, arbitrary: fc.record({type: fc.constant('clip' as const), x1: fc.nat(6), x2: fc.integer({min: 4, max: 30}), y1: fc.nat(2), y2: fc.integer({min: 2, max: 6})})},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			type: fc.constant('write' as const),
+			x: fc.nat(8),
+			y: fc.integer({min: -1, max: 5}),
+			text: fc.array(line, {minLength: 1, maxLength: 3}).map(lines => lines.join('\n')),
+			bold: fc.boolean(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			type: fc.constant('write' as const),
+			x: fc.constant(0),
+			y: fc.nat(5),
+			text: fc.constantFrom('\u001B[1mopen', 'a\u001B[2Kb', '\u001B[5;1mx\u001B[0m', '\u001B[38;5;9mx\u001B[39m', '\u001B[58;5;1mx'),
+			bold: fc.boolean(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			type: fc.constant('clip' as const),
+			x1: fc.nat(6),
+			x2: fc.integer({min: 4, max: 30}),
+			y1: fc.nat(2),
+			y2: fc.integer({min: 2, max: 6}),
+		}),
+	},
 	{weight: 1, arbitrary: fc.constant({type: 'unclip' as const})},
 );
 
@@ -81,7 +113,15 @@ type OutputOperation =
 	| {readonly type: 'unclip'};
 
 const operationsFor = (operations: readonly Operation[]): OutputOperation[] =>
-	operations.filter(operation => operation.type !== 'write' || operation.text !== '').map(operation => (operation.type === 'write' ? {...operation, transformers: operation.bold ? [bold] : []} : operation.type === 'clip' ? {type: 'clip', clip: operation} : operation));
+	operations
+		.filter(operation => operation.type !== 'write' || operation.text !== '')
+		.map(operation =>
+			operation.type === 'write'
+				? {...operation, transformers: operation.bold ? [bold] : []}
+				: operation.type === 'clip'
+					? {type: 'clip', clip: operation}
+					: operation,
+		);
 
 /** A frame drawn into Ink's Output. */
 function frameOf(width: number, height: number, operations: readonly Operation[]): InkOutput {
@@ -111,7 +151,9 @@ const textOf = async (output: string, height: number) => screenText(await played
  * together, one code ends both, and bold is not begun again.
  */
 const cellByCell = (row: string): string =>
-	`${styledCharsFromTokens(tokenize(row)).map(cell => `\u001B[0m${cell.styles.map(style => style.code).join('')}${cell.value}`).join('')}\u001B[0m`;
+	`${styledCharsFromTokens(tokenize(row))
+		.map(cell => `\u001B[0m${cell.styles.map(style => style.code).join('')}${cell.value}`)
+		.join('')}\u001B[0m`;
 
 /** A frame of whole lines at the left edge, none on a row of another: the frames that may be written straight through. */
 const isStraight = (operations: readonly OutputOperation[], height: number): boolean => {
@@ -133,14 +175,15 @@ function straightFrame(operations: readonly OutputOperation[], height: number): 
 	for (const operation of operations) {
 		if (operation.type !== 'write') continue;
 		for (const [index, line] of operation.text.split('\n').entries()) {
-			if (operation.y + index < height) rows[operation.y + index] = cellByCell(operation.transformers.reduce((text, transform) => transform(text, index), line));
+			if (operation.y + index < height)
+				rows[operation.y + index] = cellByCell(operation.transformers.reduce((text, transform) => transform(text, index), line));
 		}
 	}
 	return rows.join('\n');
 }
 
 describe("Ink's Output", () => {
-	test('a frame read straight through or cell by cell: the same text always, the same bytes whenever it is not written straight, and each cell as Ink\'s tokenizer reads it', async () => {
+	test("a frame read straight through or cell by cell: the same text always, the same bytes whenever it is not written straight, and each cell as Ink's tokenizer reads it", async () => {
 		await fc.assert(
 			fc.asyncProperty(fc.integer({min: 1, max: 30}), fc.integer({min: 1, max: 6}), fc.array(operation, {maxLength: 10}), async (width, height, operations) => {
 				const frame = frameOf(width, height, operations);
@@ -159,8 +202,12 @@ describe("Ink's Output", () => {
 	});
 
 	test('passes rows of styled text through as they are, but for the blank at their end', () => {
-		const rows = [chalk.red('lock') + chalk.red(' A') + chalk.bold.inverse(' B ') + '   ', '', `${chalk.dim('─'.repeat(5))}  `];
-		const frame = frameOf(20, 4, rows.map((text, y) => ({type: 'write', x: 0, y, text, bold: false})));
+		const rows = [`${chalk.red('lock') + chalk.red(' A') + chalk.bold.inverse(' B ')}   `, '', `${chalk.dim('─'.repeat(5))}  `];
+		const frame = frameOf(
+			20,
+			4,
+			rows.map((text, y) => ({type: 'write', x: 0, y, text, bold: false})),
+		);
 		expect(read(frame, 'get', 4)).toBe([...rows.map(row => row.trimEnd()), ''].join('\n'));
 		// Cell by cell, Ink writes the same cells in other bytes: one red run, not two.
 		expect(read(frame, 'getByCharacter', 4)).not.toBe(read(frame, 'get', 4));
@@ -186,7 +233,10 @@ describe("Ink's Output", () => {
 			defaultChalk.level = level;
 		});
 		for (let step = 0; step < 12; step += 1) {
-			for (const [theme, color, ascii] of [['dark', true, false], ['light', false, true]] as const) {
+			for (const [theme, color, ascii] of [
+				['dark', true, false],
+				['light', false, true],
+			] as const) {
 				const look = makeLook({lang: step % 2 ? 'ja' : 'en', theme, ascii, color});
 				const rows = dashboardRows({session, width: 120, height: 40}, look).map(row => paintRow(row, look));
 				const frame = new Output({width: 120, height: rows.length});

@@ -33,7 +33,12 @@ describe('scenarios/schema.json', () => {
 			expect(validate.errors ?? [], name).toEqual([]);
 			expect(valid).toBe(true);
 		}
-		const broken = {titel: 't', lease: 0, clients: [{name: 'A', renewEvery: 1.5}], steps: [{do: [], sya: 'x', expect: {holder: 7, clients: {A: {status: 'frozen'}}}}]};
+		const broken = {
+			titel: 't',
+			lease: 0,
+			clients: [{name: 'A', renewEvery: 1.5}],
+			steps: [{do: [], sya: 'x', expect: {holder: 7, clients: {A: {status: 'frozen'}}}}],
+		};
 		expect(validate(broken)).toBe(false);
 		const where = (validate.errors ?? []).map(error => `${error.instancePath} ${error.keyword}`);
 		for (const expected of [' required', ' additionalProperties', '/lease minimum', '/steps/0 additionalProperties', '/steps/0/expect/clients/A/status enum']) {

@@ -23,7 +23,9 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 	});
 
 	test('an unknown key far from any known one lists the known ones', () => {
-		expect(problemsOf(lines(...header, '  - do: tick', '    colour: red'))).toEqual(["talk.yaml:5: step 1: unknown key 'colour' (expected one of: do, say, expect)"]);
+		expect(problemsOf(lines(...header, '  - do: tick', '    colour: red'))).toEqual([
+			"talk.yaml:5: step 1: unknown key 'colour' (expected one of: do, say, expect)",
+		]);
 	});
 
 	test('bad commands name the step, the word and what was expected', () => {
@@ -66,7 +68,11 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 	});
 
 	test('clients: each entry is checked on its own', () => {
-		expect(problemsOf(lines('title: t', 'clients:', '  - {name: A, renewEvery: 1.5, fencng: true}', '  - {fencing: true}', '  - 3', '  - A', '  - resource', 'steps: []'))).toEqual([
+		expect(
+			problemsOf(
+				lines('title: t', 'clients:', '  - {name: A, renewEvery: 1.5, fencng: true}', '  - {fencing: true}', '  - 3', '  - A', '  - resource', 'steps: []'),
+			),
+		).toEqual([
 			'talk.yaml:3: client 1: renewEvery: expected a whole number, got 1.5',
 			"talk.yaml:3: client 1: unknown key 'fencng' (did you mean 'fencing'?)",
 			"talk.yaml:4: client 2: missing 'name' (expected a client name)",
@@ -77,7 +83,11 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 	});
 
 	test('expect values of the wrong type, empty steps and empty command lists', () => {
-		expect(problemsOf(lines(...header, '  - expect: {holder: 7, token: one, clock: -1, clients: {A: {status: frozen}}}', '  -', '  - {}', '  - do: []', '  - do: 5'))).toEqual([
+		expect(
+			problemsOf(
+				lines(...header, '  - expect: {holder: 7, token: one, clock: -1, clients: {A: {status: frozen}}}', '  -', '  - {}', '  - do: []', '  - do: 5'),
+			),
+		).toEqual([
 			'talk.yaml:4: step 1: expect.clock: expected a whole number ≥ 0, got -1',
 			'talk.yaml:4: step 1: expect.holder: expected a client name, or null for a free lock, got 7',
 			"talk.yaml:4: step 1: expect.token: expected a whole number, or null, got 'one'",
@@ -113,14 +123,20 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 		expect(problemsOf(lines(...header, '\t- do: tick'))).toEqual(['talk.yaml:4: YAML: a tab indents this line: indent with spaces']);
 		expect(problemsOf(lines(...header, '  - do: write A: x'))).toEqual(['talk.yaml:4: YAML: a value contains ": ": put it in quotes']);
 		expect(problemsOf(lines('title: t', 'title: u', 'clients: [A]', 'steps: []'))).toEqual(['talk.yaml:2: YAML: a key appears twice in the same map']);
-		expect(problemsOf(lines('title: t', '---', 'clients: [A]'))).toEqual(['talk.yaml:2: YAML: a second document starts here (---): a scenario is one document']);
+		expect(problemsOf(lines('title: t', '---', 'clients: [A]'))).toEqual([
+			'talk.yaml:2: YAML: a second document starts here (---): a scenario is one document',
+		]);
 		expect(problemsOf(lines('title: t', 'clients: [A', 'steps: []'))[0]).toMatch(/^talk\.yaml:3: YAML: a list \[ is not closed with \]/);
 		expect(problemsOf(lines('title: "t', 'clients: [A]'))[0]).toMatch(/^talk\.yaml:\d+: YAML: a quoted text is not closed$/);
 	});
 
-	test('no message leaks the validation library\'s own wording', () => {
+	test("no message leaks the validation library's own wording", () => {
 		const texts = [
-			lines('title: t', 'clients: [{name: A, renewEvery: x}]', 'steps: [null, 3, {do: {a: 1}}, {expect: 3}, {expect: {clients: 3}}, {expect: {clients: {A: 3}}}]'),
+			lines(
+				'title: t',
+				'clients: [{name: A, renewEvery: x}]',
+				'steps: [null, 3, {do: {a: 1}}, {expect: 3}, {expect: {clients: 3}}, {expect: {clients: {A: 3}}}]',
+			),
 			lines('title: 3', 'description: {}', 'lease: -2.5', 'resource: 4', 'clients: [{}]', 'steps: [{say: [1]}]'),
 		];
 		for (const text of texts) {

@@ -10,7 +10,9 @@ describe('loading a scenario into a session', () => {
 	test('an edited file reloads on the step being shown, with the new version of that step', () => {
 		const before = steps(startSession(loadScenario('gc-pause')), 3);
 		expect(before.history.entry.step).toBe(4);
-		const edited = scenarioOf('title: t\nclients: [A, B]\nsteps:\n  - say: start\n  - do: [acquire B, write B]\n  - do: tick 3\n  - do: write B again\n  - do: tick\n');
+		const edited = scenarioOf(
+			'title: t\nclients: [A, B]\nsteps:\n  - say: start\n  - do: [acquire B, write B]\n  - do: tick 3\n  - do: write B again\n  - do: tick\n',
+		);
 		const after = loadScenarioInto(before, edited, true);
 		expect(after.history.entry.step).toBe(4);
 		expect(currentWorld(after)).toMatchObject({clock: 3, lock: {holder: 'B'}, resource: {value: 'again', writes: 2}});

@@ -102,7 +102,9 @@ describe('every exit path restores the terminal', () => {
 		const crashingDashboard: Plugin = {
 			name: 'crashing-dashboard',
 			setup(build) {
-				build.onResolve({filter: /^\.\/Dashboard\.js$/}, ({importer}) => (importer.endsWith(path.join('source', 'ui', 'App.tsx')) ? {path: fixture} : undefined));
+				build.onResolve({filter: /^\.\/Dashboard\.js$/}, ({importer}) =>
+					importer.endsWith(path.join('source', 'ui', 'App.tsx')) ? {path: fixture} : undefined,
+				);
 			},
 		};
 		beforeAll(async () => {
@@ -145,7 +147,11 @@ describe('a terminal that goes away under it', () => {
 		delete env.CI;
 		const statusFile = path.join(directory, 'status');
 		let output = '';
-		const terminal = pty.spawn('sh', ['-c', `trap '' HUP; "$@"; echo $? > '${statusFile}'`, 'sh', process.execPath, cliPath, ...args], {cols: 80, rows: 24, env});
+		const terminal = pty.spawn('sh', ['-c', `trap '' HUP; "$@"; echo $? > '${statusFile}'`, 'sh', process.execPath, cliPath, ...args], {
+			cols: 80,
+			rows: 24,
+			env,
+		});
 		terminal.onData(data => (output += data));
 		await until(() => ready(output));
 		// Closes the pty itself (the window going away); kill() would only signal the shell, which ignores it.
@@ -165,4 +171,3 @@ describe('a terminal that goes away under it', () => {
 		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toEqual({status: '129', crashReports: []});
 	});
 });
-

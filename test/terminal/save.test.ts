@@ -38,6 +38,10 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 	expect(check.stderr).toBe('');
 	expect(check.status).toBe(0);
 	const trace = await callCli(['trace', file, '--json']);
-	const last = JSON.parse(trace.stdout.trimEnd().split('\n').at(-1)!) as {command: string; clock: number; clients: Record<string, {status: string; token: number | null}>};
+	const last = JSON.parse(trace.stdout.trimEnd().split('\n').at(-1)!) as {
+		command: string;
+		clock: number;
+		clients: Record<string, {status: string; token: number | null}>;
+	};
 	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
 });

@@ -17,16 +17,43 @@ const wide = {ambiguousAsWide: true};
 describe('text width', () => {
 	test('every code point of the first plane, on its own, is as wide as string-width measures it by grapheme cluster', () => {
 		const wrong: string[] = [];
-		for (let codePoint = 0; codePoint <= 0xFFFF; codePoint += 1) {
-			if (codePoint >= 0xD800 && codePoint <= 0xDFFF) continue;
+		for (let codePoint = 0; codePoint <= 0xffff; codePoint += 1) {
+			if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
 			const text = String.fromCodePoint(codePoint);
-			if (stringWidth(text) !== segmentedWidth(text, narrow) || stringWidth(text, {ambiguousIsNarrow: false}) !== segmentedWidth(text, wide)) wrong.push(codePoint.toString(16));
+			if (stringWidth(text) !== segmentedWidth(text, narrow) || stringWidth(text, {ambiguousIsNarrow: false}) !== segmentedWidth(text, wide))
+				wrong.push(codePoint.toString(16));
 		}
 		expect(wrong).toEqual([]);
 	});
 
 	test('text of mixed scripts, glyphs, emoji, marks and codes: the width string-width gives by cluster, the characters Intl.Segmenter finds', () => {
-		const parts = ['a', ' ', 'Zq', '日本', 'ｶﾞ', 'ﾞ', '✓', '⚡', '⏸', '─', '…', 'é', 'e\u0301', '👍', '👍🏽', '🇯🇵', '\u200D', '\uFE0F', '각', '\u1100\u1161', '\u0D4E', '\t', '™', '©', '±'];
+		const parts = [
+			'a',
+			' ',
+			'Zq',
+			'日本',
+			'ｶﾞ',
+			'ﾞ',
+			'✓',
+			'⚡',
+			'⏸',
+			'─',
+			'…',
+			'é',
+			'e\u0301',
+			'👍',
+			'👍🏽',
+			'🇯🇵',
+			'\u200D',
+			'\uFE0F',
+			'각',
+			'\u1100\u1161',
+			'\u0D4E',
+			'\t',
+			'™',
+			'©',
+			'±',
+		];
 		const style = ['', '\u001B[1m', '\u001B[38;2;1;2;3m'];
 		fc.assert(
 			fc.property(fc.array(fc.tuple(fc.constantFrom(...parts), fc.constantFrom(...style)), {maxLength: 10}), pieces => {

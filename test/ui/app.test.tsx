@@ -28,7 +28,21 @@ async function open(lang: 'en' | 'ja' = 'en') {
 	return {press, frame: () => app!.lastFrame() ?? ''};
 }
 
-const keys = {space: ' ', right: '\u001B[C', left: '\u001B[D', pageDown: '\u001B[6~', pageUp: '\u001B[5~', home: '\u001B[H', end: '\u001B[F', tab: '\t', down: '\u001B[B', up: '\u001B[A', escape: '\u001B', enter: '\r', backspace: '\u007F'};
+const keys = {
+	space: ' ',
+	right: '\u001B[C',
+	left: '\u001B[D',
+	pageDown: '\u001B[6~',
+	pageUp: '\u001B[5~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	tab: '\t',
+	down: '\u001B[B',
+	up: '\u001B[A',
+	escape: '\u001B',
+	enter: '\r',
+	backspace: '\u007F',
+};
 
 describe('the dashboard app', () => {
 	test('opens on step 1 of 7 with every pane', async () => {

@@ -8,7 +8,6 @@ import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
 import {noKey} from './input.js';
 
-
 const letters = [...' lhbaruwpecfFtT123-+?:xAB 9'].map(input => ({input, key: noKey}));
 const specials = (['leftArrow', 'rightArrow', 'upArrow', 'downArrow', 'home', 'end', 'tab', 'escape', 'return', 'backspace'] as const).map(name => ({
 	input: '',
@@ -28,7 +27,10 @@ test('any keys, any size, either language: the screen stays within its bounds an
 			(presses, width, height, lang, ascii) => {
 				const state = presses.reduce((current, {input, key}) => pressKeys(current, input, key).state, initialAppState(startSession(scenario), false));
 				if (state.picking) return;
-				const rows = dashboardRows({session: state.session, width, height, overlay: state.overlay, prompt: state.prompt}, makeLook({lang, theme: 'dark', ascii, color: false}));
+				const rows = dashboardRows(
+					{session: state.session, width, height, overlay: state.overlay, prompt: state.prompt},
+					makeLook({lang, theme: 'dark', ascii, color: false}),
+				);
 				expect(rows.length).toBeLessThanOrEqual(Math.max(1, height));
 				for (const row of rows) expect(widthOf(row.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
 			},

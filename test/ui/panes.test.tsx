@@ -31,7 +31,15 @@ const at = (steps: number, ...commands: string[]): Session => {
 const width = 80;
 const pane = (session: Session, paneLook: Look = look) => ({session, width, look: paneLook});
 /** What the screen shows of a pane's rows: spelled for the look, fitted to the width, blank ends left out. */
-const shown = (rows: readonly Row[], paneLook: Look = look) => rows.map(row => shownRow(row, width, paneLook).map(part => part.text).join('').trimEnd()).join('\n');
+const shown = (rows: readonly Row[], paneLook: Look = look) =>
+	rows
+		.map(row =>
+			shownRow(row, width, paneLook)
+				.map(part => part.text)
+				.join('')
+				.trimEnd(),
+		)
+		.join('\n');
 const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
 const frame = (element: ReactNode) => render(<LookContext value={look}>{element}</LookContext>).lastFrame() ?? '';
 
@@ -192,14 +200,24 @@ describe('the whole screen', () => {
 	for (const lang of ['en', 'ja'] as const) {
 		for (const [width, rows] of sizes) {
 			test(`fits ${width}x${rows} in ${lang} at every step, one row kept free, the key bar on its last row`, () => {
-				const keyBarText = (session: Session) => keyBarRow({session, width, look: lookIn(lang), prompt: null, autoplay: null}).map(part => part.text).join('').trimEnd();
+				const keyBarText = (session: Session) =>
+					keyBarRow({session, width, look: lookIn(lang), prompt: null, autoplay: null})
+						.map(part => part.text)
+						.join('')
+						.trimEnd();
 				let session = startSession(scenario);
 				for (;;) {
 					for (const overlay of [null, 'help'] as const) {
 						const lines = dashboardRows({session, width, height: rows - 1, overlay}, lookIn(lang));
 						expect(lines).toHaveLength(rows - 1);
 						for (const line of lines) expect(widthOf(line.map(part => part.text).join(''))).toBeLessThanOrEqual(width);
-						expect(lines.at(-1)!.map(part => part.text).join('').trimEnd()).toBe(keyBarText(session));
+						expect(
+							lines
+								.at(-1)!
+								.map(part => part.text)
+								.join('')
+								.trimEnd(),
+						).toBe(keyBarText(session));
 					}
 					const next = reduceSession(session, {type: 'next'});
 					if (next === session) break;

@@ -12,7 +12,6 @@ import {App} from '../../source/ui/App.js';
 import {temporaryDirectory} from '../run-cli.js';
 import {appProps, tick} from './input.js';
 
-
 let app: ReturnType<typeof render> | null = null;
 afterEach(() => {
 	app?.unmount();

@@ -49,7 +49,10 @@ function expectSameWindow(session: Session, width: number) {
 
 describe('the timeline over a long history', () => {
 	test('draws the window as a full replay would, forward, back and at the end', () => {
-		let session = sessionOf('A, B, C', Array.from({length: 1200}, (_, index) => cycle[index % cycle.length]!));
+		let session = sessionOf(
+			'A, B, C',
+			Array.from({length: 1200}, (_, index) => cycle[index % cycle.length]!),
+		);
 		let checked = 0;
 		for (let step = 1; step <= 1200; step += 1) {
 			session = reduceSession(session, {type: 'next'});
@@ -72,7 +75,12 @@ describe('the timeline over a long history', () => {
 	test('what began long before the window (a lease, a stale belief, a pause, the max token) is still drawn', () => {
 		// D holds the lock from t=2 on, E's lease expired at t=1, P is paused from the start, and
 		// nothing happens for hundreds of entries (past several checkpoints) until D writes again.
-		const steps = ['[pause P 1000000, acquire E 1, pause E 3, tick 2, acquire D 1000000, write D]', ...Array.from({length: 600}, () => 'tick'), 'write D', 'tick'];
+		const steps = [
+			'[pause P 1000000, acquire E 1, pause E 3, tick 2, acquire D 1000000, write D]',
+			...Array.from({length: 600}, () => 'tick'),
+			'write D',
+			'tick',
+		];
 		const session = reduceSession(sessionOf('D, E, P', steps), {type: 'end'});
 		expectSameWindow(session, 8);
 		const lanes = buildTimeline(session, glyphs, session.history.entry.world.clock - 8).lanes;

@@ -64,7 +64,12 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
-	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...rows, fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis)];
+	return [
+		titleRule([piece(labels.clientsPane, 'title')], width, look),
+		...(headings ? [header] : []),
+		...rows,
+		fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis),
+	];
 }
 
 interface Column {

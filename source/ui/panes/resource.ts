@@ -34,7 +34,11 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 	else if (write.kind === 'rejected') {
 		last = [label(labels.lastWrite), piece(`${g.bad} ${write.client} "${write.value}" `, 'bad'), piece(labels.rejectedWhy(write.token, write.maxToken))];
 	} else if (write.violation) {
-		last = [label(labels.lastWrite), piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner'), piece(` token ${write.senderToken}`)];
+		last = [
+			label(labels.lastWrite),
+			piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner'),
+			piece(` token ${write.senderToken}`),
+		];
 	} else {
 		const token = write.token === null ? labels.noTokenSent : `token ${write.token}`;
 		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];

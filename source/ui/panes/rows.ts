@@ -63,7 +63,10 @@ export function titleRule(title: Row, width: number, look: Look, right: Row = []
 }
 
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
-export const fitHeight = (rows: readonly Row[], height: number): Row[] => [...rows.slice(0, height), ...Array.from({length: Math.max(0, height - rows.length)}, () => [])];
+export const fitHeight = (rows: readonly Row[], height: number): Row[] => [
+	...rows.slice(0, height),
+	...Array.from({length: Math.max(0, height - rows.length)}, () => []),
+];
 
 /** A row for the look, fitted to `width`: what the screen shows of it. */
 export const shownRow = (row: Row, width: number, look: Look): Row => fitRow(rowForLook(row, look), width, look.glyphs.ellipsis);
@@ -91,7 +94,7 @@ function styled(text: string, style: Style): string {
  */
 function withoutTrailingBlank(pieces: Piece[]): Piece[] {
 	const last = pieces.at(-1);
-	if (!last || last.role !== 'plain') return pieces;
+	if (last?.role !== 'plain') return pieces;
 	const text = last.text.trimEnd();
 	if (text === '') return pieces.length === 1 ? [{...last, text: ' '}] : pieces.slice(0, -1);
 	return [...pieces.slice(0, -1), {...last, text}];

@@ -36,7 +36,8 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 	return entry.commands.flatMap(played => {
 		const clock = played.world.clock;
 		const header: LogLine[] = entry.by === 'hand' ? [{text: `${at(clock)} ${g.pointer} ${printCommand(played.command)}`, role: latest ? 'accent' : 'dim'}] : [];
-		if (played.refused) return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
+		if (played.refused)
+			return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
 		const told = saysMore ? played.events.filter(event => event.kind !== 'ticked') : played.events;
 		const events = told.map(event => ({text: `${at(event.t)} ${describeEvent(event, lang)}`, role: (latest ? 'plain' : 'dim') as Role}));
 		const nothing = played.events.length === 0 ? [{text: `${at(clock)} ${labels.nothingHappened}`, role: 'dim' as Role}] : [];
@@ -60,7 +61,14 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const rows: Row[] = [titleRule(title, width, look)];
 
 	const violation = firstViolation(session);
-	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')], width, g.ellipsis));
+	if (violation)
+		rows.push(
+			fitRow(
+				[piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')],
+				width,
+				g.ellipsis,
+			),
+		);
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
@@ -70,7 +78,8 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
 	// Older entries fill what room is left above the latest, newest nearest to it.
 	const log = [...current];
-	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous) log.unshift(...entryLines(node.entry, lang, labels, g, false));
+	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous)
+		log.unshift(...entryLines(node.entry, lang, labels, g, false));
 	const narrationRoom = available - Math.min(eventRoom, log.length);
 	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`)]));
 	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
