@@ -57,8 +57,8 @@ describe('npm pack', () => {
 		if (temp) rmSync(temp, {recursive: true, force: true});
 	});
 
-	test('ships the bundle, the built-in scenarios, the schema and the README, nothing else', () => {
-		const expected = ['README.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+	test('ships the bundle, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+		const expected = ['README.md', 'docs/model.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
