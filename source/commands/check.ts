@@ -12,10 +12,14 @@ import {narrationIn} from '../scenario/narration.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
 import type {Scenario} from '../scenario/parse.js';
 
-/** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. */
-export function runCheck(scenarios: readonly string[], write: (text: string) => void): 0 | 1 | 2 {
+/** A scenario that takes longer than this to check says how long it took, and how many steps it has. */
+const slowCheckMs = 1000;
+
+/** Exit codes: 0 all pass, 1 an expectation failed or a command was refused, 2 a file is bad. `now` is a clock in ms. */
+export function runCheck(scenarios: readonly string[], write: (text: string) => void, now: () => number = performance.now.bind(performance)): 0 | 1 | 2 {
 	let exitCode: 0 | 1 | 2 = 0;
 	for (const argument of scenarios.flatMap(scenarioFilesIn)) {
+		const started = now();
 		let scenario: Scenario;
 		try {
 			scenario = loadScenario(argument);
@@ -28,7 +32,12 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 		const failures = checkScenario(scenario);
 		if (failures.length === 0) {
 			const unchecked = scenario.steps.every(step => step.expect === null) ? ' (no expect: only checked that every command can be done)' : '';
-			write(`✓ ${narrationIn(scenario.title, 'en')}${unchecked}\n`);
+			const took = now() - started;
+			const timing =
+				took > slowCheckMs
+					? ` (${scenario.steps.length.toLocaleString('en')} step${scenario.steps.length === 1 ? '' : 's'} in ${(took / 1000).toFixed(1)} s)`
+					: '';
+			write(`✓ ${narrationIn(scenario.title, 'en')}${unchecked}${timing}\n`);
 			continue;
 		}
 		for (const failure of failures) write(`✗ ${scenario.file}:${failure.line} step ${failure.step}: ${failureText(failure)}\n`);

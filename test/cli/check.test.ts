@@ -2,6 +2,7 @@ import {readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
+import {runCheck} from '../../source/commands/check.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-check-');
@@ -116,5 +117,26 @@ describe('dlock-tui list', () => {
 
 	test('takes no arguments', async () => {
 		expect((await callCli(['list', 'extra'])).status).toBe(2);
+	});
+});
+
+describe('a long check', () => {
+	/** A clock that moves `step` ms each time it is read. */
+	const clock = (step: number) => {
+		let ms = 0;
+		return () => (ms += step);
+	};
+	const lines = (stepMs: number) => {
+		let written = '';
+		const status = runCheck([passing], text => void (written += text), clock(stepMs));
+		return {status, written};
+	};
+
+	test('says how many steps it played and how long it took when that was over a second', () => {
+		expect(lines(1500)).toEqual({status: 0, written: '✓ Handoff (1 step in 1.5 s)\n'});
+	});
+
+	test('a quick one says nothing of time', () => {
+		expect(lines(10)).toEqual({status: 0, written: '✓ Handoff\n'});
 	});
 });
