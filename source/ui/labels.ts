@@ -35,6 +35,8 @@ export interface Labels {
 	readonly corrupted: string;
 	readonly rejectedWhy: (token: number, max: number) => string;
 	readonly noTokenSent: string;
+	/** A write sent without a token, by a client that believed it held `token`. */
+	readonly noTokenBelieved: (token: number) => string;
 	readonly columns: {
 		readonly client: string;
 		readonly status: string;
@@ -58,7 +60,13 @@ export interface Labels {
 	readonly step: (k: number, n: number) => string;
 	readonly intro: string;
 	readonly offScript: (changes: number) => string;
-	readonly violation: (step: number, writer: string, token: number) => string;
+	/** Marks narration that no longer tells what happened: what the script expected. */
+	readonly scripted: string;
+	readonly theEnd: string;
+	/** The story replayed with the resource's fencing flipped, to `fenced`. */
+	readonly flipped: (fenced: boolean) => string;
+	/** `sent` is the token the write carried (null: none), `believed` the one its writer believed it held. */
+	readonly violation: (step: number, writer: string, sent: number | null, believed: number) => string;
 	readonly refused: string;
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
@@ -110,6 +118,7 @@ const en: Labels = {
 	corrupted: 'CORRUPTED',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
+	noTokenBelieved: token => `no token (believes ${token})`,
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
@@ -128,7 +137,13 @@ const en: Labels = {
 	step: (k, n) => `step ${k} of ${n}`,
 	intro: 'start',
 	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (b returns to the script)`,
-	violation: (step, writer, token) => `CORRUPTED at step ${step}: ${writer}'s write with stale token ${token} was accepted`,
+	scripted: 'script:',
+	theEnd: 'the end · Home to restart',
+	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
+	violation: (step, writer, sent, believed) =>
+		sent === null
+			? `CORRUPTED at step ${step}: ${writer}'s write with no token (believes ${believed}) was accepted`
+			: `CORRUPTED at step ${step}: ${writer}'s write with stale token ${sent} was accepted`,
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
@@ -180,6 +195,7 @@ const ja: Labels = {
 	corrupted: '破壊',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'トークンなし',
+	noTokenBelieved: token => `トークンなし (token ${token} のつもり)`,
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンス', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
@@ -198,7 +214,13 @@ const ja: Labels = {
 	step: (k, n) => `${k} / ${n} 手目`,
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
-	violation: (step, writer, token) => `${step} 手目で破壊: ${writer} の古い token ${token} の書き込みが受理された`,
+	scripted: '台本では:',
+	theEnd: 'おわり · Home で最初から',
+	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
+	violation: (step, writer, sent, believed) =>
+		sent === null
+			? `${step} 手目で破壊: ${writer} のトークンなしの書き込み (token ${believed} のつもり) が受理された`
+			: `${step} 手目で破壊: ${writer} の古い token ${sent} の書き込みが受理された`,
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
