@@ -247,10 +247,24 @@ export const canGoBack = (session: Session): boolean => session.history.previous
 /** The narration of the step the story is at: the scenario's description before the first step; the twin's words when flipped. */
 export function currentNarration(session: Session): Narration | null {
 	const {k} = stepPosition(session);
-	const {scenario} = session;
-	const twin = session.flipped ? scenario.twin?.wording : undefined;
-	if (k === 0) return twin ? twin.description : scenario.description;
-	return (twin ? twin.says[k - 1] : scenario.steps[k - 1]!.say) ?? null;
+	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
+	if (k === 0) return storyDescription(session);
+	return (twin ? twin.says[k - 1] : session.scenario.steps[k - 1]!.say) ?? null;
+}
+
+/** Whether the resource checks tokens at the start of the variant being played; null when not flipped. */
+export const flippedFencing = (session: Session): boolean | null => (session.flipped ? flippedSetup(session.scenario.setup).fencing : null);
+
+/** The story's title: the twin's when flipped. */
+export function storyTitle(session: Session): Narration {
+	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
+	return twin ? twin.title : session.scenario.title;
+}
+
+/** What the story is about: the twin's description when flipped. */
+export function storyDescription(session: Session): Narration | null {
+	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
+	return twin ? twin.description : session.scenario.description;
 }
 
 /**
@@ -265,19 +279,21 @@ export function narrationHolds(session: Session): boolean {
 	return step.changes === 0;
 }
 
-/** The scenario as it is being played: with the resource's fencing flipped and the twin's words, when flipped. */
+/**
+ * The scenario as it is being played: when flipped, with the resource's fencing flipped and the
+ * twin's words, or without a twin, with no narration (the scenario's own speaks of the other
+ * fencing) and its own title.
+ */
 export function playedScenario(session: Session): Scenario {
 	const {scenario} = session;
 	if (!session.flipped) return scenario;
 	const twin = scenario.twin?.wording;
-	const setup = flippedSetup(scenario.setup);
-	if (!twin) return {...scenario, setup};
 	return {
 		...scenario,
-		setup,
-		title: twin.title,
-		description: twin.description,
-		steps: scenario.steps.map((step, index) => ({...step, say: twin.says[index] ?? null})),
+		setup: flippedSetup(scenario.setup),
+		title: storyTitle(session),
+		description: twin ? twin.description : null,
+		steps: scenario.steps.map((step, index) => ({...step, say: twin?.says[index] ?? null})),
 	};
 }
 

@@ -214,7 +214,7 @@ const ja: Labels = {
 	step: (k, n) => `${k} / ${n} 手目`,
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
-	scripted: '台本では:',
+	scripted: '筋書きでは:',
 	theEnd: 'おわり · Home で最初から',
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: (step, writer, sent, believed) =>

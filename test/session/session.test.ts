@@ -114,6 +114,10 @@ describe('session over gc-pause', () => {
 		const back = run(flipped, {type: 'flip'});
 		expect(back.flipped).toBe(false);
 		expect(currentWorld(back)).toEqual(currentWorld(end));
+		// Without a twin, the variant has no words of its own: nothing false is saved.
+		const alone = run(startSession({...loadScenario('gc-pause'), twin: null}), {type: 'flip'});
+		expect(playedScenario(alone).setup.fencing).toBe(false);
+		expect(playedScenario(alone).steps.every(step => step.say === null)).toBe(true);
 		// Changes by hand are dropped: the variant is played from its script.
 		expect(isOffScript(run(start, next, by('tick'), {type: 'flip'}))).toBe(false);
 	});

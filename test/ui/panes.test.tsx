@@ -182,9 +182,9 @@ describe('story pane', () => {
 		expect(narration.every(part => part.role === 'dim')).toBe(true);
 		// The step the change was made on still tells what that step did.
 		expect(shown(storyRows({...pane(at(5, 'fencing resource off')), height: 10}))).not.toContain('script:');
-		expect(shown(storyRows({...pane(at(2, 'pause A 3'), lookIn('ja')), height: 10}))).not.toContain('台本では');
+		expect(shown(storyRows({...pane(at(2, 'pause A 3'), lookIn('ja')), height: 10}))).not.toContain('筋書きでは');
 		const paused = reduceSession(at(1, 'pause A 3'), {type: 'next'});
-		expect(shown(storyRows({...pane(paused, lookIn('ja')), height: 10}))).toContain('台本では: t=2 で A が');
+		expect(shown(storyRows({...pane(paused, lookIn('ja')), height: 10}))).toContain('筋書きでは: t=2 で A が');
 	});
 
 	test('the last step says the story has ended', () => {
@@ -202,6 +202,14 @@ describe('story pane', () => {
 		// A scenario without a twin has no words for the variant: its own are only what its script expected.
 		const alone = reduceSession(reduceSession(startSession({...scenario, twin: null}), {type: 'end'}), {type: 'flip'});
 		expect(shown(storyRows({...pane(alone), height: 10}))).toContain('script: A writes with its old token 1.');
+		// Its title too speaks of the other fencing: the header says which is played.
+		const header = (session: Session) => shown([dashboardRows({session, width, height: 23}, look)[0]!]);
+		expect(header(alone)).toContain('fencing OFF (variant) · GC pause: the fencing token saves');
+		expect(header(flipped)).toContain(' GC pause without fencing: row-42 is corrupted');
+		// Before anything happens, the description below the first step is the twin's.
+		const opening = shown(storyRows({...pane(reduceSession(at(0), {type: 'flip'})), height: 10}));
+		expect(opening).toContain('The same story as gc-pause, but the resource does not check tokens.');
+		expect(opening).not.toContain('The resource checks tokens and rejects it.');
 	});
 
 	test('a write without a token says so, and what its writer believed', () => {

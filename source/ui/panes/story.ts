@@ -6,8 +6,18 @@
 import {printCommand} from '../../model/command.js';
 import {describeEvent, describeRefusal} from '../../model/describe.js';
 import {type Lang, narrationIn} from '../../scenario/narration.js';
-import {flippedSetup} from '../../scenario/twin.js';
-import {currentEntry, currentNarration, type Entry, isAtEnd, isOffScript, narrationHolds, type Session, stepPosition} from '../../session/session.js';
+import {
+	currentEntry,
+	currentNarration,
+	type Entry,
+	flippedFencing,
+	isAtEnd,
+	isOffScript,
+	narrationHolds,
+	type Session,
+	stepPosition,
+	storyDescription,
+} from '../../session/session.js';
 import {fit, wrap} from '../../text/fit.js';
 import {type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
@@ -60,11 +70,12 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
+	const fencing = flippedFencing(session);
 	const title: Row = [
 		piece(labels.storyPane, 'title'),
 		piece(' · '),
 		piece(k === 0 ? labels.intro : labels.step(k, n), 'accent'),
-		...(session.flipped ? [piece(' · '), piece(labels.flipped(flippedSetup(session.scenario.setup).fencing), 'alarm')] : []),
+		...(fencing === null ? [] : [piece(' · '), piece(labels.flipped(fencing), 'alarm')]),
 		...(isAtEnd(session) ? [piece(' · '), piece(labels.theEnd, 'accent')] : []),
 	];
 	const rows: Row[] = [titleRule(title, width, look)];
@@ -100,8 +111,8 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]));
 	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
 	// Before anything has happened, the room below the first step tells what the scenario is about.
-	const description = session.scenario.description;
-	if (log.length === 0 && description && k > 0 && rows.length + 2 <= height) {
+	const description = storyDescription(session);
+	if (log.length === 0 && holds && description && k > 0 && rows.length + 2 <= height) {
 		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
 	}
 	return rows;
