@@ -4,6 +4,15 @@
 import type {Lang} from '../scenario/narration.js';
 import type {Glyphs} from './look.js';
 
+/** The first corrupting write: in which step, whether by hand, whose, the token it carried (null: none) and the one its writer believed it held. */
+export interface Corruption {
+	readonly step: number;
+	readonly byHand: boolean;
+	readonly writer: string;
+	readonly sent: number | null;
+	readonly believed: number;
+}
+
 export interface Labels {
 	readonly lockPane: string;
 	readonly resourcePane: string;
@@ -65,8 +74,7 @@ export interface Labels {
 	readonly theEnd: string;
 	/** The story replayed with the resource's fencing flipped, to `fenced`. */
 	readonly flipped: (fenced: boolean) => string;
-	/** `sent` is the token the write carried (null: none), `believed` the one its writer believed it held. */
-	readonly violation: (step: number, writer: string, sent: number | null, believed: number) => string;
+	readonly violation: (corruption: Corruption) => string;
 	readonly refused: string;
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
@@ -140,10 +148,11 @@ const en: Labels = {
 	scripted: 'script:',
 	theEnd: 'the end · Home to restart',
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
-	violation: (step, writer, sent, believed) =>
-		sent === null
-			? `CORRUPTED at step ${step}: ${writer}'s write with no token (believes ${believed}) was accepted`
-			: `CORRUPTED at step ${step}: ${writer}'s write with stale token ${sent} was accepted`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
+		const write = sent === null ? `write with no token (believes ${believed})` : `write with stale token ${sent}`;
+		return `CORRUPTED ${when}: ${writer}'s ${write} was accepted`;
+	},
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
@@ -217,10 +226,11 @@ const ja: Labels = {
 	scripted: '筋書きでは:',
 	theEnd: 'おわり · Home で最初から',
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
-	violation: (step, writer, sent, believed) =>
-		sent === null
-			? `${step} 手目で破壊: ${writer} のトークンなしの書き込み (token ${believed} のつもり) が受理された`
-			: `${step} 手目で破壊: ${writer} の古い token ${sent} の書き込みが受理された`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${step === 0 ? '開始時' : `${step} 手目`}${byHand ? 'に手動で' : 'で'}`;
+		const write = sent === null ? `トークンなしの書き込み (token ${believed} のつもり)` : `古い token ${sent} の書き込み`;
+		return `${when}破壊: ${writer} の${write}が受理された`;
+	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,

@@ -160,6 +160,10 @@ describe('story pane', () => {
 		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
 		session = reduceSession(session, {type: 'end'});
 		expect(shown(storyRows({...pane(session), height: 8}))).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		// A corrupting write done by hand says so: the script's step did not do it.
+		const byHand = at(6, 'fencing resource off', 'write A');
+		expect(shown(storyRows({...pane(byHand), height: 8}))).toContain("CORRUPTED by hand at step 7: A's write with stale token 1 was accepted");
+		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('7 手目に手動で破壊: A の古い token 1 の書き込みが受理された');
 	});
 
 	test('off script and refusals are said; a refused command is no change', () => {

@@ -19,7 +19,7 @@ import {
 	storyDescription,
 } from '../../session/session.js';
 import {fit, wrap} from '../../text/fit.js';
-import {type Labels, labelsFor} from '../labels.js';
+import {type Corruption, type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
@@ -28,11 +28,12 @@ export interface StoryProps extends PaneProps {
 }
 
 /** The first corrupting write of the history and the step it happened in. */
-function firstViolation(session: Session): {step: number; writer: string; sent: number | null; believed: number} | null {
+function firstViolation(session: Session): Corruption | null {
 	const first = session.history.firstViolation;
 	for (const played of first?.commands ?? []) {
 		const event = played.events.find(candidate => candidate.kind === 'accepted' && candidate.violation);
-		if (event?.kind === 'accepted') return {step: first!.step, writer: event.client, sent: event.token, believed: event.senderToken};
+		if (event?.kind === 'accepted')
+			return {step: first!.step, byHand: first!.by === 'hand', writer: event.client, sent: event.token, believed: event.senderToken};
 	}
 	return null;
 }
@@ -81,19 +82,7 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const rows: Row[] = [titleRule(title, width, look)];
 
 	const violation = firstViolation(session);
-	if (violation)
-		rows.push(
-			fitRow(
-				[
-					piece(
-						` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.sent, violation.believed)}`, width - 2, g.ellipsis)}`,
-						'banner',
-					),
-				],
-				width,
-				g.ellipsis,
-			),
-		);
+	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation)}`, width - 2, g.ellipsis)}`, 'banner')], width, g.ellipsis));
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
