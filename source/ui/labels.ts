@@ -92,6 +92,7 @@ export interface Labels {
 		readonly help: string;
 		readonly quit: string;
 		readonly auto: string;
+		readonly variant: string;
 	};
 }
 
@@ -170,6 +171,7 @@ const en: Labels = {
 		help: 'help',
 		quit: 'quit',
 		auto: 'auto',
+		variant: 'other fencing',
 	},
 };
 
@@ -248,6 +250,7 @@ const ja: Labels = {
 		help: 'ヘルプ',
 		quit: '終了',
 		auto: '自動',
+		variant: '別版',
 	},
 };
 

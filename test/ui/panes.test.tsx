@@ -240,6 +240,15 @@ describe('story pane', () => {
 	});
 });
 
+test('the key bar names v, the variant, when there is room', () => {
+	const bar = (barWidth: number) =>
+		keyBarRow({session: at(0), width: barWidth, look, prompt: null, autoplay: null})
+			.map(part => part.text)
+			.join('');
+	expect(bar(160)).toContain('v other fencing');
+	expect(bar(80)).not.toContain('v other fencing');
+});
+
 test('help lists every key', () => {
 	const text = shown(helpRows({width, look}));
 	for (const help of keyHelp) {
