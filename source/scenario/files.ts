@@ -109,7 +109,12 @@ function readScenario(argument: string): Scenario & {readonly path: string} {
 /** The twin's narration, once it is known to be the same story with the resource's fencing flipped. */
 function twinWording(scenario: Scenario & {readonly path: string}, twin: Twin): TwinWording {
 	const place = `${scenario.file}:${twin.line}: twin ${quote(twin.name)}`;
-	const file = looksLikePath(twin.name) ? path.resolve(path.dirname(scenario.path), twin.name) : twin.name;
+	// A path is read beside the file, a name among the built-in scenarios (never in the current directory).
+	const file = looksLikePath(twin.name) ? path.resolve(path.dirname(scenario.path), twin.name) : path.join(builtinDirectory(), `${twin.name}.yaml`);
+	if (!looksLikePath(twin.name) && !existsSync(file))
+		throw new ScenarioLoadError([
+			`${place}: no such built-in scenario (built-in: ${builtinNames().join(', ')}; a file needs a path, e.g. ./${twin.name}.yaml)`,
+		]);
 	let other: Scenario;
 	try {
 		other = readScenario(file);

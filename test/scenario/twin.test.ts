@@ -60,5 +60,10 @@ describe('twin scenarios', () => {
 		expect(problemsOf(otherSteps)[0]).toMatch(/:3: twin 'b\.yaml': .* its step 2 does other commands$/);
 		const missing = files({'a.yaml': story(true, 'gone.yaml')});
 		expect(problemsOf(missing)[0]).toBe(`${missing}:3: twin 'gone.yaml': cannot be read`);
+		// A bare name is a built-in one, never a file in the current directory.
+		const unknown = files({'a.yaml': story(true, 'gone')});
+		expect(problemsOf(unknown)).toEqual([
+			expect.stringMatching(/:3: twin 'gone': no such built-in scenario \(built-in: crash, .*; a file needs a path, e\.g\. \.\/gone\.yaml\)$/),
+		]);
 	});
 });
