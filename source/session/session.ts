@@ -17,8 +17,8 @@
 import {type Command, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
-import type {Narration} from '../scenario/narration.js';
-import type {Scenario} from '../scenario/parse.js';
+import {type Narration, narrationIn} from '../scenario/narration.js';
+import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
 import {flippedSetup} from '../scenario/twin.js';
 
@@ -244,10 +244,13 @@ export const isOffScript = (session: Session): boolean => session.history.change
 
 export const canGoBack = (session: Session): boolean => session.history.previous !== null;
 
+/** The twin's words, when the story is flipped and has a twin. */
+const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);
+
 /** The narration of the step the story is at: the scenario's description before the first step; the twin's words when flipped. */
 export function currentNarration(session: Session): Narration | null {
 	const {k} = stepPosition(session);
-	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
+	const twin = flippedWording(session);
 	if (k === 0) return storyDescription(session);
 	return (twin ? twin.says[k - 1] : session.scenario.steps[k - 1]!.say) ?? null;
 }
@@ -256,14 +259,11 @@ export function currentNarration(session: Session): Narration | null {
 export const flippedFencing = (session: Session): boolean | null => (session.flipped ? flippedSetup(session.scenario.setup).fencing : null);
 
 /** The story's title: the twin's when flipped. */
-export function storyTitle(session: Session): Narration {
-	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
-	return twin ? twin.title : session.scenario.title;
-}
+export const storyTitle = (session: Session): Narration => flippedWording(session)?.title ?? session.scenario.title;
 
 /** What the story is about: the twin's description when flipped. */
 export function storyDescription(session: Session): Narration | null {
-	const twin = session.flipped ? session.scenario.twin?.wording : undefined;
+	const twin = flippedWording(session);
 	return twin ? twin.description : session.scenario.description;
 }
 
@@ -273,7 +273,7 @@ export function storyDescription(session: Session): Narration | null {
  * tells it in its own words. It then says only what the script expected.
  */
 export function narrationHolds(session: Session): boolean {
-	if (session.flipped && !session.scenario.twin?.wording) return false;
+	if (session.flipped && !flippedWording(session)) return false;
 	let step = session.history;
 	while (step.entry.by === 'hand' && step.previous) step = step.previous;
 	return step.changes === 0;
@@ -281,17 +281,22 @@ export function narrationHolds(session: Session): boolean {
 
 /**
  * The scenario as it is being played: when flipped, with the resource's fencing flipped and the
- * twin's words, or without a twin, with no narration (the scenario's own speaks of the other
- * fencing) and its own title.
+ * twin's words; without a twin, with no narration (the scenario's own speaks of the other
+ * fencing) and a title that says the fencing was flipped.
  */
 export function playedScenario(session: Session): Scenario {
 	const {scenario} = session;
 	if (!session.flipped) return scenario;
-	const twin = scenario.twin?.wording;
+	const twin = flippedWording(session);
+	const setup = flippedSetup(scenario.setup);
+	const title = twin?.title ?? {
+		en: `${narrationIn(scenario.title, 'en')} (resource fencing ${setup.fencing ? 'on' : 'off'})`,
+		ja: `${narrationIn(scenario.title, 'ja')} (資源のフェンシング${setup.fencing ? '有' : '無'})`,
+	};
 	return {
 		...scenario,
-		setup: flippedSetup(scenario.setup),
-		title: storyTitle(session),
+		setup,
+		title,
 		description: twin ? twin.description : null,
 		steps: scenario.steps.map((step, index) => ({...step, say: twin?.says[index] ?? null})),
 	};

@@ -118,6 +118,7 @@ describe('session over gc-pause', () => {
 		const alone = run(startSession({...loadScenario('gc-pause'), twin: null}), {type: 'flip'});
 		expect(playedScenario(alone).setup.fencing).toBe(false);
 		expect(playedScenario(alone).steps.every(step => step.say === null)).toBe(true);
+		expect(playedScenario(alone).title.en).toBe('GC pause: the fencing token saves row-42 (resource fencing off)');
 		// Changes by hand are dropped: the variant is played from its script.
 		expect(isOffScript(run(start, next, by('tick'), {type: 'flip'}))).toBe(false);
 	});
