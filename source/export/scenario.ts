@@ -9,7 +9,7 @@ import {describeRefusal} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
 import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';
-import {currentWorld, type Entry, historyEntries, type Session} from '../session/session.js';
+import {currentWorld, type Entry, historyEntries, playedScenario, type Session} from '../session/session.js';
 
 interface StepFile {
 	do?: string | string[];
@@ -66,7 +66,7 @@ function expectationOf(world: World): Record<string, unknown> {
 }
 
 function steps(session: Session): SavedStep[] {
-	const {scenario} = session;
+	const scenario = playedScenario(session);
 	const saved: SavedStep[] = [];
 	for (const entry of historyEntries(session)) {
 		if (entry.by === 'start') {
@@ -86,14 +86,14 @@ function steps(session: Session): SavedStep[] {
 
 /** The scenario file text for everything done in the session, oldest first. */
 export function sessionScenario(session: Session): string {
-	const {scenario} = session;
+	const scenario = playedScenario(session);
 	const saved = steps(session);
 	const finalState = expectationOf(currentWorld(session));
 	const last = saved.at(-1);
 	if (last) last.step.expect = finalState;
 	else saved.push({step: {expect: finalState}, refused: []});
 
-	const hand = session.history.handEntries;
+	const hand = session.history.changes;
 	const setup = scenario.setup;
 	const doc = new Document({
 		title: {en: `${narrationIn(scenario.title, 'en')} (as played)`, ja: `${narrationIn(scenario.title, 'ja')} (実演の記録)`},

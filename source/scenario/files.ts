@@ -4,7 +4,9 @@ import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {type Lang, narrationIn} from './narration.js';
-import {formatProblem, parseScenario, type Scenario} from './parse.js';
+import {quote} from '../text/quote.js';
+import {formatProblem, parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
+import {twinDifference} from './twin.js';
 
 /** Scenario files larger than this are refused before parsing: no scenario needs more. */
 export const maxScenarioBytes = 10 * 1024 * 1024;
@@ -91,12 +93,38 @@ function readScenarioText(file: string): string {
 	return text;
 }
 
-/** Loads a scenario by built-in name or path; throws ScenarioLoadError with every problem. */
+/** Loads a scenario by built-in name or path, and its twin's wording; throws ScenarioLoadError with every problem. */
 export function loadScenario(argument: string): Scenario {
+	const scenario = readScenario(argument);
+	return scenario.twin ? {...scenario, twin: {...scenario.twin, wording: twinWording(scenario, scenario.twin)}} : scenario;
+}
+
+function readScenario(argument: string): Scenario & {readonly path: string} {
 	const file = resolveScenario(argument);
 	const parsed = parseScenario(readScenarioText(file), displayName(file));
 	if (!parsed.ok) throw new ScenarioLoadError(parsed.problems.map(problem => formatProblem(displayName(file), problem)));
 	return {...parsed.scenario, path: path.resolve(file)};
+}
+
+/** The twin's narration, once it is known to be the same story with the resource's fencing flipped. */
+function twinWording(scenario: Scenario & {readonly path: string}, twin: Twin): TwinWording {
+	const place = `${scenario.file}:${twin.line}: twin ${quote(twin.name)}`;
+	// A path is read beside the file, a name among the built-in scenarios (never in the current directory).
+	const file = looksLikePath(twin.name) ? path.resolve(path.dirname(scenario.path), twin.name) : path.join(builtinDirectory(), `${twin.name}.yaml`);
+	if (!looksLikePath(twin.name) && !existsSync(file))
+		throw new ScenarioLoadError([
+			`${place}: no such built-in scenario (built-in: ${builtinNames().join(', ')}; a file needs a path, e.g. ./${twin.name}.yaml)`,
+		]);
+	let other: Scenario;
+	try {
+		other = readScenario(file);
+	} catch (error) {
+		if (!(error instanceof ScenarioLoadError)) throw error;
+		throw new ScenarioLoadError([`${place}: cannot be read`, ...error.problems]);
+	}
+	const difference = twinDifference(scenario, other);
+	if (difference) throw new ScenarioLoadError([`${place}: not this story with the resource's fencing flipped: ${difference}`]);
+	return {title: other.title, description: other.description, says: other.steps.map(step => step.say)};
 }
 
 /** Built-in files are named by their path inside the package, others as the user gave them. */

@@ -40,6 +40,21 @@ export interface ScenarioStep {
 	readonly expect: Expectation | null;
 }
 
+/** The same story told in another file with the resource's fencing flipped (`twin:`). */
+export interface Twin {
+	/** As the file names it: a built-in name, or a path relative to the file. */
+	readonly name: string;
+	readonly line: number;
+	/** Its title, description and each step's narration, once files.ts has read it (null until then). */
+	readonly wording: TwinWording | null;
+}
+
+export interface TwinWording {
+	readonly title: Narration;
+	readonly description: Narration | null;
+	readonly says: readonly (Narration | null)[];
+}
+
 export interface Scenario {
 	/** Where it came from, as messages should name it (a path, or the built-in file). */
 	readonly file: string;
@@ -49,6 +64,7 @@ export interface Scenario {
 	readonly description: Narration | null;
 	readonly setup: WorldSetup;
 	readonly steps: readonly ScenarioStep[];
+	readonly twin: Twin | null;
 }
 
 export interface Problem {
@@ -317,5 +333,6 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, commands: re
 		description: narration(data.description),
 		setup: {resource: data.resource, lease: data.lease, fencing: data.fencing, clients},
 		steps,
+		twin: data.twin === undefined ? null : {name: data.twin, line: lines.of(['twin']) ?? 0, wording: null},
 	};
 }

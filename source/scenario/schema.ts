@@ -122,6 +122,10 @@ export const scenarioSchema = z
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),
 		fencing: flag.optional().meta({description: 'Does the resource check tokens (default true)'}),
+		twin: text.optional().meta({
+			description:
+				"The same story with the resource's fencing flipped: a built-in name or a path relative to this file, whose narration the dashboard shows when fencing is flipped",
+		}),
 		clients: z.array(clientSchema, {error: 'expected a list of clients'}).min(1, {error: 'expected at least one client'}),
 		steps: z.array(stepSchema, {error: 'expected a list of steps'}),
 	})

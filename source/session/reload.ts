@@ -13,8 +13,8 @@ export type ShellAction = SessionAction | {readonly type: 'load'; readonly scena
  * what they improvised; a change the new version no longer allows shows as refused.
  */
 export function loadScenarioInto(session: Session, scenario: Scenario, keepStep: boolean): Session {
-	let next = startSession(scenario);
-	if (!keepStep) return next;
+	if (!keepStep) return startSession(scenario);
+	let next = startSession(scenario, session.flipped);
 	for (const entry of historyEntries(session)) {
 		if (entry.by === 'hand') {
 			for (const {command} of entry.commands) next = reduceSession(next, {type: 'do', command});

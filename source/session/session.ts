@@ -5,17 +5,22 @@
 // Time travel: the history is a linked list of entries, each holding the world after it (worlds
 // are immutable), so Back drops the newest entry in O(1) and Home is the first entry.
 //
-// Off script: acting by hand adds a 'hand' entry. The session is off script while any hand entry
-// is in its history. Next then still plays the next scripted step, on top of the changed world (a
-// speaker who injects a pause wants to see what the rest of the story does with it); `rejoin`
-// drops every change back to the point where the script was left, and Back undoes one at a time.
+// Off script: acting by hand adds a 'hand' entry. The session is off script while its history
+// holds a change by hand (a refused command changes nothing: it is kept, but does not count).
+// Next then still plays the next scripted step, on top of the changed world (a speaker who
+// injects a pause wants to see what the rest of the story does with it); `rejoin` plays the script
+// again up to the step on screen without the changes, and Back undoes one at a time.
+//
+// Flipped: the same story replayed with the resource's fencing flipped, told in the words of the
+// scenario's twin when it has one. It is on script: the script of that variant.
 
 import {type Command, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
-import type {Narration} from '../scenario/narration.js';
-import type {Scenario} from '../scenario/parse.js';
+import {type Narration, narrationIn} from '../scenario/narration.js';
+import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
+import {flippedSetup} from '../scenario/twin.js';
 
 /** One user-visible action: the start, a scripted step, or one command done by hand. */
 export interface Entry {
@@ -32,8 +37,8 @@ export interface History {
 	readonly entry: Entry;
 	readonly previous: History | null;
 	readonly length: number;
-	/** Hand entries in this list: the session is off script while it is above zero. */
-	readonly handEntries: number;
+	/** Hand entries in this list that changed the world (not refused): off script while above zero. */
+	readonly changes: number;
 	/** The oldest entry whose world counts a corrupting write (they only grow along a history), if any. */
 	readonly firstViolation: Entry | null;
 }
@@ -45,6 +50,8 @@ export interface Session {
 	readonly selected: number;
 	/** Length in ticks of the GC pause the pause key injects. */
 	readonly pauseLength: number;
+	/** The story is played with the resource's fencing flipped. */
+	readonly flipped: boolean;
 }
 
 export type SessionAction =
@@ -52,8 +59,10 @@ export type SessionAction =
 	| {readonly type: 'back'}
 	| {readonly type: 'home'}
 	| {readonly type: 'end'}
-	/** Drop the changes done by hand: back to where the script was left. */
+	/** Drop the changes done by hand: the script played again up to the step on screen. */
 	| {readonly type: 'rejoin'}
+	/** The script played again up to the step on screen, with the resource's fencing flipped (or back). */
+	| {readonly type: 'flip'}
 	| {readonly type: 'do'; readonly command: Command}
 	/** A command by hand, made from the state at the moment it is reduced (selected client, pause length). */
 	| {readonly type: 'hand'; readonly verb: HandVerb}
@@ -84,7 +93,7 @@ const push = (history: History, entry: Entry): History => ({
 	entry,
 	previous: history,
 	length: history.length + 1,
-	handEntries: history.handEntries + (entry.by === 'hand' ? 1 : 0),
+	changes: history.changes + (entry.by === 'hand' && entry.commands.some(played => played.refused === null) ? 1 : 0),
 	firstViolation: history.firstViolation ?? (entry.world.violations > 0 ? entry : null),
 });
 
@@ -96,25 +105,34 @@ function entryFor(by: Entry['by'], step: number, world: World, commands: readonl
 const stepCommands = (scenario: Scenario, index: number) => scenario.steps[index]!.commands.map(({command}) => command);
 
 /**
- * A new session at the start of the scenario. A first step with no commands (the usual
- * "nobody holds the lock yet") is the starting picture itself: the session opens on step 1.
+ * A new session at the start of the scenario (with the resource's fencing flipped, if asked). A
+ * first step with no commands (the usual "nobody holds the lock yet") is the starting picture
+ * itself: the session opens on step 1.
  */
-export function startSession(scenario: Scenario): Session {
+export function startSession(scenario: Scenario, flipped = false): Session {
 	const first = scenario.steps[0];
 	const opensOnFirstStep = first !== undefined && first.commands.length === 0;
-	const initial = createWorld(scenario.setup);
+	const initial = createWorld(flipped ? flippedSetup(scenario.setup) : scenario.setup);
 	return {
 		scenario,
 		history: {
 			entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial},
 			previous: null,
 			length: 1,
-			handEntries: 0,
+			changes: 0,
 			firstViolation: null,
 		},
 		selected: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
+		flipped,
 	};
+}
+
+/** The script played on from the session's entry up to step `step` (or its end). */
+function playTo(session: Session, step: number): Session {
+	let current = session;
+	while (current.history.entry.step < step && !isAtEnd(current)) current = reduceSession(current, {type: 'next'});
+	return current;
 }
 
 export function reduceSession(session: Session, action: SessionAction): Session {
@@ -136,9 +154,14 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 			return current;
 		}
 		case 'rejoin': {
-			let current = history;
-			while (current.handEntries > 0 && current.previous) current = current.previous;
-			return current === history ? session : {...session, history: current};
+			if (history.changes === 0) return session;
+			let left = history;
+			while (left.changes > 0 && left.previous) left = left.previous;
+			return playTo({...session, history: left}, history.entry.step);
+		}
+		case 'flip': {
+			const flipped = playTo(startSession(session.scenario, !session.flipped), history.entry.step);
+			return {...flipped, selected: session.selected, pauseLength: session.pauseLength};
 		}
 		case 'do':
 			return {...session, history: push(history, entryFor('hand', history.entry.step, history.entry.world, [action.command]))};
@@ -217,14 +240,66 @@ export const stepPosition = (session: Session): StepPosition => ({k: session.his
 
 export const isAtEnd = (session: Session): boolean => session.history.entry.step >= session.scenario.steps.length;
 
-export const isOffScript = (session: Session): boolean => session.history.handEntries > 0;
+export const isOffScript = (session: Session): boolean => session.history.changes > 0;
 
 export const canGoBack = (session: Session): boolean => session.history.previous !== null;
 
-/** The narration of the step the story is at: the scenario's description before the first step. */
+/** The twin's words, when the story is flipped and has a twin. */
+const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);
+
+/** The narration of the step the story is at: the scenario's description before the first step; the twin's words when flipped. */
 export function currentNarration(session: Session): Narration | null {
 	const {k} = stepPosition(session);
-	return k === 0 ? session.scenario.description : (session.scenario.steps[k - 1]!.say ?? null);
+	const twin = flippedWording(session);
+	if (k === 0) return storyDescription(session);
+	return (twin ? twin.says[k - 1] : session.scenario.steps[k - 1]!.say) ?? null;
+}
+
+/** Whether the resource checks tokens at the start of the variant being played; null when not flipped. */
+export const flippedFencing = (session: Session): boolean | null => (session.flipped ? flippedSetup(session.scenario.setup).fencing : null);
+
+/** The story's title: the twin's when flipped. */
+export const storyTitle = (session: Session): Narration => flippedWording(session)?.title ?? session.scenario.title;
+
+/** What the story is about: the twin's description when flipped. */
+export function storyDescription(session: Session): Narration | null {
+	const twin = flippedWording(session);
+	return twin ? twin.description : session.scenario.description;
+}
+
+/**
+ * Whether the narration on screen tells what happened: not when a change by hand came before the
+ * step (the world has left what the script assumed), nor when the story is flipped and no twin
+ * tells it in its own words. It then says only what the script expected.
+ */
+export function narrationHolds(session: Session): boolean {
+	if (session.flipped && !flippedWording(session)) return false;
+	let step = session.history;
+	while (step.entry.by === 'hand' && step.previous) step = step.previous;
+	return step.changes === 0;
+}
+
+/**
+ * The scenario as it is being played: when flipped, with the resource's fencing flipped and the
+ * twin's words; without a twin, with no narration (the scenario's own speaks of the other
+ * fencing) and a title that says the fencing was flipped.
+ */
+export function playedScenario(session: Session): Scenario {
+	const {scenario} = session;
+	if (!session.flipped) return scenario;
+	const twin = flippedWording(session);
+	const setup = flippedSetup(scenario.setup);
+	const title = twin?.title ?? {
+		en: `${narrationIn(scenario.title, 'en')} (resource fencing ${setup.fencing ? 'on' : 'off'})`,
+		ja: `${narrationIn(scenario.title, 'ja')} (資源のフェンシング${setup.fencing ? '有' : '無'})`,
+	};
+	return {
+		...scenario,
+		setup,
+		title,
+		description: twin ? twin.description : null,
+		steps: scenario.steps.map((step, index) => ({...step, say: twin?.says[index] ?? null})),
+	};
 }
 
 export const selectedClientName = (session: Session): string | null => currentWorld(session).clients[session.selected]?.name ?? null;

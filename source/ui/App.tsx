@@ -83,6 +83,8 @@ export function App({scenario, look, autoplay, save}: AppProps) {
 
 	useInput(
 		(input, key) => {
+			// The picker's own Enter opened a scenario before this handler saw the key: it was the picker's, not a step.
+			if (state.picking && !latest.current.picking) return;
 			const pressed = pressKeys(latest.current, input, key);
 			latest.current = pressed.state;
 			setState(pressed.state);

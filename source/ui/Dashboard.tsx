@@ -3,7 +3,7 @@
 // wider than `width` columns. The panes build its rows; it is drawn as one Ink text node.
 
 import {narrationIn} from '../scenario/narration.js';
-import {currentWorld, type Session} from '../session/session.js';
+import {currentWorld, flippedFencing, type Session, storyTitle} from '../session/session.js';
 import {fit} from '../text/fit.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
@@ -97,7 +97,10 @@ function header(session: Session, width: number, look: Look): Row {
 	const world = currentWorld(session);
 	const right: Row = [piece(`t=${world.clock} `, 'title')];
 	const name: Row = [piece(' dlock-tui ', 'accent'), piece(' ')];
-	const title = narrationIn(session.scenario.title, look.lang);
+	// A variant no twin tells keeps the scenario's title, which speaks of the other fencing: it says which is played.
+	const fencing = flippedFencing(session);
+	const variant = fencing !== null && !session.scenario.twin?.wording ? `${labelsFor(look.lang).flipped(fencing)} · ` : '';
+	const title = variant + narrationIn(storyTitle(session), look.lang);
 	const room = width - rowWidth(name) - rowWidth(right) - 1;
 	const left: Row = [...name, piece(fit(title, Math.max(0, room), look.glyphs.ellipsis))];
 	return [...left, piece(' '.repeat(Math.max(1, width - rowWidth(left) - rowWidth(right)))), ...right];

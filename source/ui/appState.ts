@@ -81,7 +81,8 @@ export function pressKeys(state: AppState, input: string, key: Key): Pressed {
 
 function pressKey(state: AppState, input: string, key: Key): {readonly state: AppState; readonly request: KeyRequest | null} {
 	const to = (next: AppState) => ({state: next, request: null});
-	if (key.ctrl && input === 'c') return {state, request: {type: 'quit'}};
+	// As in a shell, Ctrl-C cancels the command line being typed; with none, it quits.
+	if (key.ctrl && input === 'c') return state.prompt ? to({...state, prompt: null}) : {state, request: {type: 'quit'}};
 	// The picker reads its own keys (arrows, Enter); Escape leaves it.
 	if (state.picking) return to(key.escape ? {...state, picking: false} : state);
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));

@@ -36,11 +36,12 @@ export const keyHelp: readonly KeyHelp[] = [
 	{keys: 'f', en: 'client sends its token: on/off', ja: '選択中のトークン送信 有/無'},
 	{keys: 'F', en: 'resource checks tokens: on/off', ja: '資源のフェンシング 有/無'},
 	{keys: 't T', en: 'advance the clock 1 tick / one lease', ja: '時計を 1 tick / リース 1 本分進める'},
+	{keys: 'v', en: 'replay the story with resource fencing flipped', ja: '資源のフェンシングを反転して筋書きを再生'},
 	{keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
 	{keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
 	{keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},
 	{keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
-	{keys: 'q Ctrl-C', en: 'quit', ja: '終了'},
+	{keys: 'q Ctrl-C', en: 'quit (Ctrl-C also cancels :)', ja: '終了 (Ctrl-C は : を取り消す)'},
 ];
 
 export const keyDescription = (help: KeyHelp, lang: Lang): string => (lang === 'ja' ? help.ja : help.en);
@@ -66,6 +67,7 @@ const letters = new Map<string, KeyAction>([
 	['F', hand('toggle-resource-fencing')],
 	['t', hand('tick')],
 	['T', hand('tick-lease')],
+	['v', session({type: 'flip'})],
 	[':', {type: 'prompt'}],
 	['o', {type: 'open'}],
 	['s', {type: 'save'}],

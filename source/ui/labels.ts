@@ -4,6 +4,15 @@
 import type {Lang} from '../scenario/narration.js';
 import type {Glyphs} from './look.js';
 
+/** The first corrupting write: in which step, whether by hand, whose, the token it carried (null: none) and the one its writer believed it held. */
+export interface Corruption {
+	readonly step: number;
+	readonly byHand: boolean;
+	readonly writer: string;
+	readonly sent: number | null;
+	readonly believed: number;
+}
+
 export interface Labels {
 	readonly lockPane: string;
 	readonly resourcePane: string;
@@ -35,6 +44,8 @@ export interface Labels {
 	readonly corrupted: string;
 	readonly rejectedWhy: (token: number, max: number) => string;
 	readonly noTokenSent: string;
+	/** A write sent without a token, by a client that believed it held `token`. */
+	readonly noTokenBelieved: (token: number) => string;
 	readonly columns: {
 		readonly client: string;
 		readonly status: string;
@@ -58,7 +69,12 @@ export interface Labels {
 	readonly step: (k: number, n: number) => string;
 	readonly intro: string;
 	readonly offScript: (changes: number) => string;
-	readonly violation: (step: number, writer: string, token: number) => string;
+	/** Marks narration that no longer tells what happened: what the script expected. */
+	readonly scripted: string;
+	readonly theEnd: string;
+	/** The story replayed with the resource's fencing flipped, to `fenced`. */
+	readonly flipped: (fenced: boolean) => string;
+	readonly violation: (corruption: Corruption) => string;
 	readonly refused: string;
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
@@ -76,6 +92,7 @@ export interface Labels {
 		readonly help: string;
 		readonly quit: string;
 		readonly auto: string;
+		readonly variant: string;
 	};
 }
 
@@ -110,6 +127,7 @@ const en: Labels = {
 	corrupted: 'CORRUPTED',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
+	noTokenBelieved: token => `no token (believes ${token})`,
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
@@ -128,7 +146,14 @@ const en: Labels = {
 	step: (k, n) => `step ${k} of ${n}`,
 	intro: 'start',
 	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (b returns to the script)`,
-	violation: (step, writer, token) => `CORRUPTED at step ${step}: ${writer}'s write with stale token ${token} was accepted`,
+	scripted: 'script:',
+	theEnd: 'the end · Home to restart',
+	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
+		const write = sent === null ? `write with no token (believes ${believed})` : `write with stale token ${sent}`;
+		return `CORRUPTED ${when}: ${writer}'s ${write} was accepted`;
+	},
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
@@ -146,6 +171,7 @@ const en: Labels = {
 		help: 'help',
 		quit: 'quit',
 		auto: 'auto',
+		variant: 'other fencing',
 	},
 };
 
@@ -180,6 +206,7 @@ const ja: Labels = {
 	corrupted: '破壊',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'トークンなし',
+	noTokenBelieved: token => `トークンなし (token ${token} のつもり)`,
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンス', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
@@ -198,7 +225,14 @@ const ja: Labels = {
 	step: (k, n) => `${k} / ${n} 手目`,
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
-	violation: (step, writer, token) => `${step} 手目で破壊: ${writer} の古い token ${token} の書き込みが受理された`,
+	scripted: '筋書きでは:',
+	theEnd: 'おわり · Home で最初から',
+	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${step === 0 ? '開始時' : `${step} 手目`}${byHand ? 'に手動で' : 'で'}`;
+		const write = sent === null ? `トークンなしの書き込み (token ${believed} のつもり)` : `古い token ${sent} の書き込み`;
+		return `${when}破壊: ${writer} の${write}が受理された`;
+	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
@@ -216,6 +250,7 @@ const ja: Labels = {
 		help: 'ヘルプ',
 		quit: '終了',
 		auto: '自動',
+		variant: '別版',
 	},
 };
 

@@ -6,7 +6,7 @@ import xterm from '@xterm/headless';
 import {afterEach, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath, runCli} from '../run-cli.js';
-import {dashboardEnv} from '../terminal/pty.js';
+import {dashboardEnv, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 
@@ -136,6 +136,36 @@ test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mo
 	const settings = output.slice(output.indexOf('exit=0'));
 	expect(settings).toMatch(/(^|\s)icanon(\s|$)/m);
 	expect(settings).toMatch(/(^|\s)echo(\s|$)/m);
+});
+
+test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line, then quits', async () => {
+	const app = open([], 80, 24);
+	await app.press('', screen => screen.includes('step 1 of 7'));
+	// The picker has no key bar to wait for: wait for the highlighted line to move.
+	const highlighted = () =>
+		app
+			.screen()
+			.split('\n')
+			.find(line => line.includes('▸ '));
+	child!.write('o');
+	await until(() => highlighted()?.includes('gc-pause ') === true);
+	child!.write('\u001B[B');
+	await until(() => highlighted()?.includes('gc-pause-unfenced') === true);
+	child!.write('\u001B[B');
+	await until(() => highlighted()?.includes('heartbeat') === true);
+	const heartbeat = await app.press('\r', screen => screen.includes('Heartbeat'));
+	expect(heartbeat).toContain('Story · start');
+	// Nor has the command line.
+	child!.write(':');
+	await until(() => app.screen().includes(':_'));
+	child!.write('tick 3');
+	await until(() => app.screen().includes(':tick 3_'));
+	const cancelled = await app.press('\u0003', screen => !screen.includes(':tick 3'));
+	expect(cancelled).toContain('Story · start');
+	expect(cancelled.split('\n')[0]).toMatch(/t=0 *$/);
+	child!.write('\u0003');
+	expect(await app.exited).toBe(0);
+	child = null;
 });
 
 test('without a terminal it points at trace, print and record, exit 2', () => {

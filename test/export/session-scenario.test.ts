@@ -34,7 +34,7 @@ const verbs: HandVerb[] = [
 
 const action: fc.Arbitrary<SessionAction> = fc.oneof(
 	{arbitrary: fc.constant({type: 'next'} as const), weight: 4},
-	fc.constantFrom<SessionAction>({type: 'back'}, {type: 'home'}, {type: 'end'}, {type: 'rejoin'}, {type: 'select-next'}),
+	fc.constantFrom<SessionAction>({type: 'back'}, {type: 'home'}, {type: 'end'}, {type: 'rejoin'}, {type: 'flip'}, {type: 'select-next'}),
 	{arbitrary: fc.constantFrom(...verbs).map((verb): SessionAction => ({type: 'hand', verb})), weight: 4},
 	fc.integer({min: -3, max: 3}).map((delta): SessionAction => ({type: 'pause-length', delta})),
 	fc

@@ -9,6 +9,8 @@ import {
 	historyEntries,
 	isAtEnd,
 	isOffScript,
+	narrationHolds,
+	playedScenario,
 	reduceSession,
 	selectedClientName,
 	type Session,
@@ -69,6 +71,56 @@ describe('session over gc-pause', () => {
 		expect(currentWorld(paused).clock).toBe(1);
 		expect(isOffScript(run(paused, back, back))).toBe(false);
 		expect(run(paused, {type: 'rejoin'}).history).toBe(two.history);
+	});
+
+	test('a refused command stays in the history but is no change: still on script', () => {
+		const refused = run(start, next, next, by('write A'));
+		expect(refused.history.entry.commands[0]?.refused).not.toBeNull();
+		expect(isOffScript(refused)).toBe(false);
+		expect(narrationHolds(run(refused, next))).toBe(true);
+		expect(isOffScript(run(refused, by('tick')))).toBe(true);
+	});
+
+	test('rejoin returns to the script at the step on screen, without the changes', () => {
+		const three = run(start, next, next);
+		const played = run(three, by('fencing resource off'), next, next, next);
+		expect(stepPosition(played).k).toBe(6);
+		const rejoined = run(played, {type: 'rejoin'});
+		expect(stepPosition(rejoined).k).toBe(6);
+		expect(isOffScript(rejoined)).toBe(false);
+		expect(currentWorld(rejoined)).toEqual(currentWorld(run(start, next, next, next, next, next)));
+		// Back from there is the script's step 5, not the change.
+		expect(run(rejoined, back).history.entry.by).toBe('script');
+		expect(stepPosition(run(rejoined, back)).k).toBe(5);
+	});
+
+	test('the narration holds until a change by hand comes before the step', () => {
+		const changed = run(start, next, by('pause A 3'));
+		expect(narrationHolds(changed)).toBe(true);
+		expect(narrationHolds(run(changed, next))).toBe(false);
+		expect(narrationHolds(run(changed, next, back, back))).toBe(true);
+	});
+
+	test("flip replays the script to the same step with the resource fencing flipped, in the twin's words", () => {
+		const end = run(start, {type: 'end'});
+		const flipped = run(end, {type: 'flip'});
+		expect(flipped.flipped).toBe(true);
+		expect(stepPosition(flipped).k).toBe(7);
+		expect(isOffScript(flipped)).toBe(false);
+		expect(narrationHolds(flipped)).toBe(true);
+		expect(currentWorld(flipped)).toEqual(currentWorld(run(startSession(loadScenario('gc-pause-unfenced')), {type: 'end'})));
+		expect(currentNarration(flipped)?.en).toMatch(/Nothing checks it/);
+		expect(playedScenario(flipped).title.en).toMatch(/without fencing/);
+		const back = run(flipped, {type: 'flip'});
+		expect(back.flipped).toBe(false);
+		expect(currentWorld(back)).toEqual(currentWorld(end));
+		// Without a twin, the variant has no words of its own: nothing false is saved.
+		const alone = run(startSession({...loadScenario('gc-pause'), twin: null}), {type: 'flip'});
+		expect(playedScenario(alone).setup.fencing).toBe(false);
+		expect(playedScenario(alone).steps.every(step => step.say === null)).toBe(true);
+		expect(playedScenario(alone).title.en).toBe('GC pause: the fencing token saves row-42 (resource fencing off)');
+		// Changes by hand are dropped: the variant is played from its script.
+		expect(isOffScript(run(start, next, by('tick'), {type: 'flip'}))).toBe(false);
 	});
 
 	test('next while off script plays the next step on top of the changed world', () => {

@@ -127,6 +127,38 @@ describe('the dashboard app', () => {
 		expect(await press(keys.escape)).not.toContain(':x');
 	});
 
+	test('a scenario opened from the picker starts on its first screen: the Enter that picks it is not a step', async () => {
+		const {press} = await open();
+		await press('o');
+		const same = await press(keys.enter);
+		expect(same).toContain('Story · step 1 of 7');
+		await press('o', keys.down, keys.down);
+		const heartbeat = await press(keys.enter);
+		expect(heartbeat).toContain('Heartbeat');
+		expect(heartbeat).toContain('Story · start');
+	});
+
+	test('Ctrl-C while typing a command cancels it and leaves the dashboard open', async () => {
+		const {press} = await open();
+		await press(':', ...'tick 3');
+		const cancelled = await press('\u0003');
+		expect(cancelled).not.toContain(':tick 3');
+		expect(cancelled).toContain('Lock service');
+		expect(cancelled).toContain('t=0');
+	});
+
+	test("v replays the story with the resource fencing flipped, in the twin scenario's words", async () => {
+		const {press} = await open();
+		const flipped = await press(keys.end, 'v');
+		expect(flipped).toContain('GC pause without fencing');
+		expect(flipped).toContain('fencing OFF (variant)');
+		expect(flipped).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		expect(flipped).not.toContain('OFF SCRIPT');
+		const back = await press('v');
+		expect(back).toContain('the fencing token saves row-42');
+		expect(back).not.toContain('CORRUPTED');
+	});
+
 	test('labels in Japanese', async () => {
 		const {press} = await open('ja');
 		expect(await press(keys.end)).toContain('7 / 7 手目');

@@ -99,8 +99,25 @@ describe('app state', () => {
 		expect(run(press('?'), press('?')).overlay).toBeNull();
 		expect(run(press('?'), press('', {escape: true})).overlay).toBeNull();
 		expect(requests(press('q'))).toEqual([{type: 'quit'}]);
-		expect(requests(press(':'), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
+		expect(requests(press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
 		expect(requests(press('o'), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
+	});
+
+	test('Ctrl-C while typing a command cancels the command line, as in a shell; the next one quits', () => {
+		const typing = [press(':'), press('t'), press('i')];
+		expect(requests(...typing, press('c', {ctrl: true}))).toEqual([]);
+		const cancelled = run(...typing, press('c', {ctrl: true}));
+		expect(cancelled.prompt).toBeNull();
+		expect(historyCommands(cancelled.session)).toEqual([]);
+		expect(requests(...typing, press('c', {ctrl: true}), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
+	});
+
+	test('v replays the story so far with the resource fencing flipped, on script; v again flips back', () => {
+		const flipped = run(press(' '), press(' '), press('v'));
+		expect(flipped.session.flipped).toBe(true);
+		expect(flipped.session.history.entry.step).toBe(3);
+		expect(currentWorld(flipped.session).resource.fenced).toBe(false);
+		expect(run(press(' '), press(' '), press('v'), press('v')).session.flipped).toBe(false);
 	});
 
 	test('keys after a quit in the same chunk are not read', () => {

@@ -160,13 +160,72 @@ describe('story pane', () => {
 		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
 		session = reduceSession(session, {type: 'end'});
 		expect(shown(storyRows({...pane(session), height: 8}))).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		// A corrupting write done by hand says so: the script's step did not do it.
+		const byHand = at(6, 'fencing resource off', 'write A');
+		expect(shown(storyRows({...pane(byHand), height: 8}))).toContain("CORRUPTED by hand at step 7: A's write with stale token 1 was accepted");
+		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('7 手目に手動で破壊: A の古い token 1 の書き込みが受理された');
 	});
 
-	test('off script and refusals are said', () => {
-		const text = shown(storyRows({...pane(at(2, 'write A')), height: 8}));
-		expect(text).toContain('OFF SCRIPT: 1 change by hand');
-		expect(text).toContain('▸ write A');
-		expect(text).toContain('refused: A is paused by GC until t=7');
+	test('off script and refusals are said; a refused command is no change', () => {
+		const refused = shown(storyRows({...pane(at(2, 'write A')), height: 8}));
+		expect(refused).not.toContain('OFF SCRIPT');
+		expect(refused).toContain('▸ write A');
+		expect(refused).toContain('refused: A is paused by GC until t=7');
+		expect(shown(storyRows({...pane(at(2, 'write A', 'tick')), height: 8}))).toContain('OFF SCRIPT: 1 change by hand');
+	});
+
+	test('after a change by hand, the narration of later steps is only what the script expected, faint', () => {
+		let session = reduceSession(at(6), {type: 'back'});
+		session = reduceSession(session, {type: 'do', command: command('fencing resource off')});
+		session = reduceSession(session, {type: 'next'});
+		const rows = storyRows({...pane(session), height: 10});
+		const text = shown(rows);
+		expect(text).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		expect(text).toContain('script: A writes with its old token 1.');
+		const narration = rows.find(row => row.some(part => part.text.includes('script: A writes')))!;
+		expect(narration.every(part => part.role === 'dim')).toBe(true);
+		// The step the change was made on still tells what that step did.
+		expect(shown(storyRows({...pane(at(5, 'fencing resource off')), height: 10}))).not.toContain('script:');
+		expect(shown(storyRows({...pane(at(2, 'pause A 3'), lookIn('ja')), height: 10}))).not.toContain('筋書きでは');
+		const paused = reduceSession(at(1, 'pause A 3'), {type: 'next'});
+		expect(shown(storyRows({...pane(paused, lookIn('ja')), height: 10}))).toContain('筋書きでは: t=2 で A が');
+	});
+
+	test('the last step says the story has ended', () => {
+		expect(shown(storyRows({...pane(at(6)), height: 8}))).toContain('step 7 of 7 · the end · Home to restart');
+		expect(shown(storyRows({...pane(at(5)), height: 8}))).not.toContain('the end');
+		expect(shown(storyRows({...pane(at(6), lookIn('ja')), height: 8}))).toContain('おわり · Home で最初から');
+	});
+
+	test("flipped: the variant is named and told in the twin's words", () => {
+		const flipped = reduceSession(at(6), {type: 'flip'});
+		const text = shown(storyRows({...pane(flipped), height: 10}));
+		expect(text).toContain('fencing OFF (variant)');
+		expect(text).toContain('Nothing checks it, so it is accepted');
+		expect(text).not.toContain('script:');
+		// A scenario without a twin has no words for the variant: its own are only what its script expected.
+		const alone = reduceSession(reduceSession(startSession({...scenario, twin: null}), {type: 'end'}), {type: 'flip'});
+		expect(shown(storyRows({...pane(alone), height: 10}))).toContain('script: A writes with its old token 1.');
+		// Its title too speaks of the other fencing: the header says which is played.
+		const header = (session: Session) => shown([dashboardRows({session, width, height: 23}, look)[0]!]);
+		expect(header(alone)).toContain('fencing OFF (variant) · GC pause: the fencing token saves');
+		expect(header(flipped)).toContain(' GC pause without fencing: row-42 is corrupted');
+		// Before anything happens, the description below the first step is the twin's.
+		const opening = shown(storyRows({...pane(reduceSession(at(0), {type: 'flip'})), height: 10}));
+		expect(opening).toContain('The same story as gc-pause, but the resource does not check tokens.');
+		expect(opening).not.toContain('The resource checks tokens and rejects it.');
+	});
+
+	test('a write without a token says so, and what its writer believed', () => {
+		let session = startSession(loadScenario('weakest-writer'));
+		for (let step = 1; step < 5; step += 1) session = reduceSession(session, {type: 'next'});
+		const story = shown(storyRows({...pane(session), height: 10}));
+		expect(story).toContain("CORRUPTED at step 5: A's write with no token (believes 1) was accepted");
+		const resource = shown(resourceRows({...pane(session), width: 60}));
+		expect(resource).toContain('A "A" CORRUPTED no token (believes 1)');
+		expect(shown(resourceRows({...pane(session, lookIn('ja')), width: 60}))).toContain('トークンなし (token 1 のつもり)');
+		// Half of 80 columns: no room for the belief, still no token.
+		expect(shown(resourceRows({...pane(session), width: 39}))).toMatch(/A "A" CORRUPTED no token sent$/m);
 	});
 
 	test('before anything has happened it says what the scenario is about', () => {
@@ -179,6 +238,15 @@ describe('story pane', () => {
 	test('in Japanese', () => {
 		expect(shown(storyRows({...pane(at(6), lookIn('ja')), height: 8}))).toContain('7 / 7 手目');
 	});
+});
+
+test('the key bar names v, the variant, when there is room', () => {
+	const bar = (barWidth: number) =>
+		keyBarRow({session: at(0), width: barWidth, look, prompt: null, autoplay: null})
+			.map(part => part.text)
+			.join('');
+	expect(bar(160)).toContain('v other fencing');
+	expect(bar(80)).not.toContain('v other fencing');
 });
 
 test('help lists every key', () => {

@@ -36,6 +36,7 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		['F', words.fencing],
 		['t', 'tick'],
 		[':', words.command],
+		['v', words.variant],
 	];
 	const always: [string, string][] = [
 		['?', words.help],

@@ -5,7 +5,7 @@ import {currentWorld, latestEvent} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 export function resourceRows({session, width, look}: PaneProps): Row[] {
 	const labels = labelsFor(look.lang);
@@ -34,11 +34,11 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 	else if (write.kind === 'rejected') {
 		last = [label(labels.lastWrite), piece(`${g.bad} ${write.client} "${write.value}" `, 'bad'), piece(labels.rejectedWhy(write.token, write.maxToken))];
 	} else if (write.violation) {
-		last = [
-			label(labels.lastWrite),
-			piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner'),
-			piece(` token ${write.senderToken}`),
-		];
+		const corrupted = [label(labels.lastWrite), piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner')];
+		// A write without a token says so; what its writer believed it held, when there is room.
+		const believed = [...corrupted, piece(` ${labels.noTokenBelieved(write.senderToken)}`)];
+		if (write.token !== null) last = [...corrupted, piece(` token ${write.token}`)];
+		else last = rowWidth(believed) <= width ? believed : [...corrupted, piece(` ${labels.noTokenSent}`)];
 	} else {
 		const token = write.token === null ? labels.noTokenSent : `token ${write.token}`;
 		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];

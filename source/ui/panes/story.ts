@@ -1,12 +1,25 @@
-// The story: step k of n, the step's narration, what the last action did in words, a red banner
-// once the resource has been corrupted, and a clear note when the user has left the script.
+// The story: step k of n (and the end, and the variant being played), the step's narration, what
+// the last action did in words, a red banner once the resource has been corrupted, and a clear
+// note when the user has left the script. Narration the world no longer bears out is shown as
+// what the script expected, faint: the events below it say what happened.
 
 import {printCommand} from '../../model/command.js';
 import {describeEvent, describeRefusal} from '../../model/describe.js';
 import {type Lang, narrationIn} from '../../scenario/narration.js';
-import {currentEntry, currentNarration, type Entry, isOffScript, type Session, stepPosition} from '../../session/session.js';
+import {
+	currentEntry,
+	currentNarration,
+	type Entry,
+	flippedFencing,
+	isAtEnd,
+	isOffScript,
+	narrationHolds,
+	type Session,
+	stepPosition,
+	storyDescription,
+} from '../../session/session.js';
 import {fit, wrap} from '../../text/fit.js';
-import {type Labels, labelsFor} from '../labels.js';
+import {type Corruption, type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
@@ -15,11 +28,12 @@ export interface StoryProps extends PaneProps {
 }
 
 /** The first corrupting write of the history and the step it happened in. */
-function firstViolation(session: Session): {step: number; writer: string; token: number} | null {
+function firstViolation(session: Session): Corruption | null {
 	const first = session.history.firstViolation;
 	for (const played of first?.commands ?? []) {
 		const event = played.events.find(candidate => candidate.kind === 'accepted' && candidate.violation);
-		if (event?.kind === 'accepted') return {step: first!.step, writer: event.client, token: event.senderToken};
+		if (event?.kind === 'accepted')
+			return {step: first!.step, byHand: first!.by === 'hand', writer: event.client, sent: event.token, believed: event.senderToken};
 	}
 	return null;
 }
@@ -57,22 +71,24 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
-	const title: Row = [piece(labels.storyPane, 'title'), piece(' · '), piece(k === 0 ? labels.intro : labels.step(k, n), 'accent')];
+	const fencing = flippedFencing(session);
+	const title: Row = [
+		piece(labels.storyPane, 'title'),
+		piece(' · '),
+		piece(k === 0 ? labels.intro : labels.step(k, n), 'accent'),
+		...(fencing === null ? [] : [piece(' · '), piece(labels.flipped(fencing), 'alarm')]),
+		...(isAtEnd(session) ? [piece(' · '), piece(labels.theEnd, 'accent')] : []),
+	];
 	const rows: Row[] = [titleRule(title, width, look)];
 
 	const violation = firstViolation(session);
-	if (violation)
-		rows.push(
-			fitRow(
-				[piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')],
-				width,
-				g.ellipsis,
-			),
-		);
-	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
+	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation)}`, width - 2, g.ellipsis)}`, 'banner')], width, g.ellipsis));
+	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
 
 	const available = Math.max(0, height - rows.length);
-	const narration = wrap(narrationIn(currentNarration(session), lang), width - 2);
+	const said = narrationIn(currentNarration(session), lang);
+	const holds = narrationHolds(session);
+	const narration = wrap(holds || said === '' ? said : `${labels.scripted} ${said}`, width - 2);
 	// One line per event, shortened at a word if need be: room for more of them beats wrapping one.
 	const current = entryLines(currentEntry(session), lang, labels, g, true);
 	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
@@ -81,11 +97,11 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous)
 		log.unshift(...entryLines(node.entry, lang, labels, g, false));
 	const narrationRoom = available - Math.min(eventRoom, log.length);
-	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`)]));
+	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]));
 	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
 	// Before anything has happened, the room below the first step tells what the scenario is about.
-	const description = session.scenario.description;
-	if (log.length === 0 && description && k > 0 && rows.length + 2 <= height) {
+	const description = storyDescription(session);
+	if (log.length === 0 && holds && description && k > 0 && rows.length + 2 <= height) {
 		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
 	}
 	return rows;
