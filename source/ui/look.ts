@@ -90,7 +90,6 @@ export interface Glyphs {
 	readonly bad: string;
 	readonly warn: string;
 	readonly ellipsis: string;
-	readonly arrow: string;
 	/** Lease ruler: time still left, time used up, its ends. */
 	readonly leaseLeft: string;
 	readonly leaseUsed: string;
@@ -105,9 +104,8 @@ export interface Glyphs {
 	readonly crashed: string;
 	readonly restarted: string;
 	readonly released: string;
+	readonly renewed: string;
 	readonly violation: string;
-	readonly now: string;
-	readonly axis: string;
 }
 
 const unicodeGlyphs: Glyphs = {
@@ -117,7 +115,6 @@ const unicodeGlyphs: Glyphs = {
 	bad: '✗',
 	warn: '!',
 	ellipsis: '…',
-	arrow: '→',
 	leaseLeft: '━',
 	leaseUsed: '·',
 	leaseStart: '├',
@@ -130,9 +127,8 @@ const unicodeGlyphs: Glyphs = {
 	crashed: '✕',
 	restarted: '↺',
 	released: ']',
+	renewed: '+',
 	violation: '!',
-	now: '▲',
-	axis: '┬',
 };
 
 const asciiGlyphs: Glyphs = {
@@ -142,7 +138,6 @@ const asciiGlyphs: Glyphs = {
 	bad: 'x',
 	warn: '!',
 	ellipsis: '...',
-	arrow: '->',
 	leaseLeft: '=',
 	leaseUsed: '.',
 	leaseStart: '|',
@@ -155,9 +150,8 @@ const asciiGlyphs: Glyphs = {
 	crashed: 'X',
 	restarted: 'R',
 	released: ']',
+	renewed: '+',
 	violation: '!',
-	now: '^',
-	axis: '+',
 };
 
 /** What the command line chose. */

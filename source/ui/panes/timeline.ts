@@ -10,7 +10,7 @@ import type {Glyphs, Role} from '../look.js';
 import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
-/** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
+/** Columns per tick: enough for marks like `[2 ✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
 const maxColumnsPerTick = 12;
 
@@ -48,6 +48,8 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 			roles[x] = x > column(now) ? 'dim' : style.role;
 		}
 	}
+	// Marks that would touch (two things on one tick, or a long one running into the next) are
+	// kept a column apart, the later one shifted right, so that `max2` and `✓` never read as `max2✓`.
 	let cursor = 0;
 	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
 		const at = Math.max(column(mark.t), cursor);
@@ -64,7 +66,7 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 			}
 			x += characterWidth;
 		}
-		cursor = x;
+		cursor = x + 1;
 	}
 	return runsOf(texts, roles);
 }
