@@ -85,6 +85,8 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 	// The picker reads its own keys (arrows, Enter); Escape leaves it.
 	if (state.picking) return to(key.escape ? {...state, picking: false} : state);
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
+	// Over the help, the arrows scroll it to its end and back.
+	if (state.overlay && (key.upArrow || key.downArrow)) return to({...state, overlay: key.downArrow ? 'help-end' : 'help'});
 	const action = actionForKey(input, key);
 	switch (action?.type) {
 		case undefined:
@@ -94,7 +96,7 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 		case 'save':
 			return {state, request: {type: 'save', session: state.session}};
 		case 'help':
-			return to({...state, overlay: state.overlay === 'help' ? null : 'help'});
+			return to({...state, overlay: state.overlay ? null : 'help'});
 		case 'close':
 			return to({...state, overlay: null});
 		case 'prompt':

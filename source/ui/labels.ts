@@ -63,8 +63,14 @@ export interface Labels {
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
 	readonly tooSmall: (width: number, height: number) => string;
-	readonly legend: (g: Glyphs) => string;
+	/** What each sign means, for the legend. */
+	readonly signs: Record<SignName, string>;
+	readonly signsPane: string;
+	readonly faintSigns: string;
 	readonly helpFooter: string;
+	/** The help is longer than the screen: where the arrows take it. */
+	readonly helpMore: string;
+	readonly helpBack: string;
 	readonly keyBar: {
 		readonly next: string;
 		readonly back: string;
@@ -133,8 +139,33 @@ const en: Labels = {
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
-	legend: g => `[n acquire  ${g.ok} ${g.bad} write  ${g.gc} GC pause  ${g.stale} stale belief  ${g.expired} lease expired`,
+	signs: {
+		acquired: 'acquired, token n',
+		ok: 'accepted; agrees',
+		bad: 'rejected; refused',
+		violation: 'corrupted; warning',
+		gc: 'GC pause',
+		holds: 'holds the lock',
+		stale: 'stale belief',
+		expired: 'lease expired',
+		sent: 'write sent, arrives',
+		renewed: 'lease renewed',
+		renewRefused: 'renewal refused',
+		acquireRefused: 'acquire turned away',
+		released: 'released',
+		crashed: 'crashed',
+		restarted: 'restarted',
+		maxToken: 'max token rose to n',
+		unfenced: 'resource fencing off',
+		fenced: 'resource fencing on',
+		lease: 'lease: used, left',
+		pointer: 'selected; by hand',
+	},
+	signsPane: 'Signs',
+	faintSigns: 'Faint signs are still to come.',
 	helpFooter: 'Esc or ? closes this help',
+	helpMore: '↓ more',
+	helpBack: '↑ back',
 	keyBar: {
 		next: 'next',
 		back: 'back',
@@ -203,8 +234,33 @@ const ja: Labels = {
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
-	legend: g => `[n 取得  ${g.ok} ${g.bad} 書き込み  ${g.gc} GC 停止  ${g.stale} 古い思い込み  ${g.expired} リース失効`,
+	signs: {
+		acquired: '取得 (トークン n)',
+		ok: '受理・合意',
+		bad: '拒否',
+		violation: '破壊・警告',
+		gc: 'GC 停止',
+		holds: 'ロックを保持',
+		stale: '古い思い込み',
+		expired: 'リース失効',
+		sent: '書き込みの送信・到着',
+		renewed: 'リース延長',
+		renewRefused: '延長できず',
+		acquireRefused: '取得できず',
+		released: '解放',
+		crashed: 'クラッシュ',
+		restarted: '再起動',
+		maxToken: '最大トークンが n に',
+		unfenced: '資源のフェンシング無',
+		fenced: '資源のフェンシング有',
+		lease: 'リース: 経過・残り',
+		pointer: '選択中・手動',
+	},
+	signsPane: '記号',
+	faintSigns: '薄い記号はこれから起きること。',
 	helpFooter: 'Esc か ? でヘルプを閉じる',
+	helpMore: '↓ 続き',
+	helpBack: '↑ 戻る',
 	keyBar: {
 		next: '次へ',
 		back: '戻る',
@@ -220,3 +276,61 @@ const ja: Labels = {
 };
 
 export const labelsFor = (lang: Lang): Labels => (lang === 'ja' ? ja : en);
+
+export type SignName =
+	| 'acquired'
+	| 'ok'
+	| 'bad'
+	| 'violation'
+	| 'gc'
+	| 'holds'
+	| 'stale'
+	| 'expired'
+	| 'sent'
+	| 'renewed'
+	| 'renewRefused'
+	| 'acquireRefused'
+	| 'released'
+	| 'crashed'
+	| 'restarted'
+	| 'maxToken'
+	| 'unfenced'
+	| 'fenced'
+	| 'lease'
+	| 'pointer';
+
+/** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
+const signShapes = (g: Glyphs): Record<SignName, string> => ({
+	acquired: '[n',
+	ok: g.ok,
+	bad: g.bad,
+	violation: g.violation,
+	gc: `GC${g.gc}`,
+	holds: g.holds,
+	stale: g.stale,
+	expired: g.expired,
+	sent: g.sent,
+	renewed: g.renewed,
+	renewRefused: g.renewRefused,
+	acquireRefused: g.acquireRefused,
+	released: g.released,
+	crashed: g.crashed,
+	restarted: g.restarted,
+	maxToken: 'maxn',
+	unfenced: 'unfenced',
+	fenced: 'fenced',
+	lease: `${g.leaseStart}${g.leaseUsed}${g.leaseLeft}${g.leaseEnd}`,
+	pointer: g.pointer,
+});
+
+export interface Sign {
+	readonly sign: string;
+	readonly meaning: string;
+}
+
+/** Every sign on the screen and what it means, the commonest first: the help's legend and the timeline's. */
+export function legend(g: Glyphs, lang: Lang): Sign[] {
+	const shapes = signShapes(g);
+	const {signs} = labelsFor(lang);
+	return (Object.keys(shapes) as SignName[]).map(name => ({sign: shapes[name], meaning: signs[name]}));
+}

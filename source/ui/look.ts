@@ -105,6 +105,9 @@ export interface Glyphs {
 	readonly restarted: string;
 	readonly released: string;
 	readonly renewed: string;
+	/** A renewal or an acquire the lock service turned away. */
+	readonly renewRefused: string;
+	readonly acquireRefused: string;
 	readonly violation: string;
 }
 
@@ -128,6 +131,8 @@ const unicodeGlyphs: Glyphs = {
 	restarted: '↺',
 	released: ']',
 	renewed: '+',
+	renewRefused: '+✗',
+	acquireRefused: '[✗',
 	violation: '!',
 };
 
@@ -151,6 +156,8 @@ const asciiGlyphs: Glyphs = {
 	restarted: 'R',
 	released: ']',
 	renewed: '+',
+	renewRefused: '+x',
+	acquireRefused: '[x',
 	violation: '!',
 };
 

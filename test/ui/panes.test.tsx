@@ -182,7 +182,7 @@ describe('story pane', () => {
 });
 
 test('help lists every key', () => {
-	const text = shown(helpRows({width, look}));
+	const text = shown(helpRows({width, height: 40, atEnd: false, look}));
 	for (const help of keyHelp) {
 		expect(text).toContain(help.keys);
 		expect(text).toContain(help.en);

@@ -87,7 +87,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 			case 'acquire-failed':
 				// Turned away by the lock service: someone else holds the lock.
-				mark(`[${g.bad}`, 'warn');
+				mark(g.acquireRefused, 'warn');
 				break;
 			case 'renewed':
 				mark(g.renewed, 'ok');
@@ -106,7 +106,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 			case 'renew-failed':
 				if (track?.belief) endBelief(track, event.t);
-				mark(`${g.renewed}${g.bad}`, 'warn');
+				mark(g.renewRefused, 'warn');
 				break;
 			case 'crashed':
 				if (track) {
