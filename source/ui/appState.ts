@@ -112,7 +112,7 @@ function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key):
 	if (key.escape) return {...state, prompt: null};
 	if (key.return) {
 		const parsed = parseCommand(prompt.text, {clients: currentWorld(state.session).clients.map(client => client.name)});
-		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: parsed.error.message}};
+		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: parsed.error.problem}};
 		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: parsed.command})};
 	}
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};

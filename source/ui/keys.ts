@@ -23,7 +23,7 @@ export interface KeyHelp {
 }
 
 export const keyHelp: readonly KeyHelp[] = [
-	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
+	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 ステップ進める'},
 	{keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
 	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},

@@ -14,6 +14,8 @@ export interface Labels {
 	readonly holder: string;
 	readonly free: string;
 	readonly token: string;
+	/** `token 2`: a token by its number. */
+	readonly tokenN: (token: number) => string;
 	readonly nextToken: string;
 	readonly lease: string;
 	readonly now: string;
@@ -56,6 +58,8 @@ export interface Labels {
 	readonly oneBelief: (name: string, token: number, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
+	/** `step 3/7`, in the rules between printed pages. */
+	readonly stepShort: (k: number, n: number) => string;
 	readonly intro: string;
 	readonly offScript: (changes: number) => string;
 	readonly violation: (step: number, writer: string, token: number) => string;
@@ -95,6 +99,7 @@ const en: Labels = {
 	holder: 'holder',
 	free: 'free',
 	token: 'token',
+	tokenN: token => `token ${token}`,
 	nextToken: 'next token',
 	lease: 'lease',
 	now: 'now',
@@ -132,6 +137,7 @@ const en: Labels = {
 		agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`,
 	noBelief: 'no client believes it holds the lock',
 	step: (k, n) => `step ${k} of ${n}`,
+	stepShort: (k, n) => `step ${k}/${n}`,
 	intro: 'start',
 	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (b returns to the script)`,
 	violation: (step, writer, token) => `CORRUPTED at step ${step}: ${writer}'s write with stale token ${token} was accepted`,
@@ -190,14 +196,15 @@ const ja: Labels = {
 	holder: '持ち主',
 	free: '空き',
 	token: 'トークン',
+	tokenN: token => `トークン ${token}`,
 	nextToken: '次のトークン',
 	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => `${client} のリース (token ${token}) が切れた`,
+	expiredWhose: (client, token) => `${client} のリース (トークン ${token}) が切れた`,
 	releasedAt: t => `t=${t} に解放`,
-	releasedBy: (client, token) => `${client} が解放 (token ${token})`,
+	releasedBy: (client, token) => `${client} が解放 (トークン ${token})`,
 	neverHeld: 'まだ誰も取得していない',
 	value: '値',
 	empty: '(空)',
@@ -209,7 +216,7 @@ const ja: Labels = {
 	lastWrite: '直近',
 	noWrite: 'まだ書き込みなし',
 	corrupted: '破壊',
-	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
+	rejectedWhy: (token, max) => `トークン ${token} < 最大 ${max}`,
 	noTokenSent: 'トークンなし',
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンス', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
@@ -222,14 +229,15 @@ const ja: Labels = {
 	silent: '停止中',
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
-		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (token ${token})`}`,
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (トークン ${token})`}`,
 	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} が token ${token} を保持 (ロックサービスも認める)` : `${name} は token ${token} を持っているつもりだが、ロックサービスは認めない`,
+		agrees ? `${name} がトークン ${token} を保持 (ロックサービスも認める)` : `${name} はトークン ${token} を持っているつもりだが、ロックサービスは認めない`,
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
-	step: (k, n) => `${k} / ${n} 手目`,
+	step: (k, n) => `ステップ ${k}/${n}`,
+	stepShort: (k, n) => `ステップ ${k}/${n}`,
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
-	violation: (step, writer, token) => `${step} 手目で破壊: ${writer} の古い token ${token} の書き込みが受理された`,
+	violation: (step, writer, token) => `ステップ ${step} で破壊: ${writer} の古いトークン ${token} の書き込みが受理された`,
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,

@@ -177,7 +177,7 @@ describe('story pane', () => {
 	});
 
 	test('in Japanese', () => {
-		expect(shown(storyRows({...pane(at(6), lookIn('ja')), height: 8}))).toContain('7 / 7 手目');
+		expect(shown(storyRows({...pane(at(6), lookIn('ja')), height: 8}))).toContain('ステップ 7/7');
 	});
 });
 

@@ -37,10 +37,10 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 		last = [
 			label(labels.lastWrite),
 			piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner'),
-			piece(` token ${write.senderToken}`),
+			piece(` ${labels.tokenN(write.senderToken)}`),
 		];
 	} else {
-		const token = write.token === null ? labels.noTokenSent : `token ${write.token}`;
+		const token = write.token === null ? labels.noTokenSent : labels.tokenN(write.token);
 		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
 	}
 	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];
