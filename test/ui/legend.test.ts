@@ -93,6 +93,15 @@ describe('the help', () => {
 		}
 	}
 
+	test('--ascii: the keys column is as wide as the keys spelled out, the title rule whole', () => {
+		const rows = dashboardRows({session: startSession(loadScenario('gc-pause')), width: 80, height: 23, overlay: 'help'}, lookIn('en', true)).map(row =>
+			row.map(part => part.text).join(''),
+		);
+		expect(rows[0]).toMatch(/ --$/);
+		const starts = keyHelp.map(help => rows.find(row => row.includes(` ${help.en}`))?.indexOf(` ${help.en}`));
+		expect(new Set(starts)).toEqual(new Set([starts[0]]));
+	});
+
 	test('the fencing keys say fencing', () => {
 		const fencing = keyHelp.filter(help => help.keys === 'f' || help.keys === 'F');
 		expect(fencing.map(help => help.en)).toEqual(['client fencing: sends its token on/off', 'resource fencing: checks tokens on/off']);

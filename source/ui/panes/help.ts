@@ -4,6 +4,7 @@
 import {fit, pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
+import {asciiText} from '../look.js';
 import {legend, labelsFor, type Sign} from '../labels.js';
 import {type PaneProps, piece, type Row, fitHeight, titleRule} from './rows.js';
 
@@ -44,10 +45,12 @@ function signRows(signs: readonly Sign[], width: number): Row[] {
 export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
-	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 3;
+	// Measured as shown: --ascii spells ↑ as Up.
+	const shown = (text: string) => (look.ascii ? asciiText(text) : text);
+	const keysWidth = Math.max(...keyHelp.map(help => widthOf(shown(help.keys)))) + 3;
 	const body: Row[] = [
 		...keyHelp.map(help => [
-			piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'),
+			piece(` ${pad(shown(help.keys), keysWidth - 1)}`, 'key'),
 			piece(fit(keyDescription(help, lang), Math.max(0, width - keysWidth), look.glyphs.ellipsis)),
 		]),
 		titleRule([piece(labels.signsPane, 'title')], width, look),
@@ -56,7 +59,7 @@ export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 	];
 	const room = Math.max(0, height - 1);
 	const scrolls = body.length > room;
-	const hint = scrolls ? [piece(atEnd ? labels.helpBack : labels.helpMore, 'key'), piece('  ')] : [];
+	const hint = scrolls ? [piece(shown(atEnd ? labels.helpBack : labels.helpMore), 'key'), piece('  ')] : [];
 	const title = titleRule([piece(labels.helpPane, 'title')], width, look, [...hint, piece(labels.helpFooter, 'dim')]);
 	const start = scrolls && atEnd ? body.length - room : 0;
 	return [title, ...fitHeight(body.slice(start, start + room), room)].slice(0, Math.max(0, height));
