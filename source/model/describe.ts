@@ -8,7 +8,8 @@ const tokenText = (token: number | null, lang: Lang) => {
 	return token === null ? 'no token' : `token ${token}`;
 };
 
-export function describeEvent(event: Event, lang: Lang = 'en'): string {
+/** `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again. */
+export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
 	const ja = lang === 'ja';
 	switch (event.kind) {
 		case 'acquired':
@@ -30,11 +31,12 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 			return ja ? `${event.client} がロックを解放 (トークン ${event.token})` : `${event.client} released the lock (token ${event.token})`;
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
-		case 'expired':
-			// Japanese is only ever shown beside the event's time (the story's log), so it does not say it again.
+		case 'expired': {
+			const at = besideTime ? '' : ja ? `t=${event.t} で ` : ` at t=${event.t}`;
 			return ja
-				? `${event.client} のリースが失効 (トークン ${event.token})。ロックは空き`
-				: `${event.client}'s lease expired at t=${event.t} (token ${event.token}): the lock is free`;
+				? `${at}${event.client} のリースが失効 (トークン ${event.token})。ロックは空き`
+				: `${event.client}'s lease expired${at} (token ${event.token}): the lock is free`;
+		}
 		case 'sent':
 			return ja
 				? `${event.client} が "${event.value}" を送信 (${tokenText(event.token, lang)})、t=${event.arrivesAt} に到着`
@@ -73,7 +75,8 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 			return ja ? `${event.target} のトークン送信${state}` : `${event.target} fencing ${state} (sends its token: ${event.on ? 'yes' : 'no'})`;
 		}
 		case 'ticked':
-			return ja ? `時刻が t=${event.from} から進んだ` : `time t=${event.from} → t=${event.t}`;
+			if (besideTime) return ja ? `時刻が t=${event.from} から進んだ` : `the clock moved on from t=${event.from}`;
+			return ja ? `時刻 t=${event.from} → t=${event.t}` : `time t=${event.from} → t=${event.t}`;
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;
 	}

@@ -11,6 +11,7 @@ import {clientsRows} from '../../source/ui/panes/clients.js';
 import {keyBarRow} from '../../source/ui/panes/keyBar.js';
 import {lockRows} from '../../source/ui/panes/lock.js';
 import {resourceRows} from '../../source/ui/panes/resource.js';
+import {storyRows} from '../../source/ui/panes/story.js';
 import type {Row} from '../../source/ui/panes/rows.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
 
@@ -34,15 +35,19 @@ describe('every built-in at every step', () => {
 		}
 	});
 
-	test('events in Japanese say トークン, and never the time they happened at', () => {
+	test('events in Japanese say トークン; beside their time (the story log) they never say it again', () => {
 		for (const session of sessions) {
 			for (const played of session.history.entry.commands) {
 				for (const event of played.events) {
-					const text = describeEvent(event, 'ja');
-					expect(text).not.toMatch(/token/i);
-					expect(text, text).not.toMatch(new RegExp(`t=${event.t}(?!\\d)`));
+					expect(describeEvent(event, 'ja')).not.toMatch(/token/i);
+					for (const lang of ['ja', 'en'] as const) {
+						const text = describeEvent(event, lang, true);
+						expect(text, text).not.toMatch(new RegExp(`t=${event.t}(?!\\d)`));
+					}
 				}
 			}
 		}
+		const session = storyboard(loadScenario('crash')).at(4)!;
+		expect(textOf(storyRows({session, width: 80, height: 8, look}))).toContain('t=5  A のリースが失効 (トークン 1)。ロックは空き');
 	});
 });
