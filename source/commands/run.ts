@@ -138,7 +138,7 @@ export function reportError(error: unknown, argv: readonly string[], stderr: Nod
 	// Messages may quote what a user typed or a file held: nothing unprintable reaches the terminal.
 	const say = (text: string) => stderr.write(`${text.split('\n').map(printable).join('\n')}\n`);
 	if (error instanceof ScenarioLoadError) {
-		say(error instanceof ScenarioNotFound ? `${error.message} (see dlock-tui --help)` : error.message);
+		say(error instanceof ScenarioNotFound ? `dlock-tui: ${error.message} (see dlock-tui --help)` : error.message);
 		return 2;
 	}
 	if (error instanceof UsageError) {

@@ -6,6 +6,7 @@ import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
+import {labelsFor} from '../ui/labels.js';
 import type {Glyphs} from '../ui/look.js';
 import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
@@ -51,11 +52,12 @@ export interface PageOptions {
 	readonly glyphs: Pick<Glyphs, 'rule' | 'ellipsis'>;
 }
 
-/** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
+/** The rule above a page: `── step 3/7: A acquires the lock ─────` (`ステップ 3/7` in Japanese), as wide as the frame. */
 function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
 	const {k, n} = stepPosition(session);
 	const summary = stepSummary(session, lang, glyphs.ellipsis);
-	const name = summary === null ? `start: ${narrationIn(session.scenario.title, lang)}` : `step ${k}/${n}: ${summary}`;
+	const labels = labelsFor(lang);
+	const name = summary === null ? `${labels.intro}: ${narrationIn(session.scenario.title, lang)}` : `${labels.stepShort(k, n)}: ${summary}`;
 	// Two rule characters, a space, the name, a space, and at least two more.
 	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
 	return head + glyphs.rule.repeat(Math.max(2, cols - widthOf(head)));

@@ -1,6 +1,7 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
+import type {Lang} from '../scenario/narration.js';
 import {printable, quote} from '../text/quote.js';
 
 export type Command =
@@ -34,10 +35,27 @@ export const commandUsage: Record<CommandKind, string> = {
 	fencing: 'fencing C|resource on|off',
 };
 
+/** What is wrong with a command line; commandProblemText says it in English or Japanese. */
+export type CommandProblem =
+	| {readonly kind: 'empty'}
+	| {readonly kind: 'unknown-command'; readonly verb: string}
+	| {readonly kind: 'unexpected'; readonly verb: CommandKind; readonly word: string}
+	| {readonly kind: 'no-pause-length'; readonly client: string}
+	| {readonly kind: 'not-on-off'; readonly got: string | null}
+	| {readonly kind: 'delay-twice'; readonly word: string}
+	| {readonly kind: 'bad-value'; readonly word: string}
+	| {readonly kind: 'no-client-named'; readonly verb: CommandKind; readonly word: string; readonly clients: readonly string[]}
+	| {readonly kind: 'no-client'; readonly verb: CommandKind}
+	| {readonly kind: 'bad-client-name'; readonly verb: CommandKind; readonly word: string}
+	/** `what` names the number: `tick`, `acquire lease`, `write delay`, `pause`. */
+	| {readonly kind: 'bad-number'; readonly what: string; readonly word: string};
+
 export interface ParseError {
+	/** In English, for files and traces. */
 	readonly message: string;
 	/** The offending word, or null when a word is missing. */
 	readonly word: string | null;
+	readonly problem: CommandProblem;
 }
 
 export type ParseResult = {readonly ok: true; readonly command: Command} | {readonly ok: false; readonly error: ParseError};
@@ -49,10 +67,10 @@ export interface ParseOptions {
 
 class CommandError extends Error {
 	constructor(
-		message: string,
+		readonly problem: CommandProblem,
 		readonly word: string | null,
 	) {
-		super(message);
+		super(commandProblemText(problem));
 	}
 }
 
@@ -62,20 +80,19 @@ export function parseCommand(line: string, options: ParseOptions = {}): ParseRes
 	try {
 		return {ok: true, command: parseWords(line.trim().split(/\s+/).filter(Boolean), options)};
 	} catch (error) {
-		if (error instanceof CommandError) return {ok: false, error: {message: error.message, word: error.word}};
+		if (error instanceof CommandError) return {ok: false, error: {message: error.message, word: error.word, problem: error.problem}};
 		throw error;
 	}
 }
 
 function parseWords(words: string[], options: ParseOptions): Command {
 	const [verb, ...args] = words;
-	if (verb === undefined) throw new CommandError(`empty command: expected one of ${Object.keys(commandUsage).join(', ')}`, null);
-	if (!isKind(verb)) throw new CommandError(`unknown command ${quote(verb)}: expected one of ${Object.keys(commandUsage).join(', ')}`, verb);
-	const usage = commandUsage[verb];
+	if (verb === undefined) throw new CommandError({kind: 'empty'}, null);
+	if (!isKind(verb)) throw new CommandError({kind: 'unknown-command', verb}, verb);
 	const tooMany = (count: number) => {
-		if (args.length > count) throw new CommandError(`${verb}: unexpected ${quote(args[count]!)} (usage: ${usage})`, args[count]!);
+		if (args.length > count) throw new CommandError({kind: 'unexpected', verb, word: args[count]!}, args[count]!);
 	};
-	const client = (word: string | undefined) => parseClient(verb, word, usage, options);
+	const client = (word: string | undefined) => parseClient(verb, word, options);
 
 	switch (verb) {
 		case 'tick':
@@ -96,60 +113,101 @@ function parseWords(words: string[], options: ParseOptions): Command {
 		case 'pause': {
 			tooMany(2);
 			const name = client(args[0]);
-			if (args[1] === undefined) throw new CommandError(`pause: expected a length in ticks after '${name}' (usage: ${usage})`, null);
+			if (args[1] === undefined) throw new CommandError({kind: 'no-pause-length', client: name}, null);
 			return {kind: verb, client: name, n: parseDuration(verb, args[1])};
 		}
 		case 'write':
-			return parseWrite(args, client(args[0]), usage);
+			return parseWrite(args, client(args[0]));
 		case 'fencing': {
 			tooMany(2);
 			const target = args[0] === resourceTarget ? resourceTarget : client(args[0]);
 			const state = args[1];
-			if (state !== 'on' && state !== 'off') {
-				throw new CommandError(`fencing: expected 'on' or 'off'${state === undefined ? '' : `, got ${quote(state)}`} (usage: ${usage})`, state ?? null);
-			}
+			if (state !== 'on' && state !== 'off') throw new CommandError({kind: 'not-on-off', got: state ?? null}, state ?? null);
 			return {kind: verb, target, on: state === 'on'};
 		}
 	}
 }
 
-function parseWrite(args: string[], client: string, usage: string): Command {
+function parseWrite(args: string[], client: string): Command {
 	let value: string | undefined;
 	let delay: number | undefined;
 	for (const word of args.slice(1)) {
 		if (word.startsWith('delay=')) {
-			if (delay !== undefined) throw new CommandError(`write: delay given twice, at ${quote(word)} (usage: ${usage})`, word);
+			if (delay !== undefined) throw new CommandError({kind: 'delay-twice', word}, word);
 			delay = parseDuration('write delay', word.slice('delay='.length));
 		} else if (value === undefined && delay === undefined) {
-			if (word.length > maxValueLength || /\p{C}/u.test(word)) {
-				throw new CommandError(`write: expected a value of at most ${maxValueLength} printable characters, got ${quote(word)}`, word);
-			}
+			if (word.length > maxValueLength || /\p{C}/u.test(word)) throw new CommandError({kind: 'bad-value', word}, word);
 			value = word;
 		} else {
-			throw new CommandError(`write: unexpected ${quote(word)} (usage: ${usage})`, word);
+			throw new CommandError({kind: 'unexpected', verb: 'write', word}, word);
 		}
 	}
 	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay})};
 }
 
-/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
-export const noClientNamed = (word: string, clients: readonly string[]): string =>
-	`no client named ${quote(word)} (clients: ${clients.length > 0 ? [...new Set(clients)].map(printable).join(', ') : 'none'})`;
+const clientList = (clients: readonly string[], none: string) => (clients.length > 0 ? [...new Set(clients)].map(printable).join(', ') : none);
 
-function parseClient(verb: string, word: string | undefined, usage: string, options: ParseOptions): string {
-	if (word === undefined) throw new CommandError(`${verb}: expected a client name (usage: ${usage})`, null);
-	if (options.clients && !options.clients.includes(word)) throw new CommandError(`${verb}: ${noClientNamed(word, options.clients)}`, word);
-	if (!clientNamePattern.test(word) || word === resourceTarget) {
-		throw new CommandError(`${verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(word)}`, word);
+/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
+export const noClientNamed = (word: string, clients: readonly string[]): string => `no client named ${quote(word)} (clients: ${clientList(clients, 'none')})`;
+
+/**
+ * A problem in words. In Japanese the command's own words (`tick`, `delay=`, the usage line) stay
+ * as they are typed, so what the line says can be copied back exactly.
+ */
+export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): string {
+	const ja = lang === 'ja';
+	const kinds = Object.keys(commandUsage).join(', ');
+	const usage = (verb: CommandKind) => (ja ? ` (使い方: ${commandUsage[verb]})` : ` (usage: ${commandUsage[verb]})`);
+	switch (problem.kind) {
+		case 'empty':
+			return ja ? `コマンドが空: ${kinds} のどれか` : `empty command: expected one of ${kinds}`;
+		case 'unknown-command':
+			return ja ? `${quote(problem.verb)} というコマンドはない: ${kinds} のどれか` : `unknown command ${quote(problem.verb)}: expected one of ${kinds}`;
+		case 'unexpected':
+			return ja
+				? `${problem.verb}: ${quote(problem.word)} は余分${usage(problem.verb)}`
+				: `${problem.verb}: unexpected ${quote(problem.word)}${usage(problem.verb)}`;
+		case 'no-pause-length':
+			return ja
+				? `pause: '${problem.client}' の後に停止の長さ (tick 数) が必要${usage('pause')}`
+				: `pause: expected a length in ticks after '${problem.client}'${usage('pause')}`;
+		case 'not-on-off': {
+			if (ja) return `fencing: 'on' か 'off' が必要${problem.got === null ? '' : ` (${quote(problem.got)} は不可)`}${usage('fencing')}`;
+			return `fencing: expected 'on' or 'off'${problem.got === null ? '' : `, got ${quote(problem.got)}`}${usage('fencing')}`;
+		}
+		case 'delay-twice':
+			return ja ? `write: delay が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: delay given twice, at ${quote(problem.word)}${usage('write')}`;
+		case 'bad-value':
+			return ja
+				? `write: 値は表示できる文字 ${maxValueLength} 字まで (${quote(problem.word)} は不可)`
+				: `write: expected a value of at most ${maxValueLength} printable characters, got ${quote(problem.word)}`;
+		case 'no-client-named':
+			return ja
+				? `${problem.verb}: ${quote(problem.word)} というクライアントはいない (クライアント: ${clientList(problem.clients, 'なし')})`
+				: `${problem.verb}: ${noClientNamed(problem.word, problem.clients)}`;
+		case 'no-client':
+			return ja ? `${problem.verb}: クライアント名が必要${usage(problem.verb)}` : `${problem.verb}: expected a client name${usage(problem.verb)}`;
+		case 'bad-client-name':
+			return ja
+				? `${problem.verb}: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで (${quote(problem.word)} は不可)`
+				: `${problem.verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(problem.word)}`;
+		case 'bad-number':
+			return ja
+				? `${problem.what}: 1 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`
+				: `${problem.what}: expected a whole number from 1 to ${maxDuration}, got ${quote(problem.word)}`;
 	}
+}
+
+function parseClient(verb: CommandKind, word: string | undefined, options: ParseOptions): string {
+	if (word === undefined) throw new CommandError({kind: 'no-client', verb}, null);
+	if (options.clients && !options.clients.includes(word)) throw new CommandError({kind: 'no-client-named', verb, word, clients: options.clients}, word);
+	if (!clientNamePattern.test(word) || word === resourceTarget) throw new CommandError({kind: 'bad-client-name', verb, word}, word);
 	return word;
 }
 
 function parseDuration(what: string, word: string): number {
 	const n = /^\d+$/.test(word) ? Number(word) : Number.NaN;
-	if (!Number.isSafeInteger(n) || n < 1 || n > maxDuration) {
-		throw new CommandError(`${what}: expected a whole number from 1 to ${maxDuration}, got ${quote(word)}`, word);
-	}
+	if (!Number.isSafeInteger(n) || n < 1 || n > maxDuration) throw new CommandError({kind: 'bad-number', what, word}, word);
 	return n;
 }
 

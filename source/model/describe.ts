@@ -3,14 +3,18 @@
 import type {Lang} from '../scenario/narration.js';
 import type {Event, Refusal} from './event.js';
 
-const tokenText = (token: number | null, lang: Lang) => (token === null ? (lang === 'ja' ? 'トークンなし' : 'no token') : `token ${token}`);
+const tokenText = (token: number | null, lang: Lang) => {
+	if (lang === 'ja') return token === null ? 'トークンなし' : `トークン ${token}`;
+	return token === null ? 'no token' : `token ${token}`;
+};
 
-export function describeEvent(event: Event, lang: Lang = 'en'): string {
+/** `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again. */
+export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
 	const ja = lang === 'ja';
 	switch (event.kind) {
 		case 'acquired':
 			return ja
-				? `${event.client} がロックを取得 (token ${event.token}、リースは t=${event.expiry} まで)`
+				? `${event.client} がロックを取得 (トークン ${event.token}、リースは t=${event.expiry} まで)`
 				: `${event.client} acquired the lock, token ${event.token} (lease until t=${event.expiry})`;
 		case 'acquire-failed':
 			return ja ? `${event.client} は取得できない: ${event.holder} が保持中` : `${event.client} could not acquire: ${event.holder} holds the lock`;
@@ -20,17 +24,19 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 		}
 		case 'renew-failed': {
 			const how = event.heartbeat ? (ja ? 'ハートビートの' : ' (heartbeat)') : '';
-			const lost = event.lostToken === null ? '' : ja ? `。token ${event.lostToken} を失ったと知る` : `: it learns it lost token ${event.lostToken}`;
+			const lost = event.lostToken === null ? '' : ja ? `。トークン ${event.lostToken} を失ったと知る` : `: it learns it lost token ${event.lostToken}`;
 			return ja ? `${event.client} の${how}延長は失敗 (持ち主ではない)${lost}` : `${event.client} failed to renew${how}, it is not the holder${lost}`;
 		}
 		case 'released':
-			return ja ? `${event.client} がロックを解放 (token ${event.token})` : `${event.client} released the lock (token ${event.token})`;
+			return ja ? `${event.client} がロックを解放 (トークン ${event.token})` : `${event.client} released the lock (token ${event.token})`;
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
-		case 'expired':
+		case 'expired': {
+			const at = besideTime ? '' : ja ? `t=${event.t} で ` : ` at t=${event.t}`;
 			return ja
-				? `t=${event.t} で ${event.client} のリースが失効 (token ${event.token})。ロックは空き`
-				: `${event.client}'s lease expired at t=${event.t} (token ${event.token}): the lock is free`;
+				? `${at}${event.client} のリースが失効 (トークン ${event.token})。ロックは空き`
+				: `${event.client}'s lease expired${at} (token ${event.token}): the lock is free`;
+		}
 		case 'sent':
 			return ja
 				? `${event.client} が "${event.value}" を送信 (${tokenText(event.token, lang)})、t=${event.arrivesAt} に到着`
@@ -47,7 +53,7 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 				: `${event.client}'s write "${event.value}" accepted (${tokenText(event.token, lang)})`;
 		case 'rejected':
 			return ja
-				? `資源が ${event.client} の書き込みを拒否: token ${event.token} < max ${event.maxToken}`
+				? `資源が ${event.client} の書き込みを拒否: トークン ${event.token} < 最大 ${event.maxToken}`
 				: `the resource rejected ${event.client}'s write: token ${event.token} < max ${event.maxToken}`;
 		case 'paused':
 			return ja ? `${event.client} が GC で停止 (t=${event.until} まで)` : `${event.client} is paused by GC until t=${event.until}`;
@@ -69,6 +75,7 @@ export function describeEvent(event: Event, lang: Lang = 'en'): string {
 			return ja ? `${event.target} のトークン送信${state}` : `${event.target} fencing ${state} (sends its token: ${event.on ? 'yes' : 'no'})`;
 		}
 		case 'ticked':
+			if (besideTime) return ja ? `時刻が t=${event.from} から進んだ` : `the clock moved on from t=${event.from}`;
 			return ja ? `時刻 t=${event.from} → t=${event.t}` : `time t=${event.from} → t=${event.t}`;
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;

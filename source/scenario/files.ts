@@ -3,6 +3,7 @@
 import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {didYouMean} from '../text/suggest.js';
 import {type Lang, narrationIn} from './narration.js';
 import {quote} from '../text/quote.js';
 import {formatProblem, parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
@@ -57,7 +58,11 @@ export function resolveScenario(argument: string): string {
 	if (looksLikePath(argument) || existsSync(argument)) return argument;
 	const builtin = path.join(builtinDirectory(), `${argument}.yaml`);
 	if (existsSync(builtin)) return builtin;
-	throw new ScenarioNotFound([`${argument}: no such file or built-in scenario (built-in: ${builtinNames().join(', ')})`]);
+	const names = builtinNames();
+	const hint = didYouMean(argument, names);
+	throw new ScenarioNotFound([
+		`${argument}: no such file or built-in scenario (${hint === null ? `built-in: ${names.join(', ')}` : `did you mean '${hint}'?`})`,
+	]);
 }
 
 /** Why a file could not be read, in words. */

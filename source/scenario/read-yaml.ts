@@ -11,6 +11,7 @@
 
 import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
 import type {Problem} from './parse.js';
+import {printable} from '../text/quote.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
 export const maxNesting = 32;
@@ -118,7 +119,8 @@ function composeDocument(text: string, lineCounter: LineCounter, valueLimit: num
 
 /** The parser's texts for the mistakes people make most, in plain words. */
 function yamlMessage(code: string, message: string): string {
-	const first = message.split('\n')[0]!;
+	// The parser's message may quote a character of the file, and it may be a bidi override.
+	const first = printable(message.split('\n')[0]!);
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
 	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
 	if (code === 'BLOCK_AS_IMPLICIT_KEY') return 'YAML: a value contains ": ": put it in quotes';

@@ -18,7 +18,8 @@ import {timelineRows} from './panes/timeline.js';
 import {FittedRows} from './Rows.js';
 import {useLook} from './useLook.js';
 
-export type Overlay = 'help' | null;
+/** The help over the dashboard, at its start or scrolled to its end. */
+export type Overlay = 'help' | 'help-end' | null;
 
 export interface DashboardProps {
 	readonly session: Session;
@@ -58,7 +59,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	}
 	const pane = {session, width, look};
 	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => shownRow(row, width, look));
+	if (props.overlay) return [...helpRows({...pane, height: height - 1, atEnd: props.overlay === 'help-end'}), keyBar].map(row => shownRow(row, width, look));
 
 	const clients = currentWorld(session).clients.length;
 	const showKeys = props.keyBar ?? true;

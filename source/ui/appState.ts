@@ -86,6 +86,8 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 	// The picker reads its own keys (arrows, Enter); Escape leaves it.
 	if (state.picking) return to(key.escape ? {...state, picking: false} : state);
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
+	// Over the help, the arrows scroll it to its end and back.
+	if (state.overlay && (key.upArrow || key.downArrow)) return to({...state, overlay: key.downArrow ? 'help-end' : 'help'});
 	const action = actionForKey(input, key);
 	switch (action?.type) {
 		case undefined:
@@ -95,7 +97,7 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 		case 'save':
 			return {state, request: {type: 'save', session: state.session}};
 		case 'help':
-			return to({...state, overlay: state.overlay === 'help' ? null : 'help'});
+			return to({...state, overlay: state.overlay ? null : 'help'});
 		case 'close':
 			return to({...state, overlay: null});
 		case 'prompt':
@@ -111,7 +113,7 @@ function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key):
 	if (key.escape) return {...state, prompt: null};
 	if (key.return) {
 		const parsed = parseCommand(prompt.text, {clients: currentWorld(state.session).clients.map(client => client.name)});
-		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: parsed.error.message}};
+		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: parsed.error.problem}};
 		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: parsed.command})};
 	}
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};

@@ -23,24 +23,24 @@ export interface KeyHelp {
 }
 
 export const keyHelp: readonly KeyHelp[] = [
-	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 手進める'},
+	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 ステップ進める'},
 	{keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
 	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
 	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
-	{keys: 'a r u w', en: 'selected client: acquire, renew, release, write', ja: '選択中が 取得・延長・解放・書き込み'},
+	{keys: 'a r u w', en: 'selected: acquire, renew, release, write', ja: '選択中が 取得・延長・解放・書き込み'},
 	{keys: 'p', en: 'GC pause the selected client', ja: '選択中を GC で停止'},
 	{keys: '- +', en: 'shorter / longer GC pause', ja: 'GC 停止を短く / 長く'},
 	{keys: 'e', en: 'end the GC pause now (resume)', ja: 'GC 停止を今すぐ終える'},
 	{keys: 'c', en: 'crash or restart the selected client', ja: '選択中をクラッシュ / 再起動'},
-	{keys: 'f', en: 'client sends its token: on/off', ja: '選択中のトークン送信 有/無'},
-	{keys: 'F', en: 'resource checks tokens: on/off', ja: '資源のフェンシング 有/無'},
+	{keys: 'f', en: 'client fencing: sends its token on/off', ja: '選択中のフェンシング: トークン送信 有/無'},
+	{keys: 'F', en: 'resource fencing: checks tokens on/off', ja: '資源のフェンシング: トークン検査 有/無'},
 	{keys: 't T', en: 'advance the clock 1 tick / one lease', ja: '時計を 1 tick / リース 1 本分進める'},
 	{keys: 'v', en: 'replay the story with resource fencing flipped', ja: '資源のフェンシングを反転して筋書きを再生'},
 	{keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
 	{keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
 	{keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},
-	{keys: '? Esc', en: 'open / close this help (Esc also closes :)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
+	{keys: '? Esc', en: 'open / close this help (Esc closes : too)', ja: 'ヘルプを開く / 閉じる (Esc は : も閉じる)'},
 	{keys: 'q Ctrl-C', en: 'quit (Ctrl-C also cancels :)', ja: '終了 (Ctrl-C は : を取り消す)'},
 ];
 

@@ -23,6 +23,8 @@ export interface Labels {
 	readonly holder: string;
 	readonly free: string;
 	readonly token: string;
+	/** `token 2`: a token by its number. */
+	readonly tokenN: (token: number) => string;
 	readonly nextToken: string;
 	readonly lease: string;
 	readonly now: string;
@@ -67,6 +69,8 @@ export interface Labels {
 	readonly oneBelief: (name: string, token: number, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
+	/** `step 3/7`, in the rules between printed pages. */
+	readonly stepShort: (k: number, n: number) => string;
 	readonly intro: string;
 	readonly offScript: (changes: number) => string;
 	/** Marks narration that no longer tells what happened: what the script expected. */
@@ -79,8 +83,14 @@ export interface Labels {
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
 	readonly tooSmall: (width: number, height: number) => string;
-	readonly legend: (g: Glyphs) => string;
+	/** What each sign means, for the legend. */
+	readonly signs: Record<SignName, string>;
+	readonly signsPane: string;
+	readonly faintSigns: string;
 	readonly helpFooter: string;
+	/** The help is longer than the screen: where the arrows take it. */
+	readonly helpMore: string;
+	readonly helpBack: string;
 	readonly keyBar: {
 		readonly next: string;
 		readonly back: string;
@@ -106,6 +116,7 @@ const en: Labels = {
 	holder: 'holder',
 	free: 'free',
 	token: 'token',
+	tokenN: token => `token ${token}`,
 	nextToken: 'next token',
 	lease: 'lease',
 	now: 'now',
@@ -144,6 +155,7 @@ const en: Labels = {
 		agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`,
 	noBelief: 'no client believes it holds the lock',
 	step: (k, n) => `step ${k} of ${n}`,
+	stepShort: (k, n) => `step ${k}/${n}`,
 	intro: 'start',
 	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (b returns to the script)`,
 	scripted: 'script:',
@@ -158,8 +170,33 @@ const en: Labels = {
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
-	legend: g => `[n acquire  ${g.ok} ${g.bad} write  ${g.gc} GC pause  ${g.stale} stale belief  ${g.expired} lease expired`,
+	signs: {
+		acquired: 'acquired, token n',
+		ok: 'accepted; agrees',
+		bad: 'rejected; refused',
+		violation: 'corrupted; warning',
+		gc: 'GC pause',
+		holds: 'holds the lock',
+		stale: 'stale belief',
+		expired: 'lease expired',
+		sent: 'write sent, arrives',
+		renewed: 'lease renewed',
+		renewRefused: 'renewal refused',
+		acquireRefused: 'acquire turned away',
+		released: 'released',
+		crashed: 'crashed',
+		restarted: 'restarted',
+		maxToken: 'max token rose to n',
+		unfenced: 'resource fencing off',
+		fenced: 'resource fencing on',
+		lease: 'lease: used, left',
+		pointer: 'selected; by hand',
+	},
+	signsPane: 'Signs',
+	faintSigns: 'Faint signs are still to come.',
 	helpFooter: 'Esc or ? closes this help',
+	helpMore: '↓ more',
+	helpBack: '↑ back',
 	keyBar: {
 		next: 'next',
 		back: 'back',
@@ -185,29 +222,30 @@ const ja: Labels = {
 	holder: '持ち主',
 	free: '空き',
 	token: 'トークン',
+	tokenN: token => `トークン ${token}`,
 	nextToken: '次のトークン',
 	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => `${client} のリース (token ${token}) が切れた`,
+	expiredWhose: (client, token) => `${client} のリース (トークン ${token}) が切れた`,
 	releasedAt: t => `t=${t} に解放`,
-	releasedBy: (client, token) => `${client} が解放 (token ${token})`,
+	releasedBy: (client, token) => `${client} が解放 (トークン ${token})`,
 	neverHeld: 'まだ誰も取得していない',
 	value: '値',
 	empty: '(空)',
 	maxToken: '最大トークン',
 	accepted: n => `受理 ${n}`,
 	rejected: n => `拒否 ${n}`,
-	fencingOn: 'フェンシング有: トークンを検査',
+	fencingOn: 'フェンシング有: 検査する',
 	fencingOff: 'フェンシング無: 検査しない',
 	lastWrite: '直近',
 	noWrite: 'まだ書き込みなし',
 	corrupted: '破壊',
-	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
+	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
 	noTokenSent: 'トークンなし',
-	noTokenBelieved: token => `トークンなし (token ${token} のつもり)`,
-	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンス', heartbeat: '心拍', inflight: '送信中'},
+	noTokenBelieved: token => `トークンなし (トークン ${token} のつもり)`,
+	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	crashed: 'クラッシュ',
@@ -218,34 +256,60 @@ const ja: Labels = {
 	silent: '停止中',
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
-		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (token ${token})`}`,
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (トークン ${token})`}`,
 	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} が token ${token} を保持 (ロックサービスも認める)` : `${name} は token ${token} を持っているつもりだが、ロックサービスは認めない`,
+		agrees ? `${name} がトークン ${token} を保持 (ロックサービスも認める)` : `${name} はトークン ${token} を持っているつもりだが、ロックサービスは認めない`,
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
-	step: (k, n) => `${k} / ${n} 手目`,
+	step: (k, n) => `ステップ ${k}/${n}`,
+	stepShort: (k, n) => `ステップ ${k}/${n}`,
 	intro: '開始',
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
 	scripted: '筋書きでは:',
 	theEnd: 'おわり · Home で最初から',
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
-		const when = `${step === 0 ? '開始時' : `${step} 手目`}${byHand ? 'に手動で' : 'で'}`;
-		const write = sent === null ? `トークンなしの書き込み (token ${believed} のつもり)` : `古い token ${sent} の書き込み`;
+		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;
+		const write = sent === null ? `トークンなしの書き込み (トークン ${believed} のつもり)` : `古いトークン ${sent} の書き込み`;
 		return `${when}破壊: ${writer} の${write}が受理された`;
 	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
-	legend: g => `[n 取得  ${g.ok} ${g.bad} 書き込み  ${g.gc} GC 停止  ${g.stale} 古い思い込み  ${g.expired} リース失効`,
+	signs: {
+		acquired: '取得 (トークン n)',
+		ok: '受理・合意',
+		bad: '拒否',
+		violation: '破壊・警告',
+		gc: 'GC 停止',
+		holds: 'ロックを保持',
+		stale: '古い思い込み',
+		expired: 'リース失効',
+		sent: '書き込みの送信・到着',
+		renewed: 'リース延長',
+		renewRefused: '延長できず',
+		acquireRefused: '取得できず',
+		released: '解放',
+		crashed: 'クラッシュ',
+		restarted: '再起動',
+		maxToken: '最大トークンが n に',
+		unfenced: '資源のフェンシング無',
+		fenced: '資源のフェンシング有',
+		lease: 'リース: 経過・残り',
+		pointer: '選択中・手動',
+	},
+	signsPane: '記号',
+	faintSigns: '薄い記号はこれから起きること。',
 	helpFooter: 'Esc か ? でヘルプを閉じる',
+	helpMore: '↓ 続き',
+	helpBack: '↑ 戻る',
 	keyBar: {
 		next: '次へ',
 		back: '戻る',
 		client: '選択',
 		acquire: '取得',
 		write: '書込',
-		fencing: 'フェンス',
+		fencing: 'フェンシング',
 		command: 'コマンド',
 		help: 'ヘルプ',
 		quit: '終了',
@@ -255,3 +319,61 @@ const ja: Labels = {
 };
 
 export const labelsFor = (lang: Lang): Labels => (lang === 'ja' ? ja : en);
+
+export type SignName =
+	| 'acquired'
+	| 'ok'
+	| 'bad'
+	| 'violation'
+	| 'gc'
+	| 'holds'
+	| 'stale'
+	| 'expired'
+	| 'sent'
+	| 'renewed'
+	| 'renewRefused'
+	| 'acquireRefused'
+	| 'released'
+	| 'crashed'
+	| 'restarted'
+	| 'maxToken'
+	| 'unfenced'
+	| 'fenced'
+	| 'lease'
+	| 'pointer';
+
+/** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
+const signShapes = (g: Glyphs): Record<SignName, string> => ({
+	acquired: '[n',
+	ok: g.ok,
+	bad: g.bad,
+	violation: g.violation,
+	gc: `GC${g.gc}`,
+	holds: g.holds,
+	stale: g.stale,
+	expired: g.expired,
+	sent: g.sent,
+	renewed: g.renewed,
+	renewRefused: g.renewRefused,
+	acquireRefused: g.acquireRefused,
+	released: g.released,
+	crashed: g.crashed,
+	restarted: g.restarted,
+	maxToken: 'maxn',
+	unfenced: 'unfenced',
+	fenced: 'fenced',
+	lease: `${g.leaseStart}${g.leaseUsed}${g.leaseLeft}${g.leaseEnd}`,
+	pointer: g.pointer,
+});
+
+export interface Sign {
+	readonly sign: string;
+	readonly meaning: string;
+}
+
+/** Every sign on the screen and what it means, the commonest first: the help's legend and the timeline's. */
+export function legend(g: Glyphs, lang: Lang): Sign[] {
+	const shapes = signShapes(g);
+	const {signs} = labelsFor(lang);
+	return (Object.keys(shapes) as SignName[]).map(name => ({sign: shapes[name], meaning: signs[name]}));
+}

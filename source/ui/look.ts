@@ -90,7 +90,6 @@ export interface Glyphs {
 	readonly bad: string;
 	readonly warn: string;
 	readonly ellipsis: string;
-	readonly arrow: string;
 	/** Lease ruler: time still left, time used up, its ends. */
 	readonly leaseLeft: string;
 	readonly leaseUsed: string;
@@ -105,9 +104,11 @@ export interface Glyphs {
 	readonly crashed: string;
 	readonly restarted: string;
 	readonly released: string;
+	readonly renewed: string;
+	/** A renewal or an acquire the lock service turned away. */
+	readonly renewRefused: string;
+	readonly acquireRefused: string;
 	readonly violation: string;
-	readonly now: string;
-	readonly axis: string;
 }
 
 const unicodeGlyphs: Glyphs = {
@@ -117,7 +118,6 @@ const unicodeGlyphs: Glyphs = {
 	bad: '✗',
 	warn: '!',
 	ellipsis: '…',
-	arrow: '→',
 	leaseLeft: '━',
 	leaseUsed: '·',
 	leaseStart: '├',
@@ -130,9 +130,10 @@ const unicodeGlyphs: Glyphs = {
 	crashed: '✕',
 	restarted: '↺',
 	released: ']',
+	renewed: '+',
+	renewRefused: '+✗',
+	acquireRefused: '[✗',
 	violation: '!',
-	now: '▲',
-	axis: '┬',
 };
 
 const asciiGlyphs: Glyphs = {
@@ -142,7 +143,6 @@ const asciiGlyphs: Glyphs = {
 	bad: 'x',
 	warn: '!',
 	ellipsis: '...',
-	arrow: '->',
 	leaseLeft: '=',
 	leaseUsed: '.',
 	leaseStart: '|',
@@ -155,9 +155,10 @@ const asciiGlyphs: Glyphs = {
 	crashed: 'X',
 	restarted: 'R',
 	released: ']',
+	renewed: '+',
+	renewRefused: '+x',
+	acquireRefused: '[x',
 	violation: '!',
-	now: '^',
-	axis: '+',
 };
 
 /** What the command line chose. */

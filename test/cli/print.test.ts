@@ -38,7 +38,7 @@ describe('dlock-tui print', () => {
 	// The built-in story's words are the scenario file's business: the expectations come from it.
 	const story = loadScenario('gc-pause');
 	const steps = story.steps.length;
-	const lastRule = (lang: 'en' | 'ja') => `── step ${steps}/${steps}: ${stepSummary(storyboard(story).at(-1)!, lang)} `;
+	const lastRule = (lang: 'en' | 'ja') => `── ${labelsFor(lang).stepShort(steps, steps)}: ${stepSummary(storyboard(story).at(-1)!, lang)} `;
 
 	test('puts every step under a rule that names it, in plain text', async () => {
 		const {status, stdout} = await callCli(['print', 'gc-pause', '--cols', '100', '--rows', '30']);
@@ -59,6 +59,10 @@ describe('dlock-tui print', () => {
 		expect(status).toBe(0);
 		expect(stdout).toContain('\u001B[');
 		expect(stdout).toContain(lastRule('ja'));
+		// The rules speak Japanese too.
+		expect(stdout).toContain(`── ステップ ${steps}/${steps}: `);
+		expect(stdout).not.toMatch(/^── (step|start)/m);
+		expect((await callCli(['print', 'crash', '--lang', 'ja'])).stdout).toMatch(/^── 開始: /);
 	});
 
 	test('--ascii draws the rules in ASCII', async () => {

@@ -126,7 +126,7 @@ test('each frame on the live screen, forward and back, is the one print draws fo
 
 test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
 	const app = open(['--lang', 'ja'], 80, 24, {}, 'echo "exit=$?"; stty -a');
-	await app.press('', screen => screen.includes('1 / 7 手目'));
+	await app.press('', screen => screen.includes('ステップ 1/7'));
 	child!.write('\u0003');
 	expect(await app.exited).toBe(0);
 	child = null;

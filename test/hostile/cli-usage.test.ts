@@ -123,9 +123,11 @@ describe('arguments', () => {
 	});
 
 	test('a missing file, for trace and for the dashboard', async () => {
-		await expectUsageError(['trace', missing], `${missing}: cannot read: no such file`);
-		await expectUsageError([missing], `${missing}: cannot read: no such file`);
-		await expectUsageError(['gc-paws'], /^gc-paws: no such file or built-in scenario \(built-in: .*gc-pause/);
+		await expectUsageError(['trace', missing], `dlock-tui: ${missing}: cannot read: no such file`);
+		await expectUsageError([missing], `dlock-tui: ${missing}: cannot read: no such file`);
+		await expectUsageError(['gc-pasue'], "dlock-tui: gc-pasue: no such file or built-in scenario (did you mean 'gc-pause'?)");
+		await expectUsageError(['print', 'haertbeat'], "dlock-tui: haertbeat: no such file or built-in scenario (did you mean 'heartbeat'?)");
+		await expectUsageError(['zzz'], /^dlock-tui: zzz: no such file or built-in scenario \(built-in: .*gc-pause/);
 	});
 });
 

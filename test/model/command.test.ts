@@ -1,10 +1,17 @@
 import {describe, expect, test} from 'vitest';
-import {parseCommand, printCommand} from '../../source/model/command.js';
+import {commandProblemText, parseCommand, printCommand} from '../../source/model/command.js';
 
 const errorOf = (line: string, clients?: string[]) => {
 	const parsed = parseCommand(line, clients ? {clients} : {});
 	if (parsed.ok) throw new Error(`expected '${line}' to be rejected`);
-	return parsed.error;
+	return {message: parsed.error.message, word: parsed.error.word};
+};
+
+/** The same problem in Japanese. */
+const japaneseErrorOf = (line: string, clients?: string[]) => {
+	const parsed = parseCommand(line, clients ? {clients} : {});
+	if (parsed.ok) throw new Error(`expected '${line}' to be rejected`);
+	return commandProblemText(parsed.error.problem, 'ja');
 };
 
 describe('command parsing', () => {
@@ -57,6 +64,25 @@ describe('command parsing', () => {
 
 	test('an unknown client is an error when the clients are known', () => {
 		expect(errorOf('acquire Z', ['A', 'B'])).toEqual({message: "acquire: no client named 'Z' (clients: A, B)", word: 'Z'});
+	});
+
+	test.each([
+		['tick -3', "tick: 1 から 1000000 までの整数が必要 ('-3' は不可)"],
+		['jump A', "'jump' というコマンドはない: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing のどれか"],
+		['pause A', "pause: 'A' の後に停止の長さ (tick 数) が必要 (使い方: pause C N)"],
+		['acquire', 'acquire: クライアント名が必要 (使い方: acquire C [lease])'],
+		['release A B', "release: 'B' は余分 (使い方: release C)"],
+		['fencing A maybe', "fencing: 'on' か 'off' が必要 ('maybe' は不可) (使い方: fencing C|resource on|off)"],
+		['write A x delay=1 delay=2', "write: delay が 2 回ある ('delay=2') (使い方: write C [value] [delay=N])"],
+		['write A x y', "write: 'y' は余分 (使い方: write C [value] [delay=N])"],
+		['acquire 9lives', "acquire: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで ('9lives' は不可)"],
+		['', 'コマンドが空: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing のどれか'],
+	])('%s in Japanese keeps the command words exact', (line, message) => {
+		expect(japaneseErrorOf(line)).toBe(message);
+	});
+
+	test('an unknown client in Japanese', () => {
+		expect(japaneseErrorOf('acquire Z', ['A', 'B'])).toBe("acquire: 'Z' というクライアントはいない (クライアント: A, B)");
 	});
 
 	test('a client cannot be called resource', () => {

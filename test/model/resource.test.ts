@@ -35,7 +35,7 @@ describe('resource', () => {
 		expect(world.violations).toBe(1);
 		expect(events[0]).toMatchObject({kind: 'accepted', violation: true, senderToken: 1});
 		expect(describeEvent(events[0]!)).toBe('CORRUPTED: A\'s stale write "A" accepted (token 1)');
-		expect(describeEvent(events[0]!, 'ja')).toBe('破壊: A の古い書き込み "A" を受理 (token 1)');
+		expect(describeEvent(events[0]!, 'ja')).toBe('破壊: A の古い書き込み "A" を受理 (トークン 1)');
 	});
 
 	test('a write with no token is accepted unchecked and leaves max alone', () => {

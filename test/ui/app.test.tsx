@@ -161,7 +161,7 @@ describe('the dashboard app', () => {
 
 	test('labels in Japanese', async () => {
 		const {press} = await open('ja');
-		expect(await press(keys.end)).toContain('7 / 7 手目');
+		expect(await press(keys.end)).toContain('ステップ 7/7');
 		expect(app!.lastFrame()).toContain('ロックサービス');
 	});
 });

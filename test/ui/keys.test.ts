@@ -87,7 +87,7 @@ describe('app state', () => {
 		let state = run(...typed, press('', {backspace: true}));
 		expect(state.prompt?.text).toBe('tick q');
 		state = pressAll(state, [press('\r', {return: true})]).state;
-		expect(state.prompt?.error).toMatch(/tick: expected a whole number/);
+		expect(state.prompt?.error).toEqual({kind: 'bad-number', what: 'tick', word: 'q'});
 		state = pressAll(state, [press('', {backspace: true}), press('3'), press('\r', {return: true})]).state;
 		expect(state.prompt).toBeNull();
 		expect(currentWorld(state.session).clock).toBe(3);
@@ -98,6 +98,11 @@ describe('app state', () => {
 		expect(run(press('?')).overlay).toBe('help');
 		expect(run(press('?'), press('?')).overlay).toBeNull();
 		expect(run(press('?'), press('', {escape: true})).overlay).toBeNull();
+		// Over the help the arrows scroll it, and leave the selected client alone.
+		expect(run(press('?'), press('', {downArrow: true})).overlay).toBe('help-end');
+		expect(run(press('?'), press('', {downArrow: true}), press('', {upArrow: true})).overlay).toBe('help');
+		expect(run(press('?'), press('', {downArrow: true})).session.selected).toBe(start().session.selected);
+		expect(run(press('?'), press('', {downArrow: true}), press('?')).overlay).toBeNull();
 		expect(requests(press('q'))).toEqual([{type: 'quit'}]);
 		expect(requests(press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);
 		expect(requests(press('o'), press('c', {ctrl: true}))).toEqual([{type: 'quit'}]);

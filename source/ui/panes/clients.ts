@@ -30,7 +30,11 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
 		const belief: [string, Role] =
-			client.token === null ? ['—', 'dim'] : agrees(world, client) ? [`token ${client.token} ${g.ok}`, 'ok'] : [`token ${client.token} ${labels.stale}`, 'bad'];
+			client.token === null
+				? ['—', 'dim']
+				: agrees(world, client)
+					? [`${labels.tokenN(client.token)} ${g.ok}`, 'ok']
+					: [`${labels.tokenN(client.token)} ${labels.stale}`, 'bad'];
 		return {
 			selected: index === session.selected,
 			number: String(index + 1),

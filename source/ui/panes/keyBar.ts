@@ -1,6 +1,7 @@
 // The one-line key bar: the keys a presenter needs most, shortened to the width; or, while a
 // command is being typed, the command line.
 
+import {type CommandProblem, commandProblemText} from '../../model/command.js';
 import {selectedClientName} from '../../session/session.js';
 import {fit} from '../../text/fit.js';
 import {labelsFor} from '../labels.js';
@@ -8,8 +9,8 @@ import {type PaneProps, piece, type Row, rowWidth} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
-	/** Why the last command typed could not be read, shown until the text changes. */
-	readonly error: string | null;
+	/** Why the last command typed could not be read, shown (in the dashboard's language) until the text changes. */
+	readonly error: CommandProblem | null;
 }
 
 export interface KeyBarProps extends PaneProps {
@@ -22,7 +23,9 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 	const words = labelsFor(look.lang).keyBar;
 	if (prompt) {
 		const head = [piece(':', 'key'), piece(prompt.text), piece('_', 'accent')];
-		const error = prompt.error ? [piece('  '), piece(fit(prompt.error, Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')] : [];
+		const error = prompt.error
+			? [piece('  '), piece(fit(commandProblemText(prompt.error, look.lang), Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')]
+			: [];
 		return [...head, ...error];
 	}
 	const client = selectedClientName(session) ?? '-';

@@ -85,6 +85,13 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				if (track) track.belief = {kind: 'holds', from: event.t};
 				mark(`[${event.token}`, 'accent');
 				break;
+			case 'acquire-failed':
+				// Turned away by the lock service: someone else holds the lock.
+				mark(g.acquireRefused, 'warn');
+				break;
+			case 'renewed':
+				mark(g.renewed, 'ok');
+				break;
 			case 'expired':
 				mark(g.expired, 'bad');
 				if (track?.belief) {
@@ -99,6 +106,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 			case 'renew-failed':
 				if (track?.belief) endBelief(track, event.t);
+				mark(g.renewRefused, 'warn');
 				break;
 			case 'crashed':
 				if (track) {

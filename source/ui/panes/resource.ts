@@ -37,10 +37,10 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 		const corrupted = [label(labels.lastWrite), piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner')];
 		// A write without a token says so; what its writer believed it held, when there is room.
 		const believed = [...corrupted, piece(` ${labels.noTokenBelieved(write.senderToken)}`)];
-		if (write.token !== null) last = [...corrupted, piece(` token ${write.token}`)];
+		if (write.token !== null) last = [...corrupted, piece(` ${labels.tokenN(write.token)}`)];
 		else last = rowWidth(believed) <= width ? believed : [...corrupted, piece(` ${labels.noTokenSent}`)];
 	} else {
-		const token = write.token === null ? labels.noTokenSent : `token ${write.token}`;
+		const token = write.token === null ? labels.noTokenSent : labels.tokenN(write.token);
 		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
 	}
 	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];

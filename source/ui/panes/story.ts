@@ -53,7 +53,7 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 		if (played.refused)
 			return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
 		const told = saysMore ? played.events.filter(event => event.kind !== 'ticked') : played.events;
-		const events = told.map(event => ({text: `${at(event.t)} ${describeEvent(event, lang)}`, role: (latest ? 'plain' : 'dim') as Role}));
+		const events = told.map(event => ({text: `${at(event.t)} ${describeEvent(event, lang, true)}`, role: (latest ? 'plain' : 'dim') as Role}));
 		const nothing = played.events.length === 0 ? [{text: `${at(clock)} ${labels.nothingHappened}`, role: 'dim' as Role}] : [];
 		return [...header, ...events, ...nothing];
 	});

@@ -5,12 +5,12 @@
 import {currentWorld} from '../../session/session.js';
 import {cutToWidth, pad} from '../../text/fit.js';
 import {charactersOf, widthOf} from '../../text/width.js';
-import {labelsFor} from '../labels.js';
+import {labelsFor, legend} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
-/** Columns per tick: enough for a mark like `[2✓`, not so many that the story looks sparse. */
+/** Columns per tick: enough for marks like `[2 ✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
 const maxColumnsPerTick = 12;
 
@@ -48,6 +48,8 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 			roles[x] = x > column(now) ? 'dim' : style.role;
 		}
 	}
+	// Marks that would touch (two things on one tick, or a long one running into the next) are
+	// kept a column apart, the later one shifted right, so that `max2` and `✓` never read as `max2✓`.
 	let cursor = 0;
 	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
 		const at = Math.max(column(mark.t), cursor);
@@ -64,7 +66,7 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 			}
 			x += characterWidth;
 		}
-		cursor = x;
+		cursor = x + 1;
 	}
 	return runsOf(texts, roles);
 }
@@ -105,13 +107,18 @@ export function timelineRows({session, width, look}: PaneProps): Row[] {
 	const window = timeWindow(timeline.now, timeline.horizon, plot);
 	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
 
-	const legend = [piece(labels.legend(g), 'dim')];
 	const title = [piece(labels.timelinePane, 'title')];
-	const showLegend = rowWidth(title) + rowWidth(legend) + 10 <= width;
+	// The commonest signs that fit beside the title; `?` lists them all.
+	const signs: Row[number][] = [];
+	for (const {sign, meaning} of legend(g, look.lang)) {
+		const next = [...signs, ...(signs.length > 0 ? [piece('  ')] : []), piece(`${sign} ${meaning}`, 'dim')];
+		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
+		signs.splice(0, signs.length, ...next);
+	}
 	const lanes = timeline.lanes.map((lane, index) => [
 		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
-	return [titleRule(title, width, look, showLegend ? legend : []), ...lanes, axis];
+	return [titleRule(title, width, look, signs), ...lanes, axis];
 }
