@@ -36,7 +36,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{keys: 'f', en: 'client fencing: sends its token on/off', ja: '選択中のフェンシング: トークン送信 有/無'},
 	{keys: 'F', en: 'resource fencing: checks tokens on/off', ja: '資源のフェンシング: トークン検査 有/無'},
 	{keys: 't T', en: 'advance the clock 1 tick / one lease', ja: '時計を 1 tick / リース 1 本分進める'},
-	{keys: 'v', en: 'replay the story with resource fencing flipped', ja: '資源のフェンシングを反転して筋書きを再生'},
+	{keys: 'v', en: 'replay with resource fencing flipped', ja: '資源のフェンシングを反転して筋書きを再生'},
 	{keys: ':', en: 'type any command (Enter runs it)', ja: '任意のコマンドを入力'},
 	{keys: 'o', en: 'open another scenario', ja: '別のシナリオを開く'},
 	{keys: 's', en: 'save all done so far as a scenario file', ja: 'ここまでをシナリオファイルに保存'},

@@ -163,7 +163,7 @@ describe('story pane', () => {
 		// A corrupting write done by hand says so: the script's step did not do it.
 		const byHand = at(6, 'fencing resource off', 'write A');
 		expect(shown(storyRows({...pane(byHand), height: 8}))).toContain("CORRUPTED by hand at step 7: A's write with stale token 1 was accepted");
-		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('7 手目に手動で破壊: A の古い token 1 の書き込みが受理された');
+		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('ステップ 7 に手動で破壊: A の古いトークン 1 の書き込みが受理された');
 	});
 
 	test('off script and refusals are said; a refused command is no change', () => {
@@ -223,7 +223,7 @@ describe('story pane', () => {
 		expect(story).toContain("CORRUPTED at step 5: A's write with no token (believes 1) was accepted");
 		const resource = shown(resourceRows({...pane(session), width: 60}));
 		expect(resource).toContain('A "A" CORRUPTED no token (believes 1)');
-		expect(shown(resourceRows({...pane(session, lookIn('ja')), width: 60}))).toContain('トークンなし (token 1 のつもり)');
+		expect(shown(resourceRows({...pane(session, lookIn('ja')), width: 60}))).toContain('トークンなし (トークン 1 のつもり)');
 		// Half of 80 columns: no room for the belief, still no token.
 		expect(shown(resourceRows({...pane(session), width: 39}))).toMatch(/A "A" CORRUPTED no token sent$/m);
 	});
