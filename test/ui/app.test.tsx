@@ -1,5 +1,5 @@
 import {render} from 'ink-testing-library';
-import {afterEach, describe, expect, test} from 'vitest';
+import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import {App} from '../../source/ui/App.js';
 import {keyHelp} from '../../source/ui/keys.js';
@@ -132,7 +132,10 @@ describe('the dashboard app', () => {
 		await press('o');
 		const same = await press(keys.enter);
 		expect(same).toContain('Story · step 1 of 7');
-		await press('o', keys.down, keys.down);
+		await press('o');
+		// The picker reads keys once it is on screen: a busy machine may take more than a turn to mount it.
+		await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
+		await press(keys.down, keys.down);
 		const heartbeat = await press(keys.enter);
 		expect(heartbeat).toContain('Heartbeat');
 		expect(heartbeat).toContain('Story · start');
