@@ -1,0 +1,55 @@
+// Writing an output file that may already exist (`record -o`, `print -o`): the text goes to a new
+// file beside it, renamed over the old one only once it is whole, so a full disk or a killed
+// process leaves the old file as it was.
+//
+// By hand because write-file-atomic, the usual library, writes with one writeSync: a short write
+// (the disk fills part way) goes unnoticed and the truncated file is renamed into place. Its exit
+// hook (signal-exit) also turns SIGXFSZ, which Node ignores so that the write fails with EFBIG,
+// back into death.
+
+import {randomBytes} from 'node:crypto';
+import {closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** What a path names now, following links (as the shell's `>` follows them), or null for a new file. */
+function existing(file: string): {readonly file: string; readonly stats: Stats} | null {
+	try {
+		const real = realpathSync(file);
+		return {file: real, stats: statSync(real)};
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Writes `text` to `file`, replacing it whole or not at all, and says whether a file was replaced.
+ * A device or a pipe (/dev/null, /dev/stdout) is written to: it cannot be replaced. Throws the
+ * error of the write (ENOSPC, EACCES...).
+ */
+export function replaceFile(file: string, text: string): {readonly replaced: boolean} {
+	const old = existing(file);
+	if (old && !old.stats.isFile() && !old.stats.isDirectory()) {
+		writeFileSync(file, text);
+		return {replaced: false};
+	}
+	const destination = old?.file ?? file;
+	const partial = path.join(path.dirname(destination), `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.partial`);
+	// Created, never opened: a file or link already under this name is an error, not a target. The
+	// old file's permissions stay; a new file gets the usual ones (0666 less the umask).
+	const descriptor = openSync(partial, 'wx', old ? old.stats.mode & 0o7777 : 0o666);
+	let renamed = false;
+	try {
+		try {
+			// writeFileSync goes on until every byte is written, and throws when one cannot be.
+			writeFileSync(descriptor, text);
+			fsyncSync(descriptor);
+		} finally {
+			closeSync(descriptor);
+		}
+		renameSync(partial, destination);
+		renamed = true;
+	} finally {
+		if (!renamed) rmSync(partial, {force: true});
+	}
+	return {replaced: old !== null};
+}
