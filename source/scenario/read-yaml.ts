@@ -10,6 +10,7 @@
 //   becomes JavaScript values.
 
 import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
@@ -41,7 +42,7 @@ export function readYaml(text: string, valueLimit = maxValues): YamlRead {
 	const composed = composeDocument(text, lineCounter, valueLimit);
 	if ('offset' in composed) return refused(lineAt(composed.offset), composed.message);
 	const {doc, secondDocument} = composed;
-	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}));
+	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: printable(yamlMessage(error.code, error.message))}));
 	if (secondDocument !== null) problems.push({line: lineAt(secondDocument), message: 'YAML: a second document starts here (---): a scenario is one document'});
 	if (problems.length > 0) return {ok: false, problems};
 	const hazard = findHazard(doc);
