@@ -21,7 +21,7 @@ export function outputTo(stream: NodeJS.WritableStream): Output {
 		failure ??= error;
 	};
 	stream.on('error', remember);
-	/** Settles on the first of `events`; one promise for all the writes that wait (a listener each would make every drain cost as many calls). */
+	/** Resolves on the first of `events` (listened for before `start` runs), then stops listening. */
 	const first = (events: readonly string[], start?: (done: () => void) => void) =>
 		new Promise<void>(resolve => {
 			const done = () => {
@@ -31,6 +31,7 @@ export function outputTo(stream: NodeJS.WritableStream): Output {
 			for (const event of events) stream.on(event, done);
 			start?.(done);
 		});
+	// One promise for all the writes that wait: a listener each would make every drain cost as many calls.
 	let drained: Promise<void> | undefined;
 	const writeWhileOpen = (text: string) => {
 		if (failure === null && !stream.write(text)) {
