@@ -13,11 +13,17 @@ import path from 'node:path';
 
 /** What a path names now, following links (as the shell's `>` follows them), or null for a new file. */
 function existing(file: string): {readonly file: string; readonly stats: Stats} | null {
+	let stats: Stats;
 	try {
-		const real = realpathSync(file);
-		return {file: real, stats: statSync(real)};
+		stats = statSync(file);
 	} catch {
 		return null;
+	}
+	try {
+		return {file: realpathSync(file), stats};
+	} catch {
+		// A link the kernel follows but no path names (/dev/stdout on a pipe): what it names is no regular file.
+		return {file, stats};
 	}
 }
 

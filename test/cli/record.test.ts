@@ -204,6 +204,14 @@ describe('-o never loses a file', () => {
 		expect(readdirSync(path.dirname(file))).toEqual(['demo.cast']);
 	});
 
+	test('a device is written to, never replaced by a file', async () => {
+		const {status, stderr} = await callCli(['record', 'gc-pause', '-o', '/dev/null']);
+		expect(stderr).toMatch(/^wrote \/dev\/null: /);
+		expect(status).toBe(0);
+		expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+		expect(readdirSync('/dev').filter(name => name.endsWith('.partial'))).toEqual([]);
+	});
+
 	test('print -o writes what print prints and says where', async () => {
 		const file = path.join(mkdtempSync(path.join(directory, 'print-')), 'pages.txt');
 		const {status, stderr} = await callCli(['print', 'gc-pause', '-o', file]);
