@@ -2,7 +2,7 @@
 // never over one of the command's own inputs.
 
 import {type Stats, statSync} from 'node:fs';
-import {replaceFile} from '../export/replace-file.js';
+import {replaceFile} from '../export/write-file.js';
 import {writeFailure} from '../export/write-failure.js';
 import {printable, quote} from '../text/quote.js';
 import {UsageError} from './errors.js';

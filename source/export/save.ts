@@ -1,11 +1,11 @@
 // Saving a session as a scenario file in a directory (the current one, from the dashboard),
 // under a new name every time: an existing file is never overwritten, even by a race.
 
-import {closeSync, openSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Session} from '../session/session.js';
 import type {SaveResult} from '../ui/App.js';
 import {sessionScenario} from './scenario.js';
+import {writeNewFile} from './write-file.js';
 import {writeFailure} from './write-failure.js';
 
 /** Enough tries for any directory a person keeps; past that something else is wrong. */
@@ -21,26 +21,6 @@ function savedFileStem(session: Session): string {
 	return `dlock-${name || 'scenario'}`;
 }
 
-/**
- * Creates `file` (a file already there, or a link, is EEXIST: never opened) and writes `text` in
- * it. A file the disk filled part way is removed: left empty, it would be skipped by the next
- * save and refused by check.
- */
-function writeNewFile(file: string, text: string): void {
-	const descriptor = openSync(file, 'wx');
-	let written = false;
-	try {
-		try {
-			writeFileSync(descriptor, text);
-		} finally {
-			closeSync(descriptor);
-		}
-		written = true;
-	} finally {
-		if (!written) rmSync(file, {force: true});
-	}
-}
-
 /** Writes dlock-<scenario>-<n>.yaml with the first n that is free; the file is created, never replaced. */
 export function saveSession(session: Session, directory: string): SaveResult {
 	const text = sessionScenario(session);
@@ -48,6 +28,7 @@ export function saveSession(session: Session, directory: string): SaveResult {
 	for (let number = 1; number <= maxNumber; number += 1) {
 		const file = path.resolve(directory, `${stem}-${number}.yaml`);
 		try {
+			// A file the disk filled part way is removed: left empty, the next save would skip it and check refuse it.
 			writeNewFile(file, text);
 			return {ok: true, file};
 		} catch (error) {

@@ -1,6 +1,7 @@
-// Writing an output file that may already exist (`record -o`, `print -o`): the text goes to a new
-// file beside it, renamed over the old one only once it is whole, so a full disk or a killed
-// process leaves the old file as it was.
+// Writing files without losing what is there: a new file is created, never opened over one
+// already there, and removed if it cannot be finished (the save key); an output file (`record -o`,
+// `print -o`) is written as a new file beside it, renamed over the old one only once whole, so a
+// full disk or a killed process leaves the old file as it was.
 //
 // By hand because write-file-atomic, the usual library, writes with one writeSync: a short write
 // (the disk fills part way) goes unnoticed and the truncated file is renamed into place. Its exit
@@ -10,6 +11,27 @@
 import {randomBytes} from 'node:crypto';
 import {closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+
+/**
+ * Creates `file` and writes `text` in it, all of it or nothing: a file (or a link) already there
+ * is EEXIST and left alone; a file the disk filled part way is removed.
+ */
+export function writeNewFile(file: string, text: string, {mode = 0o666, sync = false} = {}): void {
+	const descriptor = openSync(file, 'wx', mode);
+	let written = false;
+	try {
+		try {
+			// writeFileSync goes on until every byte is written, and throws when one cannot be.
+			writeFileSync(descriptor, text);
+			if (sync) fsyncSync(descriptor);
+		} finally {
+			closeSync(descriptor);
+		}
+		written = true;
+	} finally {
+		if (!written) rmSync(file, {force: true});
+	}
+}
 
 /** What a path names now, following links (as the shell's `>` follows them), or null for a new file. */
 function existing(file: string): {readonly file: string; readonly stats: Stats} | null {
@@ -40,22 +62,13 @@ export function replaceFile(file: string, text: string): {readonly replaced: boo
 	}
 	const destination = old?.file ?? file;
 	const partial = path.join(path.dirname(destination), `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.partial`);
-	// Created, never opened: a file or link already under this name is an error, not a target. The
-	// old file's permissions stay; a new file gets the usual ones (0666 less the umask).
-	const descriptor = openSync(partial, 'wx', old ? old.stats.mode & 0o7777 : 0o666);
-	let renamed = false;
+	// The old file's permissions stay; a new file gets the usual ones (0666 less the umask).
+	writeNewFile(partial, text, {mode: old ? old.stats.mode & 0o7777 : 0o666, sync: true});
 	try {
-		try {
-			// writeFileSync goes on until every byte is written, and throws when one cannot be.
-			writeFileSync(descriptor, text);
-			fsyncSync(descriptor);
-		} finally {
-			closeSync(descriptor);
-		}
 		renameSync(partial, destination);
-		renamed = true;
-	} finally {
-		if (!renamed) rmSync(partial, {force: true});
+	} catch (error) {
+		rmSync(partial, {force: true});
+		throw error;
 	}
 	return {replaced: old !== null};
 }
