@@ -10,12 +10,13 @@ const argv = process.argv.slice(2);
 // `ps` and `top` name the program, not node.
 process.title = 'dlock-tui';
 
-// A reader that stops early (`| head`) is not an error, nor a terminal closed under the program.
+// A reader that stops early (`| head`) or a full disk is the command line's to report
+// (source/commands/output.ts); a terminal closed under the program ends it as a hangup.
 process.stdout.on('error', error => {
-	if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-	if (isHangup(error)) return endForHangup();
-	throw error;
+	if (isHangup(error)) endForHangup();
 });
+// Nowhere is left to say that stderr cannot be written.
+process.stderr.on('error', () => {});
 
 // Errors from callbacks and promises end the same way: never a stack trace on the terminal.
 const crash = (error: unknown) => {

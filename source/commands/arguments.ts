@@ -33,7 +33,7 @@ const flagSpecs = {
 	color: {type: 'boolean', for: drawn},
 	keys: {type: 'boolean', for: drawn},
 	autoplay: {type: 'string', for: ['dashboard']},
-	output: {type: 'string', shortFlag: 'o', for: ['record']},
+	output: {type: 'string', shortFlag: 'o', for: ['record', 'print']},
 	cols: {type: 'string', for: ['record', 'print']},
 	rows: {type: 'string', for: ['record', 'print']},
 	stepDelay: {type: 'string', for: ['record']},
@@ -71,7 +71,7 @@ const help = `
     --cols N        record, print: terminal columns (default 80)
     --rows N        record, print: terminal rows (default 24)
     --no-keys       record, print: no key bar (nobody watching can press a key)
-    -o, --output F  record: the file to write (- for stdout)
+    -o, --output F  record, print: the file to write (- for stdout; print's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
     --json          trace: one JSON object per line
     -h, --help      show this help

@@ -2,7 +2,7 @@
 // in a file in the OS temp directory, and exit 70 (EX_SOFTWARE) so scripts can tell it from bad
 // input (2) and a failed check (1).
 
-import {writeFileSync} from 'node:fs';
+import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {printable} from '../text/quote.js';
@@ -35,9 +35,12 @@ function describe(error: unknown): {readonly summary: string; readonly detail: s
 	return {summary: String(error), detail: String(error)};
 }
 
-/** Writes the report and returns its path, or null when even that fails. */
+/**
+ * Writes the report and returns its path, or null when even that fails. The temp folder is shared
+ * with everyone on the machine: the report goes in a folder of its own, made fresh (mode 0700), and
+ * is created there, never opened, so that nothing planted under a name it could guess is written through.
+ */
 export function writeCrashReport(error: unknown, version: string, argv: readonly string[], now = new Date()): string | null {
-	const file = path.join(tmpdir(), `dlock-tui-crash-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`);
 	const report = [
 		`dlock-tui ${version} crashed at ${now.toISOString()}`,
 		`node ${process.version} on ${process.platform}-${process.arch}`,
@@ -47,7 +50,8 @@ export function writeCrashReport(error: unknown, version: string, argv: readonly
 		'',
 	].join('\n');
 	try {
-		writeFileSync(file, report, {mode: 0o600});
+		const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-tui-crash-')), 'report.txt');
+		writeFileSync(file, report, {mode: 0o600, flag: 'wx'});
 		return file;
 	} catch {
 		return null;

@@ -1,15 +1,13 @@
 // `dlock-tui record <scenario> -o demo.cast`: the scenario played step by step into an asciicast,
 // with no terminal and no one at the keys.
 
-import {writeFileSync} from 'node:fs';
 import {drawDashboard} from '../export/dashboard.js';
 import {defaultStepDelaySeconds, recordCast} from '../export/recording.js';
-import {writeFailure} from '../export/write-failure.js';
 import {loadScenario} from '../scenario/files.js';
-import {quote} from '../text/quote.js';
 import {UsageError} from './errors.js';
 import {checkDrawable} from './drawable.js';
 import {secondsOption, type ViewFlags, viewOptions} from './options.js';
+import {writeOutputFile} from './output-file.js';
 
 export interface RecordFlags extends ViewFlags {
 	readonly output?: string;
@@ -31,10 +29,6 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 		write(cast.text);
 		return;
 	}
-	try {
-		writeFileSync(flags.output, cast.text);
-	} catch (error) {
-		throw new UsageError(`-o: cannot write ${quote(flags.output)}: ${writeFailure(error as NodeJS.ErrnoException)}`);
-	}
-	report(`wrote ${flags.output}: ${scenario.steps.length} steps, ${cast.seconds} s, ${cast.events} events, ${Buffer.byteLength(cast.text)} bytes\n`);
+	const wrote = writeOutputFile(flags.output, cast.text, [scenario.path ?? argument]);
+	report(`${wrote}: ${scenario.steps.length} steps, ${cast.seconds} s, ${cast.events} events, ${Buffer.byteLength(cast.text)} bytes\n`);
 }

@@ -1,17 +1,18 @@
 // The command line: reads the arguments, hands off to one command, turns errors into exit codes.
 // It never ends the process (the bin, source/cli.tsx, sets the exit code), so tests call it.
 
-import {once} from 'node:events';
 // Bundled into dist/cli.js, so --version needs no package.json at run time.
 import packageJson from '../../package.json' with {type: 'json'};
 import {printable, quote} from '../text/quote.js';
 import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFound} from '../scenario/files.js';
 import {didYouMean} from '../text/suggest.js';
+import {writeFailure} from '../export/write-failure.js';
 import {checkFlagsApply, type Command, readCommandLine, subcommands} from './arguments.js';
 import {runCheck} from './check.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './crash.js';
 import {UsageError} from './errors.js';
 import {runList} from './list.js';
+import {type Output, OutputClosed, outputTo} from './output.js';
 import {runTrace} from './trace.js';
 
 // The commands that draw the dashboard load Ink and React when they run, so trace, check, list
@@ -32,14 +33,23 @@ export interface CommandLineIo {
 
 /** Runs `dlock-tui ...argv` and resolves to its exit code. */
 export async function run(argv: readonly string[], io: CommandLineIo): Promise<number> {
+	const output = outputTo(io.stdout);
+	let code: number;
 	try {
-		return await runCommand(argv, io);
+		code = await runCommand(argv, io, output);
 	} catch (error) {
-		return reportError(error, argv, io.stderr);
+		if (!(error instanceof OutputClosed)) return reportError(error, argv, io.stderr);
+		code = 0;
 	}
+	const failure = await output.finish();
+	// A reader that stopped early (`| head`) is no failure: the command's own status stands. Any
+	// other (a full disk) is said, and never turns a failed check into a pass.
+	if (failure === null || failure.code === 'EPIPE') return code;
+	io.stderr.write(`dlock-tui: cannot write to standard output: ${writeFailure(failure)}\n`);
+	return Math.max(code, 1);
 }
 
-async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<number> {
+async function runCommand(argv: readonly string[], io: CommandLineIo, output: Output): Promise<number> {
 	// No arguments: the dashboard of the default scenario, with nothing to parse (and meow not loaded).
 	if (argv.length === 0) {
 		const {runDashboard} = await drawing.dashboard();
@@ -62,7 +72,7 @@ async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<n
 	// `dlock-tui trcae x --json` is a typo of the command, whatever the flags say.
 	if (command === 'dashboard' && word !== undefined) checkNotMistypedCommand(word, rest);
 	checkFlagsApply(command, cli.given);
-	const write = writerWithBackpressure(io.stdout);
+	const {write} = output;
 	switch (command) {
 		case 'trace': {
 			if (rest.length !== 1) throw new UsageError('trace: expected one scenario (a built-in name or a path)');
@@ -71,7 +81,7 @@ async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<n
 		}
 		case 'check': {
 			if (rest.length === 0) throw new UsageError('check: expected one or more scenarios (built-in names or paths)');
-			return runCheck(rest, write);
+			return runCheck(rest, output.writeWhileOpen);
 		}
 		case 'record': {
 			if (rest.length !== 1) throw new UsageError('record: expected one scenario (a built-in name or a path) and -o FILE');
@@ -82,7 +92,7 @@ async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<n
 		case 'print': {
 			if (rest.length !== 1) throw new UsageError('print: expected one scenario (a built-in name or a path)');
 			const {runPrint} = await drawing.print();
-			runPrint(rest[0]!, cli.flags, write);
+			runPrint(rest[0]!, cli.flags, write, text => io.stderr.write(text));
 			return 0;
 		}
 		case 'list': {
@@ -99,22 +109,6 @@ async function runCommand(argv: readonly string[], io: CommandLineIo): Promise<n
 			return 0;
 		}
 	}
-}
-
-/**
- * Says "wait" (a promise) when the reader is behind; runTrace waits, so a long trace never piles up
- * in memory. One promise for all the writes that wait: a listener each would make every drain cost
- * as many calls.
- */
-function writerWithBackpressure(stream: NodeJS.WritableStream): (text: string) => Promise<void> | undefined {
-	let drained: Promise<void> | undefined;
-	return text => {
-		if (stream.write(text)) return undefined;
-		drained ??= once(stream, 'drain').then(() => {
-			drained = undefined;
-		});
-		return drained;
-	};
 }
 
 /** `dlock-tui trcae x` is a typo of a command, not a scenario called "trcae". */
@@ -135,10 +129,15 @@ function checkNotMistypedCommand(word: string, rest: readonly string[]): void {
  * crash: the terminal given back, one line naming a report, 70. Returns the exit code.
  */
 export function reportError(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
-	// Messages may quote what a user typed or a file held: nothing unprintable reaches the terminal.
-	const say = (text: string) => stderr.write(`${text.split('\n').map(printable).join('\n')}\n`);
+	// A message may quote what a user typed, a file held or a path: each line is made printable whole,
+	// so a newline in a name cannot start a line of its own.
+	const say = (line: string) => stderr.write(`${printable(line)}\n`);
 	if (error instanceof ScenarioLoadError) {
-		say(error instanceof ScenarioNotFound ? `dlock-tui: ${error.message} (see dlock-tui --help)` : error.message);
+		const notFound = error instanceof ScenarioNotFound;
+		for (const [index, problem] of error.problems.entries()) {
+			const last = index === error.problems.length - 1;
+			say(`${notFound ? 'dlock-tui: ' : ''}${problem}${notFound && last ? ' (see dlock-tui --help)' : ''}`);
+		}
 		return 2;
 	}
 	if (error instanceof UsageError) {

@@ -1,11 +1,11 @@
 // Saving a session as a scenario file in a directory (the current one, from the dashboard),
 // under a new name every time: an existing file is never overwritten, even by a race.
 
-import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Session} from '../session/session.js';
 import type {SaveResult} from '../ui/App.js';
 import {sessionScenario} from './scenario.js';
+import {writeNewFile} from './write-file.js';
 import {writeFailure} from './write-failure.js';
 
 /** Enough tries for any directory a person keeps; past that something else is wrong. */
@@ -28,7 +28,8 @@ export function saveSession(session: Session, directory: string): SaveResult {
 	for (let number = 1; number <= maxNumber; number += 1) {
 		const file = path.resolve(directory, `${stem}-${number}.yaml`);
 		try {
-			writeFileSync(file, text, {flag: 'wx'});
+			// A file the disk filled part way is removed: left empty, the next save would skip it and check refuse it.
+			writeNewFile(file, text);
 			return {ok: true, file};
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;

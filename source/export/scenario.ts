@@ -3,6 +3,7 @@
 // improvised, and `expect` of the final state on the last step. Replayed (`check`, the dashboard)
 // it reaches the same world. Pure: writing the file is save.ts's job.
 
+import path from 'node:path';
 import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
@@ -10,6 +11,7 @@ import {type Client, defaultLease, defaultResourceName, type World} from '../mod
 import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';
 import {currentWorld, type Entry, historyEntries, playedScenario, type Session} from '../session/session.js';
+import {quote} from '../text/quote.js';
 
 interface StepFile {
 	do?: string | string[];
@@ -94,12 +96,14 @@ export function sessionScenario(session: Session): string {
 	else saved.push({step: {expect: finalState}, refused: []});
 
 	const hand = session.history.changes;
+	// Its base name, shortened: a description has to pass check whatever the file was called.
+	const played = quote(path.basename(scenario.file));
 	const setup = scenario.setup;
 	const doc = new Document({
 		title: {en: `${narrationIn(scenario.title, 'en')} (as played)`, ja: `${narrationIn(scenario.title, 'ja')} (実演の記録)`},
 		description: {
-			en: `Saved from the dashboard: what was played of ${scenario.file}, with ${hand} change${hand === 1 ? '' : 's'} by hand.`,
-			ja: `ダッシュボードから保存: ${scenario.file} の実演 (手動の変更 ${hand} 件)。`,
+			en: `Saved from the dashboard: what was played of ${played}, with ${hand} change${hand === 1 ? '' : 's'} by hand.`,
+			ja: `ダッシュボードから保存: ${played} の実演 (手動の変更 ${hand} 件)。`,
 		},
 		resource: setup.resource ?? defaultResourceName,
 		lease: setup.lease ?? defaultLease,

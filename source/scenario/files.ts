@@ -3,9 +3,9 @@
 import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {type Lang, narrationIn} from './narration.js';
-import {quote} from '../text/quote.js';
 import {formatProblem, parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
 import {twinDifference} from './twin.js';
 
@@ -15,9 +15,16 @@ export const maxScenarioBytes = 10 * 1024 * 1024;
 export const defaultScenarioName = 'gc-pause';
 
 export class ScenarioLoadError extends Error {
-	/** Every problem, one line each, already prefixed with `file:line:`. */
-	constructor(readonly problems: readonly string[]) {
-		super(problems.join('\n'));
+	/**
+	 * Every problem, one line each, already prefixed with `file:line:`. A problem names a path, which
+	 * may hold anything but `/`: each is made printable here, so none can act on a terminal or add a line.
+	 */
+	readonly problems: readonly string[];
+
+	constructor(problems: readonly string[]) {
+		const shown = problems.map(printable);
+		super(shown.join('\n'));
+		this.problems = shown;
 	}
 }
 
@@ -132,8 +139,8 @@ function twinWording(scenario: Scenario & {readonly path: string}, twin: Twin): 
 	return {title: other.title, description: other.description, says: other.steps.map(step => step.say)};
 }
 
-/** Built-in files are named by their path inside the package, others as the user gave them. */
+/** Built-in files are named by their path inside the package, others as the user gave them, made printable. */
 function displayName(file: string): string {
 	const builtin = builtinDirectory();
-	return path.dirname(path.resolve(file)) === builtin ? `scenarios/${path.basename(file)}` : file;
+	return path.dirname(path.resolve(file)) === builtin ? `scenarios/${path.basename(file)}` : printable(file);
 }

@@ -10,8 +10,8 @@
 //   becomes JavaScript values.
 
 import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
-import type {Problem} from './parse.js';
 import {printable} from '../text/quote.js';
+import type {Problem} from './parse.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
 export const maxNesting = 32;

@@ -9,6 +9,7 @@ import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
 import {fit} from '../text/fit.js';
+import {printable} from '../text/quote.js';
 import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
 import {Dashboard} from './Dashboard.js';
 import type {Look} from './look.js';
@@ -35,8 +36,8 @@ const reloadHeading = (count: number, lang: Lang) =>
 
 /** The file's name first, so that a narrow terminal cuts the directory rather than the name. */
 function savedNotice(result: SaveResult, lang: Lang): Notice {
-	if (!result.ok) return {text: lang === 'ja' ? `保存できず: ${result.reason}` : `not saved: ${result.reason}`, ok: false};
-	const [name, directory] = [path.basename(result.file), path.dirname(result.file)];
+	if (!result.ok) return {text: printable(lang === 'ja' ? `保存できず: ${result.reason}` : `not saved: ${result.reason}`), ok: false};
+	const [name, directory] = [path.basename(result.file), path.dirname(result.file)].map(printable);
 	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
 }
 

@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {linkSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {beforeAll, describe, expect, test} from 'vitest';
@@ -170,5 +170,53 @@ describe.skipIf(!hasAsciinema)('the asciinema command', () => {
 		expect(exitCode).toBe(0);
 		const screen = screenText(await playInto([seen], 80, 24)).join('\n');
 		expect(screen).toContain(labelsFor('en').rejected(1));
+	});
+});
+
+describe('-o never loses a file', () => {
+	const talk = 'title: Talk\nclients: [A]\nsteps:\n  - do: acquire A\n';
+
+	test('the scenario being read is refused as the output, by any path or link, and left as it was', async () => {
+		const folder = mkdtempSync(path.join(directory, 'inputs-'));
+		const file = path.join(folder, 'talk.yaml');
+		writeFileSync(file, talk);
+		symlinkSync(file, path.join(folder, 'link.yaml'));
+		linkSync(file, path.join(folder, 'hard.yaml'));
+		for (const command of ['record', 'print']) {
+			for (const output of [file, path.join(folder, '.', 'talk.yaml'), path.join(folder, 'link.yaml'), path.join(folder, 'hard.yaml')]) {
+				const {status, stderr} = await callCli([command, file, '-o', output]);
+				expect(stderr).toMatch(/^dlock-tui: -o: '.*' is the scenario being read; writing there would replace it \(choose another file\)/);
+				expect(status).toBe(2);
+			}
+		}
+		expect(readFileSync(file, 'utf8')).toBe(talk);
+		expect(readdirSync(folder).sort()).toEqual(['hard.yaml', 'link.yaml', 'talk.yaml']);
+	});
+
+	test('an existing file is replaced whole, keeps its permissions, and the message says replaced', async () => {
+		const file = path.join(mkdtempSync(path.join(directory, 'replace-')), 'demo.cast');
+		writeFileSync(file, 'old\n', {mode: 0o640});
+		const {status, stderr} = await callCli(['record', 'gc-pause', '-o', file]);
+		expect(status).toBe(0);
+		expect(stderr).toMatch(new RegExp(`^replaced ${file}: \\d+ steps`));
+		expect(readFileSync(file, 'utf8')).toBe((await callCli(['record', 'gc-pause', '-o', '-'])).stdout);
+		expect(statSync(file).mode & 0o777).toBe(0o640);
+		expect(readdirSync(path.dirname(file))).toEqual(['demo.cast']);
+	});
+
+	test('a device is written to, never replaced by a file', async () => {
+		const {status, stderr} = await callCli(['record', 'gc-pause', '-o', '/dev/null']);
+		expect(stderr).toMatch(/^wrote \/dev\/null: /);
+		expect(status).toBe(0);
+		expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+		expect(readdirSync('/dev').filter(name => name.endsWith('.partial'))).toEqual([]);
+	});
+
+	test('print -o writes what print prints and says where', async () => {
+		const file = path.join(mkdtempSync(path.join(directory, 'print-')), 'pages.txt');
+		const {status, stderr} = await callCli(['print', 'gc-pause', '-o', file]);
+		expect(status).toBe(0);
+		expect(stderr).toMatch(new RegExp(`^wrote ${file}: ${steps} steps, \\d+ bytes\\n$`));
+		expect(readFileSync(file, 'utf8')).toBe((await callCli(['print', 'gc-pause'])).stdout);
 	});
 });

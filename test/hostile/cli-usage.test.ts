@@ -1,11 +1,13 @@
 // Bad command lines: one line that names what is wrong, a pointer to --help, exit 2; and an
 // unexpected error: one readable line naming a crash report, exit 70, never a stack trace.
 
-import {closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {Writable} from 'node:stream';
 import {afterEach, describe, expect, test, vi} from 'vitest';
-import {callCli, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {writeCrashReport} from '../../source/commands/crash.js';
+import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const help = ' (see dlock-tui --help)';
 const directory = temporaryDirectory('dlock-cli-');
@@ -95,7 +97,7 @@ describe('arguments', () => {
 	test('a flag is for some commands: given to another, it is named with the ones it is for', async () => {
 		await expectUsageError(['trace', 'gc-pause', '--cols', '100'], '--cols applies to record and print, not trace');
 		await expectUsageError(['--cols', '100'], '--cols applies to record and print, not the dashboard');
-		await expectUsageError(['gc-pause', '-o', 'x.cast'], '-o applies to record, not the dashboard');
+		await expectUsageError(['gc-pause', '-o', 'x.cast'], '-o applies to record and print, not the dashboard');
 		await expectUsageError(['list', '--no-keys'], '--no-keys applies to the dashboard, record and print, not list');
 		await expectUsageError(['check', 'gc-pause', '--json'], '--json applies to trace, not check');
 		await expectUsageError(['print', 'gc-pause', '--autoplay', '2'], '--autoplay applies to the dashboard, not print');
@@ -136,9 +138,9 @@ describe('an unexpected error', () => {
 		vi.unstubAllEnvs();
 	});
 
-	/** A standard output that fails when written is something no command expects. */
+	/** A standard output whose write throws (no stream does: a failed write is an 'error' event) is something no command expects. */
 	const failingStdout = () =>
-		({
+		Object.assign(new Writable(), {
 			write: () => {
 				throw new Error('the disk is on fire');
 			},
@@ -154,13 +156,32 @@ describe('an unexpected error', () => {
 		expect(match, lines[0]).not.toBeNull();
 		expect(match![1]).toBe('the disk is on fire');
 		const report = match![2]!;
-		expect(path.dirname(report)).toBe(tmpdir());
+		expect(path.dirname(path.dirname(report))).toBe(tmpdir());
 		expect(existsSync(report)).toBe(true);
 		const text = readFileSync(report, 'utf8');
 		expect(text).toContain(match![1]!);
 		expect(text).toMatch(/^\s+at /m);
 		expect(text).toContain('["trace","gc-pause","--json"]');
-		rmSync(report);
+		rmSync(path.dirname(report), {recursive: true});
+	});
+
+	test('the report is created in a fresh folder of its own: a link planted in the temp dir is not written through', () => {
+		const shared = mkdtempSync(path.join(directory, 'shared-tmp-'));
+		vi.stubEnv('TMPDIR', shared);
+		const now = new Date('2026-01-02T03:04:05.678Z');
+		const victim = path.join(directory, 'victim.txt');
+		writeFileSync(victim, 'keep me\n');
+		// Every name a report could get from the time and the process id.
+		for (const name of [`dlock-tui-crash-${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`, 'dlock-tui-crash.txt', 'report.txt'])
+			symlinkSync(victim, path.join(shared, name));
+		const report = writeCrashReport(new Error('boom'), '0.0.0', [], now);
+		expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
+		expect(report).not.toBeNull();
+		expect(lstatSync(report!).isFile()).toBe(true);
+		expect(readFileSync(report!, 'utf8')).toContain('boom');
+		expect(path.dirname(path.dirname(report!))).toBe(shared);
+		expect(statSync(path.dirname(report!)).mode & 0o777).toBe(0o700);
+		expect(statSync(report!).mode & 0o777).toBe(0o600);
 	});
 
 	test('says so when even the report cannot be written', async () => {
@@ -168,18 +189,5 @@ describe('an unexpected error', () => {
 		const result = await callCli(['trace', 'gc-pause', '--json'], failingStdout());
 		expect(result.status).toBe(70);
 		expect(result.stderr).toBe('dlock-tui: unexpected error: the disk is on fire (no report could be written)\n');
-	});
-
-	test('the binary: an error outside any command (stdout cannot be written) is reported the same way', () => {
-		const readOnly = path.join(directory, 'read-only.txt');
-		writeFileSync(readOnly, '');
-		const stdout = openSync(readOnly, 'r');
-		const result = runCli(['trace', 'gc-pause', '--json'], {stdio: ['ignore', stdout, 'pipe'], env: {...process.env, TMPDIR: directory}});
-		closeSync(stdout);
-		expect(result.status).toBe(70);
-		expect(result.stderr).not.toMatch(stackTrace);
-		const match = /^dlock-tui: unexpected error: .+ \(a full report is in (\S+); please include it when you report this\)\n$/.exec(result.stderr);
-		expect(match, result.stderr).not.toBeNull();
-		expect(readFileSync(match![1]!, 'utf8')).toContain('["trace","gc-pause","--json"]');
 	});
 });

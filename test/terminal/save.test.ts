@@ -1,6 +1,7 @@
 // The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
 // to the world the dashboard showed.
 
+import {mkdtempSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
@@ -44,4 +45,27 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 		clients: Record<string, {status: string; token: number | null}>;
 	};
 	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
+});
+
+test('a save the disk cannot hold says so and leaves no file behind', async () => {
+	const full = mkdtempSync(path.join(directory, 'full-'));
+	let output = '';
+	// A file size limit of 0: the file can be created, but not one byte written in it (EFBIG), as on a full disk.
+	child = pty.spawn('/bin/sh', ['-c', 'ulimit -f 0; exec "$0" "$@"', process.execPath, cliPath, 'gc-pause'], {
+		name: 'xterm-256color',
+		cols: 120,
+		rows: 24,
+		cwd: full,
+		env: dashboardEnv(),
+	});
+	child.onData(data => (output += data));
+	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
+	await until(() => output.includes('step 1 of 7'));
+	child.write('s');
+	await until(() => output.includes('not saved'));
+	child.write('q');
+	expect(await exited).toBe(0);
+	child = null;
+	expect(output).toContain(`not saved: cannot write in ${full}: file too large`);
+	expect(readdirSync(full)).toEqual([]);
 });
