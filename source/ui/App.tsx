@@ -28,6 +28,8 @@ export interface AppProps {
 	readonly autoplay: number | null;
 	/** The save key keeps the whole history as a scenario file; the command says where. */
 	readonly save: (session: Session) => SaveResult;
+	/** The key bar on the bottom row; --no-keys gives its row to the story. */
+	readonly keyBar?: boolean;
 }
 
 const reloadHeading = (count: number, lang: Lang) =>
@@ -55,7 +57,7 @@ function useTerminalSize(): {columns: number; rows: number} {
 	return size;
 }
 
-export function App({scenario, look, autoplay, save}: AppProps) {
+export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	const {exit} = useApp();
 	const {isRawModeSupported} = useStdin();
 	const {columns, rows} = useTerminalSize();
@@ -111,6 +113,7 @@ export function App({scenario, look, autoplay, save}: AppProps) {
 					overlay={overlay}
 					prompt={prompt}
 					autoplay={playing ? autoplay : null}
+					keyBar={keyBar}
 				/>
 			</Box>
 		);

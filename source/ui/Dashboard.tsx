@@ -61,7 +61,8 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	if (props.overlay === 'help') return [...fitHeight(helpRows(pane), height - 1), keyBar].map(row => shownRow(row, width, look));
 
 	const clients = currentWorld(session).clients.length;
-	const showKeys = props.keyBar ?? true;
+	// Without the key bar, a command being typed still shows on the bottom row.
+	const showKeys = (props.keyBar ?? true) || Boolean(props.prompt);
 	// Without the key bar, its row is the story's.
 	const room = showKeys ? height : height + 1;
 	const spare = room - fixedHeight(clients) - minStoryHeight;
