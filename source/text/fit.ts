@@ -1,35 +1,74 @@
 // Terminal text by display width (CJK characters take two columns): fitting a piece into a
 // width without cutting a word, and wrapping prose, English by words and Japanese by phrases.
+// Each reads only as much of its text as it can show: a scenario's narration may be megabytes
+// long, and a frame must cost what the screen holds, not what the file holds.
 
-import {charactersOf, widthOf} from './width.js';
+import {widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
+const printableAscii = /^[\x20-\x7E]*$/;
+
+/**
+ * As much of `text` as `columns` columns can show: a character the terminal draws takes at most
+ * this many UTF-16 code units (emoji sequences, accents), so a longer text is never read whole.
+ */
+const unitsPerColumn = 16;
+const enoughFor = (text: string, columns: number): string => text.slice(0, (Math.max(0, columns) + 1) * unitsPerColumn);
+let graphemes: Intl.Segmenter | undefined;
+
+/** The characters of `text` as the terminal draws them (grapheme clusters), read one at a time. */
+function* charactersFrom(text: string): Generator<string> {
+	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+	for (const {segment} of graphemes.segment(text)) yield segment;
+}
+
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
 export function cutToWidth(text: string, width: number): string {
+	if (width <= 0) return '';
+	// Every printable ASCII character is one column: no need to look past the width.
+	if (printableAscii.test(text.slice(0, width))) {
+		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
+	}
 	let result = '';
 	let used = 0;
-	for (const segment of charactersOf(text)) {
-		const w = widthOf(segment);
+	for (const character of charactersFrom(enoughFor(text, width))) {
+		const w = widthOf(character);
 		if (used + w > width) break;
-		result += segment;
+		result += character;
 		used += w;
 	}
 	return result;
 }
+
+/** The longest end of `text` that fits in `width` columns (what a line scrolled to its end shows). */
+export function tailToWidth(text: string, width: number): string {
+	const characters = Array.from(charactersFrom(text.slice(-(Math.max(0, width) + 1) * unitsPerColumn)));
+	let result = '';
+	let used = 0;
+	for (const character of characters.reverse()) {
+		const w = widthOf(character);
+		if (used + w > width) break;
+		result = character + result;
+		used += w;
+	}
+	return result;
+}
+
+/** Whether `text` fits in `width` columns, measured only as far as the width. */
+const fits = (text: string, width: number): boolean => text.length <= width / 2 || cutToWidth(text, width).length === text.length;
 
 /**
  * `text` if it fits, else shortened at a word boundary with an ellipsis (between characters
  * only when a single word is wider than the space).
  */
 export function fit(text: string, width: number, ellipsis = '…'): string {
-	if (widthOf(text) <= width) return text;
+	if (fits(text, width)) return text;
 	const room = width - widthOf(ellipsis);
 	if (room <= 0) return cutToWidth(text, width);
-	const tokens = tokenize(text);
 	let result = '';
-	for (const token of tokens) {
-		if (widthOf(result + token) > room) break;
+	for (const token of tokensOf(enoughFor(text, width))) {
+		if (!fits(result + token, room)) break;
 		result += token;
 	}
 	result = result.trimEnd();
@@ -40,53 +79,61 @@ const words = {en: new Intl.Segmenter('en', {granularity: 'word'}), ja: new Intl
 
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
+const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** How far into a text its script is judged: enough for any screen's worth of it. */
+const scriptSample = 4096;
 
-/** Words with their punctuation attached (so a line never starts with "。" or ","), and spaces. */
-function tokenize(text: string): string[] {
-	const segmenter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? words.ja : words.en;
-	const tokens: string[] = [];
+/**
+ * Words with their punctuation attached (so a line never starts with "。" or ","), and spaces,
+ * read lazily: a caller that stops early never segments the rest.
+ */
+function* tokensOf(text: string): Generator<string> {
+	const segmenter = japanese.test(text.slice(0, scriptSample)) ? words.ja : words.en;
+	let pending: string | null = null;
 	let joinNext = false;
 	for (const {segment, isWordLike} of segmenter.segment(text)) {
 		const space = /^\s+$/.test(segment);
-		const last = tokens.length - 1;
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
-		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(tokens[last] ?? ' ');
-		if (joinNext && !space && last >= 0) {
-			tokens[last] += segment;
-		} else if ((!isWordLike || smallKana.test(segment)) && !space && !opening && last >= 0 && !/\s$/.test(tokens[last]!)) {
-			tokens[last] += segment;
-		} else {
-			tokens.push(segment);
+		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');
+		if (pending !== null && joinNext && !space) pending += segment;
+		else if (pending !== null && (!isWordLike || smallKana.test(segment)) && !space && !opening && !/\s$/.test(pending)) pending += segment;
+		else {
+			if (pending !== null) yield pending;
+			pending = segment;
 		}
 		joinNext = opening;
 	}
-	return tokens;
+	if (pending !== null) yield pending;
 }
 
-/** Greedy word wrap to `width` columns; a word wider than a line is split between characters. */
-export function wrap(text: string, width: number): string[] {
-	if (width <= 0) return [];
+/**
+ * Greedy word wrap to `width` columns, at most `limit` lines (ask for one more to learn whether
+ * the text goes on); a word wider than a line is split between characters.
+ */
+export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
+	if (width <= 0 || limit <= 0) return [];
 	const lines: string[] = [];
 	let line = '';
-	for (const token of tokenize(text)) {
+	for (const token of tokensOf(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
 		if (/^\s+$/.test(token)) {
 			if (line !== '') line += ' ';
 			continue;
 		}
-		if (widthOf(line + token) <= width) {
+		if (fits(line + token, width)) {
 			line += token;
 			continue;
 		}
 		if (line.trim() !== '') lines.push(line.trimEnd());
 		line = '';
 		let rest = token;
-		while (widthOf(rest) > width) {
+		while (lines.length < limit && !fits(rest, width)) {
 			const head = cutToWidth(rest, width);
 			lines.push(head);
 			rest = rest.slice(head.length);
 		}
+		if (lines.length >= limit) return lines.slice(0, limit);
 		line = rest;
 	}
 	if (line.trim() !== '') lines.push(line.trimEnd());
-	return lines;
+	return lines.slice(0, limit);
 }

@@ -8,9 +8,9 @@ import {type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
 import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
-import {fit} from '../text/fit.js';
+import {fit, wrap} from '../text/fit.js';
 import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
-import {Dashboard} from './Dashboard.js';
+import {Dashboard, minimumSize} from './Dashboard.js';
 import type {Look} from './look.js';
 import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
@@ -103,13 +103,20 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
 		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${reloadProblems[0]}`, ok: false});
+		// Wrapped over the rows the dashboard can spare at its smallest, so that it is read whole.
+		const noticeRoom = Math.max(1, rows - minimumSize(session, columns).height);
+		const noticeLines = line ? wrap(line.text, columns - 1, noticeRoom + 1) : [];
+		const notice =
+			noticeLines.length > noticeRoom
+				? [...noticeLines.slice(0, noticeRoom - 1), fit(`${noticeLines[noticeRoom - 1]} ${noticeLines[noticeRoom]}`, columns - 1, look.glyphs.ellipsis)]
+				: noticeLines;
 		screen = (
 			<Box flexDirection="column">
-				{line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} />}
+				{line && <Rows rows={notice.map(text => [piece(text, line.ok ? 'ok' : 'warn')])} width={columns - 1} />}
 				<Dashboard
 					session={session}
 					width={columns}
-					height={rows - 1 - (line ? 1 : 0)}
+					height={rows - 1 - notice.length}
 					overlay={overlay}
 					prompt={prompt}
 					autoplay={playing ? autoplay : null}

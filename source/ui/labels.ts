@@ -45,6 +45,8 @@ export interface Labels {
 	};
 	readonly running: string;
 	readonly pausedUntil: (t: number) => string;
+	/** The same, where the clients' table is short of room. */
+	readonly pausedShort: (t: number) => string;
 	readonly crashed: string;
 	readonly on: string;
 	readonly off: string;
@@ -113,6 +115,7 @@ const en: Labels = {
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
+	pausedShort: t => `GC until t=${t}`,
 	crashed: 'crashed',
 	on: 'on',
 	off: 'off',
@@ -183,6 +186,7 @@ const ja: Labels = {
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンス', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
+	pausedShort: t => `GC t=${t} まで`,
 	crashed: 'クラッシュ',
 	on: '有',
 	off: '無',

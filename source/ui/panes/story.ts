@@ -45,48 +45,90 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 	});
 }
 
-/** At most `room` wrapped lines; when some are left out, the last shown ends in an ellipsis. */
-function shorten(lines: readonly string[], room: number, width: number, g: Glyphs): string[] {
+/** At most `room` lines; when some are left out, the last shown ends in an ellipsis. */
+function shorten(lines: readonly string[], room: number, more: boolean, width: number, g: Glyphs): string[] {
 	const shown = lines.slice(0, Math.max(0, room));
-	if (lines.length > shown.length && shown.length > 0) shown[shown.length - 1] = fit(`${shown.at(-1)} ${g.ellipsis}`, width - 2, g.ellipsis);
+	if ((more || lines.length > shown.length) && shown.length > 0) shown[shown.length - 1] = fit(`${shown.at(-1)} ${g.ellipsis}`, width - 2, g.ellipsis);
 	return shown;
+}
+
+/** A log line wrapped to the pane, the rows after the first indented under the words after `t=N`. */
+function logRows(line: LogLine, width: number): Row[] {
+	const indent = /^t=\S+\s+/.exec(line.text)?.[0].length ?? 0;
+	const [first = '', ...rest] = wrap(line.text.slice(indent), width - 2 - indent);
+	return [[piece(` ${line.text.slice(0, indent)}${first}`, line.role)], ...rest.map(words => [piece(` ${' '.repeat(indent)}${words}`, line.role)])];
+}
+
+/** The pane's title and the banners under it. */
+function headRows(session: Session, width: number, look: PaneProps['look']): Row[] {
+	const labels = labelsFor(look.lang);
+	const g = look.glyphs;
+	const {k, n} = stepPosition(session);
+	const title: Row = [piece(labels.storyPane, 'title'), piece(' · '), piece(k === 0 ? labels.intro : labels.step(k, n), 'accent')];
+	const rows: Row[] = [titleRule(title, width, look)];
+	const violation = firstViolation(session);
+	if (violation)
+		rows.push(
+			...wrap(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2).map(line =>
+				fitRow([piece(` ${line}`, 'banner')], width),
+			),
+		);
+	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
+	return rows;
+}
+
+/** The narration's lines, at most `limit` of them, and whether it goes on past them. */
+function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
+	const lines = wrap(narrationIn(currentNarration(session), lang), width - 2, limit + 1);
+	return {lines: lines.slice(0, limit), more: lines.length > limit};
+}
+
+/** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
+function latestRows(session: Session, width: number, look: PaneProps['look']): Row[] {
+	const latest = entryLines(currentEntry(session), look.lang, labelsFor(look.lang), look.glyphs, true).at(-1);
+	return latest ? logRows(latest, width) : [];
+}
+
+/** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
+export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
+	const fixed = headRows(session, width, look).length + latestRows(session, width, look).length;
+	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
 }
 
 export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
-	const {k, n} = stepPosition(session);
-	const title: Row = [piece(labels.storyPane, 'title'), piece(' · '), piece(k === 0 ? labels.intro : labels.step(k, n), 'accent')];
-	const rows: Row[] = [titleRule(title, width, look)];
-
-	const violation = firstViolation(session);
-	if (violation)
-		rows.push(
-			fitRow(
-				[piece(` ${fit(`${g.bad} ${labels.violation(violation.step, violation.writer, violation.token)}`, width - 2, g.ellipsis)}`, 'banner')],
-				width,
-				g.ellipsis,
-			),
-		);
-	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.handEntries), width - 2, g.ellipsis)} `, 'alarm')]);
-
+	const {k} = stepPosition(session);
+	const rows = headRows(session, width, look);
 	const available = Math.max(0, height - rows.length);
-	const narration = wrap(narrationIn(currentNarration(session), lang), width - 2);
-	// One line per event, shortened at a word if need be: room for more of them beats wrapping one.
-	const current = entryLines(currentEntry(session), lang, labels, g, true);
-	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
-	// Older entries fill what room is left above the latest, newest nearest to it.
-	const log = [...current];
-	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous)
-		log.unshift(...entryLines(node.entry, lang, labels, g, false));
-	const narrationRoom = available - Math.min(eventRoom, log.length);
-	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`)]));
-	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
+	// The narration and the latest event come first; older events get what room is left.
+	const latest = latestRows(session, width, look).slice(-available);
+	const narration = narrationLines(session, width, lang, available - latest.length);
+	rows.push(...shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`)]));
+	// The rest of the log, newest nearest to the latest event, each event whole or not at all.
+	let room = height - rows.length - latest.length;
+	const log: Row[] = [];
+	const current = entryLines(currentEntry(session), lang, labels, g, true).slice(0, -1);
+	const entries = function* () {
+		yield current;
+		for (let node = session.history.previous; node; node = node.previous) yield entryLines(node.entry, lang, labels, g, false);
+	};
+	fill: for (const lines of entries()) {
+		for (const line of [...lines].reverse()) {
+			const wrapped = logRows(line, width);
+			if (wrapped.length > room) break fill;
+			log.unshift(...wrapped);
+			room -= wrapped.length;
+		}
+	}
+	rows.push(...log, ...latest);
 	// Before anything has happened, the room below the first step tells what the scenario is about.
 	const description = session.scenario.description;
-	if (log.length === 0 && description && k > 0 && rows.length + 2 <= height) {
-		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
+	// Shown whole or not at all: it is there to fill room, not to be cut.
+	if (latest.length === 0 && log.length === 0 && description && k > 0) {
+		const about = wrap(narrationIn(description, lang), width - 2, height - rows.length);
+		if (about.length <= height - rows.length - 1) rows.push([], ...about.map(line => [piece(` ${line}`, 'dim')]));
 	}
 	return rows;
 }
