@@ -2,7 +2,7 @@
 // schema cannot see (client names, each command). Every problem of a file is reported at once as
 // `file:line: ...`. Pure: reading files is files.ts's job.
 
-import {type Command, noClientNamed, type ParseError, parseCommand, resourceTarget, suggestedWord} from '../model/command.js';
+import {type Command, noClientNamed, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
