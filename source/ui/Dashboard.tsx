@@ -9,7 +9,7 @@ import type {Look} from './look.js';
 import {clientsRows} from './panes/clients.js';
 import {headerRow} from './panes/header.js';
 import {helpRows} from './panes/help.js';
-import {keyBarRow, type Prompt, promptRows} from './panes/keyBar.js';
+import {keyBarRow, keyListRows, type Prompt, promptRows} from './panes/keyBar.js';
 import {lockRows} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
 import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js';
@@ -94,11 +94,15 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const needs = storyRowsNeeded(pane, room);
 	const full = panes(true, []);
 	const compact = room - full.length < needs;
-	// Room to spare goes to blank rows between panes first, then to the story.
-	const spare = room - full.length - needs;
-	const upper = compact ? panes(false, []) : panes(true, spare >= 12 ? [[]] : []);
-	const storyHeight = room - upper.length;
-	return [...upper, ...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight), ...bottom].map(row => shownRow(row, width, look));
+	const upper = compact ? panes(false, []) : full;
+	const story = storyRows({...pane, height: room - upper.length});
+	// Rows the story has no use for go to every key above the key bar, then between the panes.
+	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
+	const listed = !compact && story.length + keyList.length + 1 <= room - upper.length ? [[], ...keyList] : [];
+	const spacious = !compact && story.length + listed.length + 3 <= room - upper.length;
+	const shown = spacious ? panes(true, [[]]) : upper;
+	const storyHeight = room - shown.length - listed.length;
+	return [...shown, ...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));
 }
 
 export function Dashboard(props: DashboardProps) {

@@ -89,6 +89,35 @@ describe('nothing is cut short', () => {
 	});
 });
 
+describe('a large terminal', () => {
+	/** Blank rows among all rows of every screen of every built-in, as print and record draw them (one row kept free). */
+	function blankShare(width: number, rows: number): number {
+		let blank = 0;
+		let all = 0;
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const)
+				for (const session of everyStep(startSession(loadScenario(name)))) {
+					const lines = linesOf(session, width, rows - 1, lang);
+					blank += lines.filter(line => line.trim() === '').length;
+					all += lines.length;
+				}
+		return blank / all;
+	}
+
+	test('at 120x40 at most 15% of the rows drawn are blank', () => {
+		expect(blankShare(120, 40)).toBeLessThanOrEqual(0.15);
+	});
+
+	test('its room goes to the story so far, what is about to come, and every key', () => {
+		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');
+		expect(middle).toMatch(/1\/7 Nobody holds the lock yet/);
+		expect(middle).toMatch(/7\/7 A writes with its old token 1/);
+		expect(middle).toContain('advance the clock 1 tick / one lease');
+		expect(linesOf(steps[3]!, 80, 23, 'en').join('\n')).not.toContain('1/7');
+	});
+});
+
 describe('the command line', () => {
 	const session = startSession(loadScenario('gc-pause'));
 	const pane = {session, width: 80, look: lookIn('en')};

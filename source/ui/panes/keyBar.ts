@@ -2,10 +2,11 @@
 // command is being typed, the command line.
 
 import {selectedClientName} from '../../session/session.js';
-import {tailToWidth, wrap} from '../../text/fit.js';
+import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
+import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, rowWidth} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
@@ -63,4 +64,21 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		if (rowWidth(row) <= width) return row;
 	}
 	return render(items.filter(item => item.rank < 0));
+}
+
+/**
+ * Every key, in as many columns as the width holds: on a terminal tall enough to spare the rows
+ * after the story, the key bar's fuller version, so a speaker never has to open the help.
+ */
+export function keyListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
+	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 2;
+	const cellWidth = keysWidth + Math.max(...keyHelp.map(help => widthOf(keyDescription(help, look.lang)))) + 3;
+	const columns = Math.max(1, Math.floor((width - 1) / cellWidth));
+	const height = Math.ceil(keyHelp.length / columns);
+	const rows: Row[] = Array.from({length: height}, (_, row) =>
+		keyHelp
+			.filter((_, index) => index % height === row)
+			.flatMap(help => [piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'), piece(pad(keyDescription(help, look.lang), cellWidth - keysWidth), 'dim')]),
+	);
+	return [titleRule([piece(labelsFor(look.lang).helpPane, 'title')], width, look), ...rows];
 }

@@ -27,7 +27,13 @@ function firstViolation(session: Session): {step: number; writer: string; token:
 interface LogLine {
 	readonly text: string;
 	readonly role: Role;
+	/** A step's narration: wrapped at the prose measure. */
+	readonly prose?: boolean;
 }
+
+/** Prose wider than this is hard to read: on a wide terminal the story's sentences wrap here. */
+const proseWidth = 100;
+const measure = (width: number) => Math.min(width - 2, proseWidth);
 
 /** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
 function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
@@ -52,11 +58,29 @@ function shorten(lines: readonly string[], room: number, more: boolean, width: n
 	return shown;
 }
 
-/** A log line wrapped to the pane, the rows after the first indented under the words after `t=N`. */
-function logRows(line: LogLine, width: number): Row[] {
-	const indent = /^t=\S+\s+/.exec(line.text)?.[0].length ?? 0;
-	const [first = '', ...rest] = wrap(line.text.slice(indent), width - 2 - indent);
+/**
+ * A log line wrapped to the pane, the rows after the first indented under the words after `t=N`
+ * (or a step's `k/n`); at most `limit` rows, so that a long narration is never wrapped whole.
+ */
+function logRows(line: LogLine, width: number, limit = Number.POSITIVE_INFINITY): Row[] {
+	const indent = /^(t=\S+|\d+\/\d+)\s+/.exec(line.text)?.[0].length ?? 0;
+	const [first = '', ...rest] = wrap(line.text.slice(indent), (line.prose ? measure(width) : width - 2) - indent, limit);
 	return [[piece(` ${line.text.slice(0, indent)}${first}`, line.role)], ...rest.map(words => [piece(` ${' '.repeat(indent)}${words}`, line.role)])];
+}
+
+/** Rows of `groups` of lines, newest group first, each line whole or not at all, within `room`; `complete` when nothing was left out. */
+function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number): {rows: Row[]; complete: boolean} {
+	const rows: Row[] = [];
+	let left = room;
+	for (const lines of groups) {
+		for (const line of [...lines].reverse()) {
+			const wrapped = logRows(line, width, left + 1);
+			if (wrapped.length > left) return {rows, complete: false};
+			rows.unshift(...wrapped);
+			left -= wrapped.length;
+		}
+	}
+	return {rows, complete: true};
 }
 
 /** The pane's title and the banners under it. */
@@ -79,7 +103,7 @@ function headRows(session: Session, width: number, look: PaneProps['look']): Row
 
 /** The narration's lines, at most `limit` of them, and whether it goes on past them. */
 function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
-	const lines = wrap(narrationIn(currentNarration(session), lang), width - 2, limit + 1);
+	const lines = wrap(narrationIn(currentNarration(session), lang), measure(width), limit + 1);
 	return {lines: lines.slice(0, limit), more: lines.length > limit};
 }
 
@@ -99,36 +123,60 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
-	const {k} = stepPosition(session);
-	const rows = headRows(session, width, look);
-	const available = Math.max(0, height - rows.length);
+	const {k, n} = stepPosition(session);
+	const head = headRows(session, width, look);
+	const available = Math.max(0, height - head.length);
 	// The narration and the latest event come first; older events get what room is left.
 	const latest = latestRows(session, width, look).slice(-available);
 	const narration = narrationLines(session, width, lang, available - latest.length);
-	rows.push(...shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`)]));
-	// The rest of the log, newest nearest to the latest event, each event whole or not at all.
-	let room = height - rows.length - latest.length;
-	const log: Row[] = [];
+	const told = shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`)]);
+	const room = available - told.length - latest.length;
 	const current = entryLines(currentEntry(session), lang, labels, g, true).slice(0, -1);
-	const entries = function* () {
-		yield current;
-		for (let node = session.history.previous; node; node = node.previous) yield entryLines(node.entry, lang, labels, g, false);
-	};
-	fill: for (const lines of entries()) {
-		for (const line of [...lines].reverse()) {
-			const wrapped = logRows(line, width);
-			if (wrapped.length > room) break fill;
-			log.unshift(...wrapped);
-			room -= wrapped.length;
+	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
+	const older = function* (transcript: boolean) {
+		for (let node = session.history.previous; node; node = node.previous) {
+			const {entry} = node;
+			const lines = entryLines(entry, lang, labels, g, false);
+			const say = transcript && entry.by !== 'hand' && entry.step > 0 ? narrationIn(session.scenario.steps[entry.step - 1]?.say ?? null, lang) : '';
+			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...lines] : lines;
 		}
+	};
+	// Events only, the newest nearest to the latest one, under the narration.
+	const log = fill(
+		(function* () {
+			yield current;
+			yield* older(false);
+		})(),
+		room,
+		width,
+	);
+	if (!log.complete) return [...head, ...told, ...log.rows, ...latest];
+	// Room for every event: then the story so far, each earlier step's narration above its events, in order.
+	const now = fill([current], room, width).rows;
+	const past = fill(older(true), room - now.length, width);
+	if (!past.complete) return [...head, ...told, ...log.rows, ...latest];
+	// What the scenario is about, with room to spare (whole or not at all): under the narration
+	// before anything has happened, else above the story so far, as its prologue...
+	let left = room - now.length - past.rows.length;
+	const quiet = past.rows.length === 0 && now.length === 0 && latest.length === 0;
+	const about = k > 0 && session.scenario.description ? wrap(narrationIn(session.scenario.description, lang), measure(width), left) : [];
+	const aboutRows = about.length > 0 && about.length < left ? about.map(line => [piece(` ${line}`, 'dim')]) : [];
+	const prologue = !quiet && aboutRows.length > 0 ? [...aboutRows, []] : [];
+	const intro = quiet && aboutRows.length > 0 ? [[], ...aboutRows] : [];
+	left -= aboutRows.length > 0 ? aboutRows.length + 1 : 0;
+	// ...and the steps still to come below, faint, as many as fit whole: the script at a glance.
+	const ahead: Row[] = [];
+	for (let step = k + 1; step <= n && left > 1; step += 1) {
+		const say = narrationIn(session.scenario.steps[step - 1]!.say ?? null, lang);
+		if (!say) continue;
+		const rows = logRows({text: `${step}/${n} ${say}`, role: 'dim', prose: true}, width, left);
+		if (rows.length + (ahead.length === 0 ? 1 : 0) > left) break;
+		if (ahead.length === 0) {
+			ahead.push([]);
+			left -= 1;
+		}
+		ahead.push(...rows);
+		left -= rows.length;
 	}
-	rows.push(...log, ...latest);
-	// Before anything has happened, the room below the first step tells what the scenario is about.
-	const description = session.scenario.description;
-	// Shown whole or not at all: it is there to fill room, not to be cut.
-	if (latest.length === 0 && log.length === 0 && description && k > 0) {
-		const about = wrap(narrationIn(description, lang), width - 2, height - rows.length);
-		if (about.length <= height - rows.length - 1) rows.push([], ...about.map(line => [piece(` ${line}`, 'dim')]));
-	}
-	return rows;
+	return [...head, ...prologue, ...past.rows, ...told, ...now, ...latest, ...intro, ...ahead];
 }
