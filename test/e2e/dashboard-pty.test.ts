@@ -98,7 +98,7 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 		screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 6 of 7'),
 	);
 	expect(wide.split('\n')).toHaveLength(40);
-	await app.resize(50, 20, screen => screen.includes('terminal too small (need 64x20)'));
+	await app.resize(50, 20, screen => screen.includes('terminal too small (need 68x23)'));
 	await app.resize(80, 24, screen => screen.includes('step 6 of 7'));
 
 	child!.write('q');
