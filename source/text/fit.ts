@@ -15,12 +15,38 @@ const printableAscii = /^[\x20-\x7E]*$/;
  */
 const unitsPerColumn = 16;
 const enoughFor = (text: string, columns: number): string => text.slice(0, (Math.max(0, columns) + 1) * unitsPerColumn);
+/** How much of a text Intl.Segmenter is given at once. */
+const chunkLength = 1024;
+
+/**
+ * The segments of `text`, read a chunk at a time: each step of V8's segment iterator costs time in
+ * proportion to the whole string it was given, so a long text read in one go costs its length per
+ * word. The last segment of a chunk may go on past it, so it is read again at the start of the next.
+ */
+function* segmentsOf(segmenter: Intl.Segmenter, text: string): Generator<Intl.SegmentData> {
+	let start = 0;
+	while (start < text.length) {
+		const end = Math.min(text.length, start + chunkLength);
+		let last: Intl.SegmentData | null = null;
+		for (const segment of segmenter.segment(text.slice(start, end))) {
+			if (last) yield last;
+			last = segment;
+		}
+		if (last === null) return;
+		// The end of the text, or a segment as long as the chunk (cut there): nothing to read again.
+		if (end === text.length || last.index === 0) {
+			yield last;
+			start = end;
+		} else start += last.index;
+	}
+}
+
 let graphemes: Intl.Segmenter | undefined;
 
 /** The characters of `text` as the terminal draws them (grapheme clusters), read one at a time. */
 function* charactersFrom(text: string): Generator<string> {
 	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
-	for (const {segment} of graphemes.segment(text)) yield segment;
+	for (const {segment} of segmentsOf(graphemes, text)) yield segment;
 }
 
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
@@ -58,6 +84,9 @@ export function tailToWidth(text: string, width: number): string {
 /** Whether `text` fits in `width` columns, measured only as far as the width. */
 const fits = (text: string, width: number): boolean => text.length <= width / 2 || cutToWidth(text, width).length === text.length;
 
+/** A word's width, or Infinity when it is wider than `width` (a long word is never measured whole). */
+const widthWithin = (text: string, width: number): number => (fits(text, width) ? widthOf(text) : Number.POSITIVE_INFINITY);
+
 /**
  * `text` if it fits, else shortened at a word boundary with an ellipsis (between characters
  * only when a single word is wider than the space).
@@ -67,8 +96,10 @@ export function fit(text: string, width: number, ellipsis = '…'): string {
 	const room = width - widthOf(ellipsis);
 	if (room <= 0) return cutToWidth(text, width);
 	let result = '';
+	let used = 0;
 	for (const token of tokensOf(enoughFor(text, width))) {
-		if (!fits(result + token, room)) break;
+		used += widthWithin(token, room);
+		if (used > room) break;
 		result += token;
 	}
 	result = result.trimEnd();
@@ -91,7 +122,7 @@ function* tokensOf(text: string): Generator<string> {
 	const segmenter = japanese.test(text.slice(0, scriptSample)) ? words.ja : words.en;
 	let pending: string | null = null;
 	let joinNext = false;
-	for (const {segment, isWordLike} of segmenter.segment(text)) {
+	for (const {segment, isWordLike} of segmentsOf(segmenter, text)) {
 		const space = /^\s+$/.test(segment);
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
 		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');
@@ -113,14 +144,21 @@ function* tokensOf(text: string): Generator<string> {
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
 	const lines: string[] = [];
+	// The line's width is added up word by word: measuring the whole line again for each word costs a line's length per word.
 	let line = '';
+	let used = 0;
 	for (const token of tokensOf(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
 		if (/^\s+$/.test(token)) {
-			if (line !== '') line += ' ';
+			if (line !== '') {
+				line += ' ';
+				used += 1;
+			}
 			continue;
 		}
-		if (fits(line + token, width)) {
+		const tokenWidth = widthWithin(token, width);
+		if (used + tokenWidth <= width) {
 			line += token;
+			used += tokenWidth;
 			continue;
 		}
 		if (line.trim() !== '') lines.push(line.trimEnd());
@@ -133,6 +171,7 @@ export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINI
 		}
 		if (lines.length >= limit) return lines.slice(0, limit);
 		line = rest;
+		used = widthOf(rest);
 	}
 	if (line.trim() !== '') lines.push(line.trimEnd());
 	return lines.slice(0, limit);
