@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {cutToWidth, fit, tailToWidth, wrap} from '../../source/text/fit.js';
+import {cutToWidth, fit as fitToWidth, tailToWidth, wrap} from '../../source/text/fit.js';
 import {widthOf} from '../../source/text/width.js';
 
 describe('wrap', () => {
@@ -26,7 +26,7 @@ describe('wrap', () => {
 });
 
 test('fit, cutToWidth and tailToWidth measure by columns', () => {
-	expect(fit('the lock service agrees', 15)).toBe('the lock…');
+	expect(fitToWidth('the lock service agrees', 15)).toBe('the lock…');
 	expect(cutToWidth('ロックサービス', 5)).toBe('ロッ');
 	expect(tailToWidth('ロックサービス', 5)).toBe('ビス');
 	expect(tailToWidth(`${'x'.repeat(5000)}end`, 6)).toBe('xxxend');
