@@ -42,6 +42,12 @@ function savedNotice(result: SaveResult, lang: Lang): Notice {
 	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
 }
 
+/** A problem's "(did you mean 'x'?)" put first: where the line has to be cut, the fix is what stays. */
+function fixFirst(problem: string): string {
+	const hint = / \((did you mean '[^']*'\?)\)$/.exec(problem);
+	return hint ? `${hint[1]} ${problem.slice(0, hint.index)}` : problem;
+}
+
 const sizeOf = (stdout: NodeJS.WriteStream) => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
 
 function useTerminalSize(): {columns: number; rows: number} {
@@ -102,7 +108,7 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		screen = <ScenarioPicker current={session.scenario} width={columns - 1} height={rows - 1} onOpen={open} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
-		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${reloadProblems[0]}`, ok: false});
+		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
 		// Wrapped over the rows the dashboard can spare at its smallest, so that it is read whole.
 		const noticeRoom = Math.max(1, rows - minimumSize(session, columns).height);
 		const noticeLines = line ? wrap(line.text, columns - 1, noticeRoom + 1) : [];

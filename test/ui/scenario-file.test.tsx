@@ -106,4 +106,19 @@ describe('the dashboard with a scenario file', () => {
 		expect(await frameWith(lastFrame, 'fixed')).not.toContain('not reloaded');
 		unmount();
 	});
+
+	test('why a reload failed is wrapped over the rows the dashboard can spare, the fix first', async () => {
+		const file = scenarioFile(talk('first'));
+		const {lastFrame, unmount} = app(file);
+		await frameWith(lastFrame, 'first');
+		writeFileSync(file, talk('first').replace('acquire A', 'aquire A'));
+		const broken = await frameWith(lastFrame, 'not reloaded');
+		// The fix first, then as much of the rest as the rows the dashboard can spare at 100x24 hold.
+		const notice = broken.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ');
+		expect(notice).toMatch(
+			/^not reloaded \(1 problem\): did you mean 'acquire'\? \S*talk\.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire,/,
+		);
+		expect(broken).toContain('Story');
+		unmount();
+	});
 });
