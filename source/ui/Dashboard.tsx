@@ -81,13 +81,15 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		2,
 		look.glyphs.ellipsis,
 	);
+	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
+	const timeline = timelineRows(pane);
 	const panes = (headings: boolean, gap: readonly Row[]) => [
 		headerRow(pane),
 		...top,
 		...gap,
-		...clientsRows({...pane, headings}),
+		...(headings ? clients.full : clients.compact),
 		...gap,
-		...timelineRows(pane),
+		...timeline,
 		...gap,
 	];
 	// The story's narration and latest event are never cut while the clients' headings can give way.
@@ -102,7 +104,8 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const spacious = !compact && story.length + listed.length + 3 <= room - upper.length;
 	const shown = spacious ? panes(true, [[]]) : upper;
 	const storyHeight = room - shown.length - listed.length;
-	return [...shown, ...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));
+	const shownStory = storyHeight === room - upper.length ? story : storyRows({...pane, height: storyHeight});
+	return [...shown, ...fitHeight(shownStory, storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));
 }
 
 export function Dashboard(props: DashboardProps) {
