@@ -59,6 +59,14 @@ describe('the scenario picker', () => {
 		expect(opened.map(scenario => scenario.title.en)).toEqual(['GC pause without fencing: row-42 is corrupted']);
 	});
 
+	test('at 80 columns every title shows whole, a long one as its short title', () => {
+		for (const lang of ['en', 'ja'] as const) {
+			const frame = picker(loadScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '';
+			expect(frame).not.toContain('…');
+			expect(frame).toContain(lang === 'en' ? 'Weakest writer: one tokenless client corrupts row-42' : '最も弱い書き手: トークンなしの 1 台が row-42 を壊す');
+		}
+	});
+
 	test('titles follow the language', () => {
 		const {lastFrame} = picker(loadScenario('gc-pause'), 'ja', 80, () => {});
 		expect(lastFrame()).toContain('シナリオを開く');
