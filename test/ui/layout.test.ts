@@ -108,6 +108,20 @@ describe('a large terminal', () => {
 		expect(blankShare(120, 40)).toBeLessThanOrEqual(0.15);
 	});
 
+	test('a step of the story so far or still to come is shown whole or not at all', () => {
+		for (const name of builtinNames()) {
+			const scenario = loadScenario(name);
+			for (const session of everyStep(startSession(scenario)))
+				for (const [width, rows] of [...sizes, [200, 60]] as const) {
+					const lines = linesOf(session, width, rows - 1, 'en');
+					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
+					const text = lines.join('').replace(/\s+/g, '');
+					for (const [, k] of lines.join('\n').matchAll(/^ (\d+)\/\d+ /gm))
+						expect(text).toContain(`${k}/${scenario.steps.length}${scenario.steps[Number(k) - 1]!.say!.en!}`.replace(/\s+/g, ''));
+				}
+		}
+	});
+
 	test('its room goes to the story so far, what is about to come, and every key', () => {
 		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
 		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');

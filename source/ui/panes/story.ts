@@ -169,7 +169,7 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 	for (let step = k + 1; step <= n && left > 1; step += 1) {
 		const say = narrationIn(session.scenario.steps[step - 1]!.say ?? null, lang);
 		if (!say) continue;
-		const rows = logRows({text: `${step}/${n} ${say}`, role: 'dim', prose: true}, width, left);
+		const rows = logRows({text: `${step}/${n} ${say}`, role: 'dim', prose: true}, width, left + 1);
 		if (rows.length + (ahead.length === 0 ? 1 : 0) > left) break;
 		if (ahead.length === 0) {
 			ahead.push([]);
