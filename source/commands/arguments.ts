@@ -70,7 +70,7 @@ const help = `
     --autoplay S    dashboard: a step every S seconds; any key takes over
     --cols N        record, print: terminal columns (default 80)
     --rows N        record, print: terminal rows (default 24)
-    --no-keys       record, print: no key bar (nobody watching can press a key)
+    --no-keys       dashboard, record, print: no key bar; its row goes to the story
     -o, --output F  record, print: the file to write (- for stdout; print's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
     --json          trace: one JSON object per line

@@ -8,9 +8,10 @@ import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {narrationIn} from '../scenario/narration.js';
+import {langs, narrationIn} from '../scenario/narration.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
 import type {Scenario} from '../scenario/parse.js';
+import {titleFits} from '../ui/panes/header.js';
 
 /** A scenario that takes longer than this to check says how long it took, and how many steps it has. */
 const slowCheckMs = 1000;
@@ -29,6 +30,7 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 			exitCode = 2;
 			continue;
 		}
+		for (const warning of titleWarnings(scenario)) write(`! ${scenario.file}: ${warning}\n`);
 		const failures = checkScenario(scenario);
 		if (failures.length === 0) {
 			const unchecked = scenario.steps.every(step => step.expect === null) ? ' (no expect: only checked that every command can be done)' : '';
@@ -44,6 +46,20 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 		if (exitCode === 0) exitCode = 1;
 	}
 	return exitCode;
+}
+
+/** The dashboard's usual width: a title that does not fit it is cut, which an author should hear of (a warning; it still passes). */
+const titleWidth = 80;
+
+function titleWarnings(scenario: Scenario): string[] {
+	const cut = langs.filter(lang => !titleFits(scenario, lang, titleWidth));
+	if (cut.length === 0) return [];
+	const which = `(${cut.join(', ')})`;
+	return [
+		scenario.short === null
+			? `the title does not fit ${titleWidth} columns ${which}: the dashboard cuts it; add a \`short\` title that fits`
+			: `neither the title nor the short title fits ${titleWidth} columns ${which}: the dashboard cuts the short one`,
+	];
 }
 
 /** A directory's .yaml and .yml files, sorted; any other argument as it is (loadScenario judges it). */

@@ -1,6 +1,7 @@
 // `dlock-tui [scenario]`: the interactive dashboard. It needs a terminal to read keys from; without
 // one it says which commands work headless.
 
+import chalk from 'chalk';
 import {render} from 'ink';
 import {saveSession} from '../export/save.js';
 import {loadScenario} from '../scenario/files.js';
@@ -34,6 +35,9 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 	if (!io.stdin.isTTY || !io.stdout.isTTY) {
 		throw new UsageError('the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`');
 	}
+	// chalk reads --no-color from process.argv itself and then writes no escape code at all, bold and
+	// inverse included; the look has taken the colours away already, and its emphasis must stay, as with NO_COLOR.
+	if (flags.color === false && chalk.level === 0) chalk.level = 1;
 	// The save key writes in the directory the dashboard was started from.
 	const save = (session: Session) => saveSession(session, process.cwd());
 	let crash: {readonly error: unknown} | null = null;
@@ -45,7 +49,7 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 				setImmediate(() => app.unmount());
 			}}
 		>
-			<App scenario={scenario} look={look} autoplay={autoplay} save={save} />
+			<App scenario={scenario} look={look} autoplay={autoplay} save={save} keyBar={flags.keyBar ?? true} />
 		</CrashBoundary>,
 		{
 			stdin: io.stdin,

@@ -14,7 +14,7 @@ export const maxDrawnSteps = 1000;
  * show its "too small" notice) and a scenario too long to watch.
  */
 export function checkDrawable(command: string, size: FrameSize, scenario: Scenario): void {
-	const smallest = smallestTerminal(scenario);
+	const smallest = smallestTerminal(scenario, size.cols);
 	if (size.cols < smallest.cols) throw new UsageError(`--cols: ${size.cols} is too narrow for the dashboard, which needs at least ${smallest.cols} columns`);
 	if (size.rows < smallest.rows)
 		throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);

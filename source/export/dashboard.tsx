@@ -31,8 +31,8 @@ export function drawDashboard(options: DashboardLook, size: FrameSize, styled: b
 		);
 }
 
-/** The smallest terminal that shows the dashboard of this scenario (it grows with the clients). */
-export function smallestTerminal(scenario: Scenario): FrameSize {
-	const {width, height} = minimumSize(startSession(scenario));
+/** The smallest terminal that shows the dashboard of this scenario (it grows with the clients), `cols` wide. */
+export function smallestTerminal(scenario: Scenario, cols?: number): FrameSize {
+	const {width, height} = minimumSize(startSession(scenario), cols);
 	return {cols: width, rows: height};
 }

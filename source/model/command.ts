@@ -3,6 +3,7 @@
 
 import type {Lang} from '../scenario/narration.js';
 import {printable, quote} from '../text/quote.js';
+import {didYouMean} from '../text/suggest.js';
 
 export type Command =
 	| {readonly kind: 'tick'; readonly n: number}
@@ -83,6 +84,21 @@ export function parseCommand(line: string, options: ParseOptions = {}): ParseRes
 		if (error instanceof CommandError) return {ok: false, error: {message: error.message, word: error.word, problem: error.problem}};
 		throw error;
 	}
+}
+
+/** A near word that, put in place of the wrong one, makes the command right: `acquire` for `aquire A`. */
+export function suggestedWord(line: string, error: ParseError, options: ParseOptions = {}): string | null {
+	if (error.word === null) return null;
+	const words = line.trim().split(/\s+/);
+	const index = words.indexOf(error.word);
+	const candidates = [...Object.keys(commandUsage), ...(options.clients ?? []), resourceTarget, 'on', 'off'];
+	const hint = didYouMean(
+		error.word,
+		candidates.filter(candidate => candidate !== error.word),
+	);
+	if (index < 0 || hint === null) return null;
+	const fixed = words.map((other, position) => (position === index ? hint : other)).join(' ');
+	return parseCommand(fixed, options).ok ? hint : null;
 }
 
 function parseWords(words: string[], options: ParseOptions): Command {

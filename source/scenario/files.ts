@@ -49,12 +49,13 @@ export function builtinNames(directory = builtinDirectory()): string[] {
 		.sort();
 }
 
-/** Every built-in scenario's name, file and title, for the picker and `list`. */
-export function builtinTitles(lang: Lang): {readonly name: string; readonly file: string; readonly title: string}[] {
+/** Every built-in scenario's name, file, title and short title (if any), for the picker and `list`. */
+export function builtinTitles(lang: Lang): {readonly name: string; readonly file: string; readonly title: string; readonly short: string | null}[] {
 	const directory = builtinDirectory();
 	return builtinNames(directory).map(name => {
 		const file = path.join(directory, `${name}.yaml`);
-		return {name, file, title: narrationIn(loadScenario(file).title, lang)};
+		const scenario = loadScenario(file);
+		return {name, file, title: narrationIn(scenario.title, lang), short: scenario.short === null ? null : narrationIn(scenario.short, lang)};
 	});
 }
 

@@ -2,7 +2,7 @@
 // schema cannot see (client names, each command). Every problem of a file is reported at once as
 // `file:line: ...`. Pure: reading files is files.ts's job.
 
-import {type Command, commandUsage, noClientNamed, parseCommand, resourceTarget} from '../model/command.js';
+import {type Command, noClientNamed, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
 import type {ClientStatus, WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
@@ -61,6 +61,8 @@ export interface Scenario {
 	/** The file it was read from, absolute, when it was read from disk: the dashboard watches it. */
 	readonly path?: string;
 	readonly title: Narration;
+	/** Shown where the title does not fit. */
+	readonly short: Narration | null;
 	readonly description: Narration | null;
 	readonly setup: WorldSetup;
 	readonly steps: readonly ScenarioStep[];
@@ -249,7 +251,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 			const line = lines.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
-			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error.word, names)}`});
+			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names)}`});
 		}
 		const expect = step.expect;
 		if (names && isRecord(expect)) {
@@ -273,18 +275,9 @@ const hintFor = (word: string, known: readonly string[]) => {
 };
 
 /** " (did you mean 'acquire'?)" when putting a near word in place of the wrong one makes the command right. */
-function commandHint(text: string, word: string | null, clients: readonly string[] | undefined): string {
-	if (word === null) return '';
-	const words = text.trim().split(/\s+/);
-	const index = words.indexOf(word);
-	const candidates = [...Object.keys(commandUsage), ...(clients ?? []), resourceTarget, 'on', 'off'];
-	const hint = didYouMean(
-		word,
-		candidates.filter(candidate => candidate !== word),
-	);
-	if (index < 0 || hint === null) return '';
-	const fixed = words.map((other, position) => (position === index ? hint : other)).join(' ');
-	return parseCommand(fixed, {clients}).ok ? ` (did you mean ${quote(hint)}?)` : '';
+function commandHint(text: string, error: ParseError, clients: readonly string[] | undefined): string {
+	const hint = suggestedWord(text, error, {clients});
+	return hint === null ? '' : ` (did you mean ${quote(hint)}?)`;
 }
 
 function narration(value: NarrationFile | undefined): Narration | null {
@@ -330,6 +323,7 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, commands: re
 	return {
 		file,
 		title: narration(data.title)!,
+		short: narration(data.short),
 		description: narration(data.description),
 		setup: {resource: data.resource, lease: data.lease, fencing: data.fencing, clients},
 		steps,

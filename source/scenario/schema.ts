@@ -114,6 +114,7 @@ const stepSchema = z.strictObject(
 export const scenarioSchema = z
 	.strictObject({
 		title: narrationSchema,
+		short: narrationSchema.optional().meta({description: 'A shorter title, shown where the title does not fit (check warns when neither fits 80 columns)'}),
 		description: narrationSchema.optional(),
 		resource: printableOnly(
 			z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}),

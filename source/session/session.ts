@@ -247,12 +247,16 @@ export const canGoBack = (session: Session): boolean => session.history.previous
 /** The twin's words, when the story is flipped and has a twin. */
 const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);
 
-/** The narration of the step the story is at: the scenario's description before the first step; the twin's words when flipped. */
+/** The narration of the step the story is at: the story's description before the first step. */
 export function currentNarration(session: Session): Narration | null {
 	const {k} = stepPosition(session);
+	return k === 0 ? storyDescription(session) : stepNarration(session, k);
+}
+
+/** The narration of scripted step k (from 1): the twin's words when flipped. */
+export function stepNarration(session: Session, k: number): Narration | null {
 	const twin = flippedWording(session);
-	if (k === 0) return storyDescription(session);
-	return (twin ? twin.says[k - 1] : session.scenario.steps[k - 1]!.say) ?? null;
+	return (twin ? twin.says[k - 1] : session.scenario.steps[k - 1]?.say) ?? null;
 }
 
 /** Whether the resource checks tokens at the start of the variant being played; null when not flipped. */

@@ -1,35 +1,105 @@
 // Terminal text by display width (CJK characters take two columns): fitting a piece into a
 // width without cutting a word, and wrapping prose, English by words and Japanese by phrases.
+// Each reads only as much of its text as it can show: a scenario's narration may be megabytes
+// long, and a frame must cost what the screen holds, not what the file holds.
 
-import {charactersOf, widthOf} from './width.js';
+import {widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
+const printableAscii = /^[\x20-\x7E]*$/;
+
+/**
+ * As much of `text` as `columns` columns can show: a character the terminal draws takes at most
+ * this many UTF-16 code units (emoji sequences, accents), so a longer text is never read whole.
+ */
+const unitsPerColumn = 16;
+const enoughFor = (text: string, columns: number): string => text.slice(0, (Math.max(0, columns) + 1) * unitsPerColumn);
+/** How much of a text Intl.Segmenter is given at once. */
+const chunkLength = 1024;
+
+/**
+ * The segments of `text`, read a chunk at a time: each step of V8's segment iterator costs time in
+ * proportion to the whole string it was given, so a long text read in one go costs its length per
+ * word. The last segment of a chunk may go on past it, so it is read again at the start of the next.
+ */
+function* segmentsOf(segmenter: Intl.Segmenter, text: string): Generator<Intl.SegmentData> {
+	let start = 0;
+	while (start < text.length) {
+		const end = Math.min(text.length, start + chunkLength);
+		let last: Intl.SegmentData | null = null;
+		for (const segment of segmenter.segment(text.slice(start, end))) {
+			if (last) yield last;
+			last = segment;
+		}
+		if (last === null) return;
+		// The end of the text, or a segment as long as the chunk (cut there): nothing to read again.
+		if (end === text.length || last.index === 0) {
+			yield last;
+			start = end;
+		} else start += last.index;
+	}
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** The characters of `text` as the terminal draws them (grapheme clusters), read one at a time. */
+function* charactersFrom(text: string): Generator<string> {
+	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+	for (const {segment} of segmentsOf(graphemes, text)) yield segment;
+}
+
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
 export function cutToWidth(text: string, width: number): string {
+	if (width <= 0) return '';
+	// Every printable ASCII character is one column: no need to look past the width.
+	if (printableAscii.test(text.slice(0, width))) {
+		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
+	}
 	let result = '';
 	let used = 0;
-	for (const segment of charactersOf(text)) {
-		const w = widthOf(segment);
+	for (const character of charactersFrom(enoughFor(text, width))) {
+		const w = widthOf(character);
 		if (used + w > width) break;
-		result += segment;
+		result += character;
 		used += w;
 	}
 	return result;
 }
+
+/** The longest end of `text` that fits in `width` columns (what a line scrolled to its end shows). */
+export function tailToWidth(text: string, width: number): string {
+	const characters = Array.from(charactersFrom(text.slice(-(Math.max(0, width) + 1) * unitsPerColumn)));
+	let result = '';
+	let used = 0;
+	for (const character of characters.reverse()) {
+		const w = widthOf(character);
+		if (used + w > width) break;
+		result = character + result;
+		used += w;
+	}
+	return result;
+}
+
+/** Whether `text` fits in `width` columns, measured only as far as the width. */
+const fits = (text: string, width: number): boolean => text.length <= width / 2 || cutToWidth(text, width).length === text.length;
+
+/** A word's width, or Infinity when it is wider than `width` (a long word is never measured whole). */
+const widthWithin = (text: string, width: number): number => (fits(text, width) ? widthOf(text) : Number.POSITIVE_INFINITY);
 
 /**
  * `text` if it fits, else shortened at a word boundary with an ellipsis (between characters
  * only when a single word is wider than the space).
  */
 export function fit(text: string, width: number, ellipsis = '…'): string {
-	if (widthOf(text) <= width) return text;
+	if (fits(text, width)) return text;
 	const room = width - widthOf(ellipsis);
 	if (room <= 0) return cutToWidth(text, width);
-	const tokens = tokenize(text);
 	let result = '';
-	for (const token of tokens) {
-		if (widthOf(result + token) > room) break;
+	let used = 0;
+	for (const token of tokensOf(enoughFor(text, width))) {
+		used += widthWithin(token, room);
+		if (used > room) break;
 		result += token;
 	}
 	result = result.trimEnd();
@@ -40,53 +110,69 @@ const words = {en: new Intl.Segmenter('en', {granularity: 'word'}), ja: new Intl
 
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
+const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** How far into a text its script is judged: enough for any screen's worth of it. */
+const scriptSample = 4096;
 
-/** Words with their punctuation attached (so a line never starts with "。" or ","), and spaces. */
-function tokenize(text: string): string[] {
-	const segmenter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? words.ja : words.en;
-	const tokens: string[] = [];
+/**
+ * Words with their punctuation attached (so a line never starts with "。" or ","), and spaces,
+ * read lazily: a caller that stops early never segments the rest.
+ */
+function* tokensOf(text: string): Generator<string> {
+	const segmenter = japanese.test(text.slice(0, scriptSample)) ? words.ja : words.en;
+	let pending: string | null = null;
 	let joinNext = false;
-	for (const {segment, isWordLike} of segmenter.segment(text)) {
+	for (const {segment, isWordLike} of segmentsOf(segmenter, text)) {
 		const space = /^\s+$/.test(segment);
-		const last = tokens.length - 1;
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
-		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(tokens[last] ?? ' ');
-		if (joinNext && !space && last >= 0) {
-			tokens[last] += segment;
-		} else if ((!isWordLike || smallKana.test(segment)) && !space && !opening && last >= 0 && !/\s$/.test(tokens[last]!)) {
-			tokens[last] += segment;
-		} else {
-			tokens.push(segment);
+		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');
+		if (pending !== null && joinNext && !space) pending += segment;
+		else if (pending !== null && (!isWordLike || smallKana.test(segment)) && !space && !opening && !/\s$/.test(pending)) pending += segment;
+		else {
+			if (pending !== null) yield pending;
+			pending = segment;
 		}
 		joinNext = opening;
 	}
-	return tokens;
+	if (pending !== null) yield pending;
 }
 
-/** Greedy word wrap to `width` columns; a word wider than a line is split between characters. */
-export function wrap(text: string, width: number): string[] {
-	if (width <= 0) return [];
+/**
+ * Greedy word wrap to `width` columns, at most `limit` lines (ask for one more to learn whether
+ * the text goes on); a word wider than a line is split between characters.
+ */
+export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
+	if (width <= 0 || limit <= 0) return [];
 	const lines: string[] = [];
+	// The line's width is added up word by word: measuring the whole line again for each word costs a line's length per word.
 	let line = '';
-	for (const token of tokenize(text)) {
+	let used = 0;
+	for (const token of tokensOf(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
 		if (/^\s+$/.test(token)) {
-			if (line !== '') line += ' ';
+			if (line !== '') {
+				line += ' ';
+				used += 1;
+			}
 			continue;
 		}
-		if (widthOf(line + token) <= width) {
+		const tokenWidth = widthWithin(token, width);
+		if (used + tokenWidth <= width) {
 			line += token;
+			used += tokenWidth;
 			continue;
 		}
 		if (line.trim() !== '') lines.push(line.trimEnd());
 		line = '';
 		let rest = token;
-		while (widthOf(rest) > width) {
+		while (lines.length < limit && !fits(rest, width)) {
 			const head = cutToWidth(rest, width);
 			lines.push(head);
 			rest = rest.slice(head.length);
 		}
+		if (lines.length >= limit) return lines.slice(0, limit);
 		line = rest;
+		used = widthOf(rest);
 	}
 	if (line.trim() !== '') lines.push(line.trimEnd());
-	return lines;
+	return lines.slice(0, limit);
 }

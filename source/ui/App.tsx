@@ -8,10 +8,10 @@ import {type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
 import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
-import {fit} from '../text/fit.js';
+import {fit, wrap} from '../text/fit.js';
 import {printable} from '../text/quote.js';
 import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
-import {Dashboard} from './Dashboard.js';
+import {Dashboard, minimumSize} from './Dashboard.js';
 import type {Look} from './look.js';
 import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
@@ -29,6 +29,8 @@ export interface AppProps {
 	readonly autoplay: number | null;
 	/** The save key keeps the whole history as a scenario file; the command says where. */
 	readonly save: (session: Session) => SaveResult;
+	/** The key bar on the bottom row; --no-keys gives its row to the story. */
+	readonly keyBar?: boolean;
 }
 
 const reloadHeading = (count: number, lang: Lang) =>
@@ -39,6 +41,12 @@ function savedNotice(result: SaveResult, lang: Lang): Notice {
 	if (!result.ok) return {text: printable(lang === 'ja' ? `保存できず: ${result.reason}` : `not saved: ${result.reason}`), ok: false};
 	const [name, directory] = [path.basename(result.file), path.dirname(result.file)].map(printable);
 	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
+}
+
+/** A problem's "(did you mean 'x'?)" put first: where the line has to be cut, the fix is what stays. */
+function fixFirst(problem: string): string {
+	const hint = / \((did you mean '[^']*'\?)\)$/.exec(problem);
+	return hint ? `${hint[1]} ${problem.slice(0, hint.index)}` : problem;
 }
 
 const sizeOf = (stdout: NodeJS.WriteStream) => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
@@ -56,7 +64,7 @@ function useTerminalSize(): {columns: number; rows: number} {
 	return size;
 }
 
-export function App({scenario, look, autoplay, save}: AppProps) {
+export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	const {exit} = useApp();
 	const {isRawModeSupported} = useStdin();
 	const {columns, rows} = useTerminalSize();
@@ -103,17 +111,25 @@ export function App({scenario, look, autoplay, save}: AppProps) {
 		screen = <ScenarioPicker current={session.scenario} width={columns - 1} height={rows - 1} onOpen={open} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
-		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${reloadProblems[0]}`, ok: false});
+		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
+		// Wrapped over the rows the dashboard can spare at its smallest, so that it is read whole.
+		const noticeRoom = Math.max(1, rows - minimumSize(session, columns).height);
+		const noticeLines = line ? wrap(line.text, columns - 1, noticeRoom + 1) : [];
+		const notice =
+			noticeLines.length > noticeRoom
+				? [...noticeLines.slice(0, noticeRoom - 1), fit(`${noticeLines[noticeRoom - 1]} ${noticeLines[noticeRoom]}`, columns - 1, look.glyphs.ellipsis)]
+				: noticeLines;
 		screen = (
 			<Box flexDirection="column">
-				{line && <Rows rows={[[piece(fit(line.text, columns - 1, look.glyphs.ellipsis), line.ok ? 'ok' : 'warn')]]} width={columns - 1} />}
+				{line && <Rows rows={notice.map(text => [piece(text, line.ok ? 'ok' : 'warn')])} width={columns - 1} />}
 				<Dashboard
 					session={session}
 					width={columns}
-					height={rows - 1 - (line ? 1 : 0)}
+					height={rows - 1 - notice.length}
 					overlay={overlay}
 					prompt={prompt}
 					autoplay={playing ? autoplay : null}
+					keyBar={keyBar}
 				/>
 			</Box>
 		);

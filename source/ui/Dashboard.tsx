@@ -2,18 +2,18 @@
 // tests and the frame exporters can render it at any size: never taller than `height` rows nor
 // wider than `width` columns. The panes build its rows; it is drawn as one Ink text node.
 
-import {narrationIn} from '../scenario/narration.js';
-import {currentWorld, flippedFencing, type Session, storyTitle} from '../session/session.js';
+import {currentWorld, type Session} from '../session/session.js';
 import {fit} from '../text/fit.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {clientsRows} from './panes/clients.js';
+import {headerRow} from './panes/header.js';
 import {helpRows} from './panes/help.js';
-import {keyBarRow, type Prompt} from './panes/keyBar.js';
+import {keyBarRow, keyListRows, type Prompt, promptRows} from './panes/keyBar.js';
 import {lockRows} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
-import {besideRows, fitHeight, piece, type Row, rowWidth, shownRow} from './panes/rows.js';
-import {storyRows} from './panes/story.js';
+import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js';
+import {storyRows, storyRowsNeeded} from './panes/story.js';
 import {timelineRows} from './panes/timeline.js';
 import {FittedRows} from './Rows.js';
 import {useLook} from './useLook.js';
@@ -33,24 +33,33 @@ export interface DashboardProps {
 	readonly keyBar?: boolean;
 }
 
-const minWidth = 64;
-/** The story needs a title and a few lines to say anything. */
-const minStoryHeight = 4;
+const minWidth = 68;
 const topHeight = 5;
-/** On a short terminal the clients' column headings and one story line give way, so four clients fit 80x24. */
-const compactSaving = 2;
 
-/** Rows needed besides the story: header, lock and resource, clients, timeline, key bar. */
+/** Rows of every pane but the story: header, lock and resource, clients (with headings), timeline, key bar. */
 const fixedHeight = (clients: number) => 1 + topHeight + (clients + 3) + (clients + 3) + 1;
+/**
+ * Rows the story is promised at the smallest size, after the clients' headings have given way:
+ * enough for its title and every built-in scenario's narration and latest event, whole, at 68
+ * columns and more, in English and Japanese (test/ui/layout.test.ts holds the built-ins to it).
+ */
+const minStoryHeight = 5;
 
-/** The smallest terminal (columns x rows) the dashboard fits in, one row kept free against flicker. */
-export function minimumSize(session: Session): {width: number; height: number} {
-	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) + minStoryHeight - compactSaving + 1};
+/** Below this width the line under the clients that says who believes what can take two rows. */
+const lessonWidth = 80;
+
+/**
+ * The smallest terminal the dashboard fits in: its columns, and the rows it needs at `width`
+ * columns (by default the fewest it takes), one row kept free against flicker.
+ */
+export function minimumSize(session: Session, width = minWidth): {width: number; height: number} {
+	const lessonRows = width < lessonWidth ? 2 : 1;
+	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) - 1 + (lessonRows - 1) + minStoryHeight + 1};
 }
 
 export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const {session, width, height} = props;
-	const needed = minimumSize(session);
+	const needed = minimumSize(session, width);
 	if (width < needed.width || height < needed.height - 1) {
 		return [[piece(fit(labelsFor(look.lang).tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(
 			0,
@@ -58,19 +67,12 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		);
 	}
 	const pane = {session, width, look};
-	const keyBar = keyBarRow({...pane, prompt: props.prompt ?? null, autoplay: props.autoplay ?? null});
-	if (props.overlay) return [...helpRows({...pane, height: height - 1, atEnd: props.overlay === 'help-end'}), keyBar].map(row => shownRow(row, width, look));
+	const keyBar = keyBarRow({...pane, prompt: null, autoplay: props.autoplay ?? null});
+	// A command being typed shows on the bottom row, with or without the key bar, and why it failed above it.
+	const bottom = props.prompt ? promptRows(pane, props.prompt) : (props.keyBar ?? true) ? [keyBar] : [];
+	if (props.overlay) return [...fitHeight(helpRows({...pane, height: height - bottom.length, atEnd: props.overlay === 'help-end'}), height - bottom.length), ...bottom].map(row => shownRow(row, width, look));
 
-	const clients = currentWorld(session).clients.length;
-	const showKeys = props.keyBar ?? true;
-	// Without the key bar, its row is the story's.
-	const room = showKeys ? height : height + 1;
-	const spare = room - fixedHeight(clients) - minStoryHeight;
-	const compact = spare < 0;
-	// Room to spare goes to blank rows between panes first, then to the story, so the key bar stays on the bottom row.
-	const gaps = spare >= 12 ? 1 : 0;
-	const storyHeight = compact ? room - (fixedHeight(clients) - 1) : minStoryHeight + spare - gaps * 3;
-	const gap: Row[] = gaps ? [[]] : [];
+	const room = height - bottom.length;
 	const leftWidth = Math.floor((width - 2) / 2);
 	const top = besideRows(
 		[
@@ -80,31 +82,31 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		2,
 		look.glyphs.ellipsis,
 	);
-	const screen = [
-		header(session, width, look),
+	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
+	const timeline = timelineRows(pane);
+	const panes = (headings: boolean, gap: readonly Row[]) => [
+		headerRow(pane),
 		...top,
 		...gap,
-		...clientsRows({...pane, headings: !compact}),
+		...(headings ? clients.full : clients.compact),
 		...gap,
-		...timelineRows(pane),
+		...timeline,
 		...gap,
-		...fitHeight(storyRows({...pane, height: storyHeight}), storyHeight),
-		...(showKeys ? [keyBar] : []),
 	];
-	return screen.map(row => shownRow(row, width, look));
-}
-
-function header(session: Session, width: number, look: Look): Row {
-	const world = currentWorld(session);
-	const right: Row = [piece(`t=${world.clock} `, 'title')];
-	const name: Row = [piece(' dlock-tui ', 'accent'), piece(' ')];
-	// A variant no twin tells keeps the scenario's title, which speaks of the other fencing: it says which is played.
-	const fencing = flippedFencing(session);
-	const variant = fencing !== null && !session.scenario.twin?.wording ? `${labelsFor(look.lang).flipped(fencing)} · ` : '';
-	const title = variant + narrationIn(storyTitle(session), look.lang);
-	const room = width - rowWidth(name) - rowWidth(right) - 1;
-	const left: Row = [...name, piece(fit(title, Math.max(0, room), look.glyphs.ellipsis))];
-	return [...left, piece(' '.repeat(Math.max(1, width - rowWidth(left) - rowWidth(right)))), ...right];
+	// The story's narration and latest event are never cut while the clients' headings can give way.
+	const needs = storyRowsNeeded(pane, room);
+	const full = panes(true, []);
+	const compact = room - full.length < needs;
+	const upper = compact ? panes(false, []) : full;
+	const story = storyRows({...pane, height: room - upper.length});
+	// Rows the story has no use for go to every key above the key bar, then between the panes.
+	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
+	const listed = !compact && story.length + keyList.length + 1 <= room - upper.length ? [[], ...keyList] : [];
+	const spacious = !compact && story.length + listed.length + 3 <= room - upper.length;
+	const shown = spacious ? panes(true, [[]]) : upper;
+	const storyHeight = room - shown.length - listed.length;
+	const shownStory = storyHeight === room - upper.length ? story : storyRows({...pane, height: storyHeight});
+	return [...shown, ...fitHeight(shownStory, storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));
 }
 
 export function Dashboard(props: DashboardProps) {

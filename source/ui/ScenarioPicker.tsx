@@ -24,12 +24,15 @@ interface Choice {
 	readonly file: string;
 	readonly name: string;
 	readonly title: string;
+	/** Shown where the title does not fit. */
+	readonly short: string | null;
 }
 
 function choices(current: Scenario, lang: Lang): Choice[] {
 	const builtins = builtinTitles(lang);
 	const own = current.path !== undefined && !builtins.some(choice => choice.file === current.path);
-	return [...(own ? [{file: current.path!, name: current.file, title: narrationIn(current.title, lang)}] : []), ...builtins];
+	const short = current.short === null ? null : narrationIn(current.short, lang);
+	return [...(own ? [{file: current.path!, name: current.file, title: narrationIn(current.title, lang), short}] : []), ...builtins];
 }
 
 export function ScenarioPicker({current, width, height, onOpen}: ScenarioPickerProps) {
@@ -38,7 +41,10 @@ export function ScenarioPicker({current, width, height, onOpen}: ScenarioPickerP
 	const list = useMemo(() => choices(current, lang), [current, lang]);
 	const [problems, setProblems] = useState<readonly string[]>([]);
 	const nameWidth = Math.max(...list.map(choice => choice.name.length));
-	const items = list.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${choice.title}`}));
+	// The title where it fits, else the short title (a row is the width less the pointer, the name and a gap).
+	const room = width - 2 - nameWidth - 2;
+	const titleOf = (choice: Choice) => (choice.short !== null && fit(choice.title, room) !== choice.title ? choice.short : choice.title);
+	const items = list.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${titleOf(choice)}`}));
 	const ja = lang === 'ja';
 	const arrows = look.ascii ? 'Up/Down' : '↑↓';
 	const heading: Row[] = [

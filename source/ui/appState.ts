@@ -4,7 +4,8 @@
 // and the app does them where it handles the key.
 
 import type {Key} from 'ink';
-import {parseCommand} from '../model/command.js';
+import {parseCommand, suggestedWord} from '../model/command.js';
+import {quote} from '../text/quote.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
@@ -42,7 +43,8 @@ export interface Pressed {
 	readonly requests: readonly KeyRequest[];
 }
 
-const maxPromptLength = 80;
+/** Longer than any command; the line scrolls to show its end (keyBar.ts). */
+const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
 	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, notice: null};
@@ -112,8 +114,9 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key): AppState {
 	if (key.escape) return {...state, prompt: null};
 	if (key.return) {
-		const parsed = parseCommand(prompt.text, {clients: currentWorld(state.session).clients.map(client => client.name)});
-		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: parsed.error.problem}};
+		const options = {clients: currentWorld(state.session).clients.map(client => client.name)};
+		const parsed = parseCommand(prompt.text, options);
+		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: {problem: parsed.error.problem, hint: suggestedWord(prompt.text, parsed.error, options)}}};
 		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: parsed.command})};
 	}
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};

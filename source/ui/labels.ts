@@ -1,6 +1,7 @@
 // Every word the dashboard shows, in English and Japanese. Narration and event sentences come
 // from the scenario and from source/model/describe.ts.
 
+import {quote} from '../text/quote.js';
 import type {Lang} from '../scenario/narration.js';
 import type {Glyphs} from './look.js';
 
@@ -24,6 +25,7 @@ export interface Labels {
 	readonly free: string;
 	readonly token: string;
 	/** `token 2`: a token by its number. */
+	readonly didYouMean: (word: string) => string;
 	readonly tokenN: (token: number) => string;
 	readonly nextToken: string;
 	readonly lease: string;
@@ -58,6 +60,8 @@ export interface Labels {
 	};
 	readonly running: string;
 	readonly pausedUntil: (t: number) => string;
+	/** The same, where the clients' table is short of room. */
+	readonly pausedShort: (t: number) => string;
 	readonly crashed: string;
 	readonly on: string;
 	readonly off: string;
@@ -117,6 +121,7 @@ const en: Labels = {
 	free: 'free',
 	token: 'token',
 	tokenN: token => `token ${token}`,
+	didYouMean: word => `did you mean ${quote(word)}?`,
 	nextToken: 'next token',
 	lease: 'lease',
 	now: 'now',
@@ -142,6 +147,7 @@ const en: Labels = {
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
+	pausedShort: t => `GC until t=${t}`,
 	crashed: 'crashed',
 	on: 'on',
 	off: 'off',
@@ -223,6 +229,7 @@ const ja: Labels = {
 	free: '空き',
 	token: 'トークン',
 	tokenN: token => `トークン ${token}`,
+	didYouMean: word => `${quote(word)} のこと?`,
 	nextToken: '次のトークン',
 	lease: 'リース',
 	now: '現在',
@@ -248,6 +255,7 @@ const ja: Labels = {
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
+	pausedShort: t => `GC t=${t} まで`,
 	crashed: 'クラッシュ',
 	on: '有',
 	off: '無',

@@ -46,6 +46,17 @@ describe('dlock-tui check', () => {
 		expect(status).toBe(0);
 	});
 
+	test('a title that fits 80 columns neither whole nor as its short title is a warning, not a failure', async () => {
+		const long = 'A title that goes on and on, well past what eighty columns of a terminal hold';
+		const cut = scenarioFile('long-title.yaml', `title: "${long}"\nclients: [A]\nsteps:\n  - do: acquire A\n`);
+		const {status, stdout} = await callCli(['check', cut]);
+		expect(status).toBe(0);
+		expect(stdout).toContain(`! ${cut}: the title does not fit 80 columns (en, ja)`);
+		expect(stdout).toContain(`✓ ${long}`);
+		const shortened = scenarioFile('short-title.yaml', `title: "${long}"\nshort: A short title\nclients: [A]\nsteps:\n  - do: acquire A\n`);
+		expect((await callCli(['check', shortened])).stdout).not.toContain('!');
+	});
+
 	test('a passing scenario prints ✓ and its title, exit 0', async () => {
 		expect(await callCli(['check', passing])).toMatchObject({status: 0, stdout: '✓ Handoff\n'});
 	});

@@ -98,7 +98,7 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 		screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 6 of 7'),
 	);
 	expect(wide.split('\n')).toHaveLength(40);
-	await app.resize(50, 20, screen => screen.includes('terminal too small (need 64x20)'));
+	await app.resize(50, 20, screen => screen.includes('terminal too small (need 68x23)'));
 	await app.resize(80, 24, screen => screen.includes('step 6 of 7'));
 
 	child!.write('q');
@@ -181,6 +181,31 @@ test('a bad flag value is named', () => {
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
 });
 
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed', async () => {
+	const app = open(['--no-keys'], 80, 24);
+	const shownStory = (text: string) => text.includes('step 1 of 7') && text.includes('Lock service');
+	await new Promise<void>(resolve => {
+		const poll = () => (shownStory(app.screen()) ? resolve() : setTimeout(poll, 20));
+		poll();
+	});
+	const screen = app.screen();
+	expect(screen).not.toMatch(/q quit/);
+	expect(screen.split('\n')[23]).toBe('');
+	child!.write(':');
+	await new Promise<void>(resolve => {
+		const poll = () => (app.screen().includes(':_') ? resolve() : setTimeout(poll, 20));
+		poll();
+	});
+	child!.write(keys.escape);
+	await new Promise<void>(resolve => {
+		const poll = () => (app.screen().includes(':_') ? setTimeout(poll, 20) : resolve());
+		poll();
+	});
+	child!.write('q');
+	expect(await app.exited).toBe(0);
+	child = null;
+});
+
 describe('colour', () => {
 	// Foreground or background colour codes (bold and inverse are emphasis, not colour).
 	const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
@@ -192,6 +217,17 @@ describe('colour', () => {
 		child = null;
 		return app.output();
 	};
+
+	// Bold or inverse, alone or among other attributes.
+	const emphasis = /\u001B\[(?:[0-9;]*;)?(?:1|7)(?:;[0-9;]*)?m/;
+
+	test('without colour, --no-color and NO_COLOR alike keep bold and inverse', async () => {
+		const flag = await firstFrame(['--no-color']);
+		const env = await firstFrame([], {NO_COLOR: '1'});
+		expect(flag).toMatch(emphasis);
+		expect(env).toMatch(emphasis);
+		expect(flag).not.toMatch(colour);
+	});
 
 	test('coloured by default, none with NO_COLOR or --no-color', async () => {
 		expect(await firstFrame([])).toMatch(colour);

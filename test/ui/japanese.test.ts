@@ -8,7 +8,7 @@ import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
-import {keyBarRow} from '../../source/ui/panes/keyBar.js';
+import {promptRows} from '../../source/ui/panes/keyBar.js';
 import {lockRows} from '../../source/ui/panes/lock.js';
 import {resourceRows} from '../../source/ui/panes/resource.js';
 import {storyRows} from '../../source/ui/panes/story.js';
@@ -21,8 +21,8 @@ const sessions = builtinNames().flatMap(name => storyboard(loadScenario(name)));
 
 test('the command line says what is wrong in Japanese, with the command words as typed', () => {
 	const session = startSession(loadScenario('gc-pause'));
-	const row = keyBarRow({session, width: 120, look, prompt: {text: 'tick q', error: {kind: 'bad-number', what: 'tick', word: 'q'}}, autoplay: null});
-	expect(textOf([row])).toBe(":tick q_  tick: 1 から 1000000 までの整数が必要 ('q' は不可)");
+	const rows = promptRows({session, width: 120, look}, {text: 'tick q', error: {problem: {kind: 'bad-number', what: 'tick', word: 'q'}, hint: null}});
+	expect(textOf(rows)).toBe(" tick: 1 から 1000000 までの整数が必要 ('q' は不可)\n:tick q_");
 });
 
 describe('every built-in at every step', () => {

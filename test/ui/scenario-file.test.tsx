@@ -59,6 +59,14 @@ describe('the scenario picker', () => {
 		expect(opened.map(scenario => scenario.title.en)).toEqual(['GC pause without fencing: row-42 is corrupted']);
 	});
 
+	test('at 80 columns every title shows whole, a long one as its short title', () => {
+		for (const lang of ['en', 'ja'] as const) {
+			const frame = picker(loadScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '';
+			expect(frame).not.toContain('…');
+			expect(frame).toContain(lang === 'en' ? 'Weakest writer: one tokenless client corrupts row-42' : '最も弱い書き手: トークンなしの 1 台が row-42 を壊す');
+		}
+	});
+
 	test('titles follow the language', () => {
 		const {lastFrame} = picker(loadScenario('gc-pause'), 'ja', 80, () => {});
 		expect(lastFrame()).toContain('シナリオを開く');
@@ -104,6 +112,21 @@ describe('the dashboard with a scenario file', () => {
 		expect(broken).toContain('the first step, rewritten');
 		writeFileSync(file, talk('fixed'));
 		expect(await frameWith(lastFrame, 'fixed')).not.toContain('not reloaded');
+		unmount();
+	});
+
+	test('why a reload failed is wrapped over the rows the dashboard can spare, the fix first', async () => {
+		const file = scenarioFile(talk('first'));
+		const {lastFrame, unmount} = app(file);
+		await frameWith(lastFrame, 'first');
+		writeFileSync(file, talk('first').replace('acquire A', 'aquire A'));
+		const broken = await frameWith(lastFrame, 'not reloaded');
+		// The fix first, then as much of the rest as the rows the dashboard can spare at 100x24 hold.
+		const notice = broken.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ');
+		expect(notice).toMatch(
+			/^not reloaded \(1 problem\): did you mean 'acquire'\? \S*talk\.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire,/,
+		);
+		expect(broken).toContain('Story');
 		unmount();
 	});
 });

@@ -3,16 +3,16 @@
 
 import {type Client, believers, type World} from '../../model/world.js';
 import {currentWorld} from '../../session/session.js';
-import {fit, pad} from '../../text/fit.js';
+import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
 import type {Role} from '../look.js';
-import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.token !== null && world.lock.holder === client.name && world.lock.token === client.token;
 
-function status(client: Client, labels: Labels): [string, Role] {
-	if (client.status === 'paused') return [labels.pausedUntil(client.pausedUntil!), 'warn'];
+function status(client: Client, labels: Labels, short: boolean): [string, Role] {
+	if (client.status === 'paused') return [(short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!), 'warn'];
 	if (client.status === 'crashed') return [labels.crashed, 'bad'];
 	return [labels.running, 'plain'];
 }
@@ -39,7 +39,8 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 			selected: index === session.selected,
 			number: String(index + 1),
 			name: client.name,
-			status: status(client, labels),
+			status: status(client, labels, false),
+			shortStatus: status(client, labels, true),
 			belief,
 			fencing: (client.fencing ? [labels.on, 'plain'] : [labels.off, 'warn']) as [string, Role],
 			heartbeat: heartbeat(client, labels),
@@ -55,8 +56,9 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 		{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
 		{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
 	];
-	// On a narrow terminal the least telling columns go first, whole, rather than being cut.
-	let shown = table;
+	// On a narrow terminal the status is said in fewer words, then the least telling columns go, whole, rather than being cut.
+	let shown =
+		tableWidth(table) <= width ? table : table.map(column => (column.header === columns.status ? {...column, cells: cells.map(c => c.shortStatus)} : column));
 	for (let level = 1; tableWidth(shown) > width && level <= 3; level += 1) shown = shown.filter(column => column.keep === 0 || column.keep > level);
 	const widths = shown.map(columnWidth);
 	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
@@ -68,12 +70,7 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
-	return [
-		titleRule([piece(labels.clientsPane, 'title')], width, look),
-		...(headings ? [header] : []),
-		...rows,
-		fitRow(beliefRow(world, labels, width, g.warn, g.ellipsis), width, g.ellipsis),
-	];
+	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...rows, ...beliefRows(world, labels, width, g.warn)];
 }
 
 interface Column {
@@ -87,14 +84,18 @@ const columnWidth = (column: Column) => Math.max(widthOf(column.header), ...colu
 
 const tableWidth = (columns: readonly Column[]) => 2 + columns.reduce((sum, column) => sum + columnWidth(column), 0);
 
-function beliefRow(world: World, labels: Labels, width: number, warn: string, ellipsis: string): Row {
+/** The lesson in words, wrapped rather than cut: who believes they hold the lock, and who does. */
+function beliefRows(world: World, labels: Labels, width: number, warn: string): Row[] {
 	const holding = believers(world);
-	if (holding.length === 0) return [piece(` ${labels.noBelief}`, 'dim')];
+	if (holding.length === 0) return [[piece(` ${labels.noBelief}`, 'dim')]];
 	if (holding.length === 1) {
 		const [client] = holding;
 		const ok = agrees(world, client!);
-		return [piece(` ${fit(labels.oneBelief(client!.name, client!.token!, ok), width - 1, ellipsis)}`, ok ? 'ok' : 'warn')];
+		return wrap(labels.oneBelief(client!.name, client!.token!, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
 	}
 	const names = holding.map(client => client.name);
-	return [piece(` ${fit(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2, ellipsis)} `, 'alarm')];
+	const lines = wrap(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2);
+	// One band, as wide as its widest line.
+	const band = Math.max(...lines.map(widthOf));
+	return lines.map(line => [piece(` ${pad(line, band)} `, 'alarm')]);
 }

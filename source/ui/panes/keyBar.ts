@@ -3,14 +3,16 @@
 
 import {type CommandProblem, commandProblemText} from '../../model/command.js';
 import {selectedClientName} from '../../session/session.js';
-import {fit} from '../../text/fit.js';
+import {pad, tailToWidth, wrap} from '../../text/fit.js';
+import {widthOf} from '../../text/width.js';
+import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, rowWidth} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
-	/** Why the last command typed could not be read, shown (in the dashboard's language) until the text changes. */
-	readonly error: CommandProblem | null;
+	/** Why the last command typed could not be read, and a word that would fix it: shown (in the dashboard's language) until the text changes. */
+	readonly error: {readonly problem: CommandProblem; readonly hint: string | null} | null;
 }
 
 export interface KeyBarProps extends PaneProps {
@@ -19,41 +21,68 @@ export interface KeyBarProps extends PaneProps {
 	readonly autoplay: number | null;
 }
 
+/**
+ * The command line being typed, on the bottom row: when it is wider than the screen it scrolls to
+ * show its end; the reason the last command could not be read is wrapped above it, whole.
+ */
+export function promptRows({width, look}: PaneProps, prompt: Prompt): Row[] {
+	const g = look.glyphs;
+	const cursor = '_';
+	const room = width - 1 - widthOf(cursor);
+	const shown = widthOf(prompt.text) <= room ? prompt.text : g.ellipsis + tailToWidth(prompt.text, room - widthOf(g.ellipsis));
+	const line: Row = [piece(':', 'key'), piece(shown), piece(cursor, 'accent')];
+	// The fix first: on a narrow screen it is what must not scroll away.
+	const why = prompt.error && [prompt.error.hint === null ? '' : `${labelsFor(look.lang).didYouMean(prompt.error.hint)} `, commandProblemText(prompt.error.problem, look.lang)].join('');
+	const error = why ? wrap(why, width - 1).map(text => [piece(` ${text}`, 'warn')]) : [];
+	return [...error, line];
+}
+
 export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps): Row {
 	const words = labelsFor(look.lang).keyBar;
-	if (prompt) {
-		const head = [piece(':', 'key'), piece(prompt.text), piece('_', 'accent')];
-		const error = prompt.error
-			? [piece('  '), piece(fit(commandProblemText(prompt.error, look.lang), Math.max(0, width - rowWidth(head) - 2), look.glyphs.ellipsis), 'warn')]
-			: [];
-		return [...head, ...error];
-	}
+	if (prompt) return promptRows({session, width, look}, prompt).at(-1)!;
 	const client = selectedClientName(session) ?? '-';
-	const items: [string, string][] = [
-		['Space', words.next],
-		['←', words.back],
-		['Tab', `${words.client} ${client}`],
-		['p', `GC ${session.pauseLength} (-/+)`],
-		['a', words.acquire],
-		['w', words.write],
-		['F', words.fencing],
-		['t', 'tick'],
-		[':', words.command],
-		['v', words.variant],
-	];
-	const always: [string, string][] = [
-		['?', words.help],
-		['q', words.quit],
+	// In the order shown, each with its rank: on a narrow bar the keys ranked last go first.
+	const items: {key: string; what: string; rank: number}[] = [
+		{key: 'Space', what: words.next, rank: 0},
+		{key: '←', what: words.back, rank: 1},
+		{key: 'Tab', what: `${words.client} ${client}`, rank: 4},
+		{key: 'p', what: `GC ${session.pauseLength} (-/+)`, rank: 3},
+		{key: 'a', what: words.acquire, rank: 5},
+		{key: 'w', what: words.write, rank: 6},
+		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
+		{key: 'F', what: words.fencing, rank: 2},
+		{key: 't', what: 'tick', rank: 8},
+		{key: ':', what: words.command, rank: 7},
+		{key: 'v', what: words.variant, rank: 9},
+		// Help and quit always stay.
+		{key: '?', what: words.help, rank: -1},
+		{key: 'q', what: words.quit, rank: -1},
 	];
 	const lead: Row = autoplay === null ? [] : [piece(` ${words.auto} ${autoplay}s `, 'alarm'), piece(' ')];
-	const render = (list: [string, string][]): Row => [
+	const render = (list: readonly {key: string; what: string}[]): Row => [
 		...lead,
-		...list.flatMap(([key, what], index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
+		...list.flatMap(({key, what}, index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
 	];
-	// Drop the least needed keys first; help and quit always stay.
-	for (let count = items.length; count >= 0; count -= 1) {
-		const row = render([...items.slice(0, count), ...always]);
+	for (let below = items.length; below > 0; below -= 1) {
+		const row = render(items.filter(item => item.rank < below));
 		if (rowWidth(row) <= width) return row;
 	}
-	return render(always);
+	return render(items.filter(item => item.rank < 0));
+}
+
+/**
+ * Every key, in as many columns as the width holds: on a terminal tall enough to spare the rows
+ * after the story, the key bar's fuller version, so a speaker never has to open the help.
+ */
+export function keyListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
+	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 2;
+	const cellWidth = keysWidth + Math.max(...keyHelp.map(help => widthOf(keyDescription(help, look.lang)))) + 3;
+	const columns = Math.max(1, Math.floor((width - 1) / cellWidth));
+	const height = Math.ceil(keyHelp.length / columns);
+	const rows: Row[] = Array.from({length: height}, (_, row) =>
+		keyHelp
+			.filter((_, index) => index % height === row)
+			.flatMap(help => [piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'), piece(pad(keyDescription(help, look.lang), cellWidth - keysWidth), 'dim')]),
+	);
+	return [titleRule([piece(labelsFor(look.lang).helpPane, 'title')], width, look), ...rows];
 }

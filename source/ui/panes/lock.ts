@@ -6,7 +6,7 @@ import {currentWorld, latestEvent} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, titleRule, underLabel} from './rows.js';
 
 export function lockRows({session, width, look}: PaneProps): Row[] {
 	const labels = labelsFor(look.lang);
@@ -39,18 +39,18 @@ export function lockRows({session, width, look}: PaneProps): Row[] {
 			piece(g.leaseLeft.repeat(remaining), left <= 1 ? 'warn' : 'ok'),
 			piece(end, 'dim'),
 		];
-		note = [label(''), piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')];
+		note = underLabel(label(''), [piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')], width);
 	} else {
 		const last = latestEvent(session, ['expired', 'released']);
 		if (last?.kind === 'expired') {
 			ruler = [label(labels.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')];
-			note = [label(''), piece(labels.expiredWhose(last.client, last.token), 'bad')];
+			note = underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width);
 		} else if (last?.kind === 'released') {
 			ruler = [label(labels.lease), piece(labels.releasedAt(last.t))];
-			note = [label(''), piece(labels.releasedBy(last.client, last.token), 'dim')];
+			note = underLabel(label(''), [piece(labels.releasedBy(last.client, last.token), 'dim')], width);
 		} else {
 			ruler = [label(labels.lease), piece('—', 'dim')];
-			note = [label(''), piece(labels.neverHeld, 'dim')];
+			note = underLabel(label(''), [piece(labels.neverHeld, 'dim')], width);
 		}
 	}
 	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note];

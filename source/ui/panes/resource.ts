@@ -5,7 +5,7 @@ import {currentWorld, latestEvent} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
 export function resourceRows({session, width, look}: PaneProps): Row[] {
 	const labels = labelsFor(look.lang);
@@ -20,13 +20,16 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 		piece(`   ${labels.maxToken} `, 'label'),
 		piece(String(resource.maxToken), 'accent'),
 	];
-	const counts: Row = [
+	const counts = underLabel(
 		label(''),
-		piece(`${g.ok} ${labels.accepted(resource.writes)}`, 'ok'),
-		piece('   '),
-		piece(`${g.bad} ${labels.rejected(resource.rejected)}`, resource.rejected > 0 ? 'bad' : 'dim'),
-	];
-	const fencing: Row = resource.fenced ? [label(''), piece(labels.fencingOn, 'ok')] : [label(''), piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')];
+		[
+			piece(`${g.ok} ${labels.accepted(resource.writes)}`, 'ok'),
+			piece('   '),
+			piece(`${g.bad} ${labels.rejected(resource.rejected)}`, resource.rejected > 0 ? 'bad' : 'dim'),
+		],
+		width,
+	);
+	const fencing = underLabel(label(''), resource.fenced ? [piece(labels.fencingOn, 'ok')] : [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')], width);
 
 	const write = latestEvent(session, ['accepted', 'rejected']);
 	let last: Row;

@@ -50,6 +50,13 @@ export function besideRows(columns: readonly {readonly rows: readonly Row[]; rea
 	);
 }
 
+/**
+ * A row that goes on under the label column above it (`label` blank): when it is too wide for
+ * that, it starts at the pane's edge instead, so that it is shown whole rather than cut.
+ */
+export const underLabel = (label: Piece, content: Row, width: number): Row =>
+	widthOf(label.text) + rowWidth(content) <= width ? [label, ...content] : [piece(' '), ...content];
+
 /** A row for the look: with --ascii, symbols in words and key names spelled out. */
 export const rowForLook = (row: Row, look: Look): Row => (look.ascii ? row.map(part => ({...part, text: asciiText(part.text)})) : row);
 

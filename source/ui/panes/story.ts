@@ -15,6 +15,7 @@ import {
 	isOffScript,
 	narrationHolds,
 	type Session,
+	stepNarration,
 	stepPosition,
 	storyDescription,
 } from '../../session/session.js';
@@ -41,7 +42,13 @@ function firstViolation(session: Session): Corruption | null {
 interface LogLine {
 	readonly text: string;
 	readonly role: Role;
+	/** A step's narration: wrapped at the prose measure. */
+	readonly prose?: boolean;
 }
+
+/** Prose wider than this is hard to read: on a wide terminal the story's sentences wrap here. */
+const proseWidth = 100;
+const measure = (width: number) => Math.min(width - 2, proseWidth);
 
 /** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
 function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
@@ -59,16 +66,41 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 	});
 }
 
-/** At most `room` wrapped lines; when some are left out, the last shown ends in an ellipsis. */
-function shorten(lines: readonly string[], room: number, width: number, g: Glyphs): string[] {
+/** At most `room` lines; when some are left out, the last shown ends in an ellipsis. */
+function shorten(lines: readonly string[], room: number, more: boolean, width: number, g: Glyphs): string[] {
 	const shown = lines.slice(0, Math.max(0, room));
-	if (lines.length > shown.length && shown.length > 0) shown[shown.length - 1] = fit(`${shown.at(-1)} ${g.ellipsis}`, width - 2, g.ellipsis);
+	if ((more || lines.length > shown.length) && shown.length > 0) shown[shown.length - 1] = fit(`${shown.at(-1)} ${g.ellipsis}`, width - 2, g.ellipsis);
 	return shown;
 }
 
-export function storyRows({session, width, height, look}: StoryProps): Row[] {
-	const {lang} = look;
-	const labels = labelsFor(lang);
+/**
+ * A log line wrapped to the pane, the rows after the first indented under the words after `t=N`
+ * (or a step's `k/n`); at most `limit` rows, so that a long narration is never wrapped whole.
+ */
+function logRows(line: LogLine, width: number, limit = Number.POSITIVE_INFINITY): Row[] {
+	const indent = /^(t=\S+|\d+\/\d+)\s+/.exec(line.text)?.[0].length ?? 0;
+	const [first = '', ...rest] = wrap(line.text.slice(indent), (line.prose ? measure(width) : width - 2) - indent, limit);
+	return [[piece(` ${line.text.slice(0, indent)}${first}`, line.role)], ...rest.map(words => [piece(` ${' '.repeat(indent)}${words}`, line.role)])];
+}
+
+/** Rows of `groups` of lines, newest group first, each line whole or not at all, within `room`; `complete` when nothing was left out. */
+function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number): {rows: Row[]; complete: boolean} {
+	const rows: Row[] = [];
+	let left = room;
+	for (const lines of groups) {
+		for (const line of [...lines].reverse()) {
+			const wrapped = logRows(line, width, left + 1);
+			if (wrapped.length > left) return {rows, complete: false};
+			rows.unshift(...wrapped);
+			left -= wrapped.length;
+		}
+	}
+	return {rows, complete: true};
+}
+
+/** The pane's title and the banners under it. */
+function headRows(session: Session, width: number, look: PaneProps['look']): Row[] {
+	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
 	const fencing = flippedFencing(session);
@@ -80,29 +112,96 @@ export function storyRows({session, width, height, look}: StoryProps): Row[] {
 		...(isAtEnd(session) ? [piece(' · '), piece(labels.theEnd, 'accent')] : []),
 	];
 	const rows: Row[] = [titleRule(title, width, look)];
-
 	const violation = firstViolation(session);
-	if (violation) rows.push(fitRow([piece(` ${fit(`${g.bad} ${labels.violation(violation)}`, width - 2, g.ellipsis)}`, 'banner')], width, g.ellipsis));
+	if (violation)
+		rows.push(
+			...wrap(`${g.bad} ${labels.violation(violation)}`, width - 2).map(line =>
+				fitRow([piece(` ${line}`, 'banner')], width),
+			),
+		);
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
-
-	const available = Math.max(0, height - rows.length);
-	const said = narrationIn(currentNarration(session), lang);
-	const holds = narrationHolds(session);
-	const narration = wrap(holds || said === '' ? said : `${labels.scripted} ${said}`, width - 2);
-	// One line per event, shortened at a word if need be: room for more of them beats wrapping one.
-	const current = entryLines(currentEntry(session), lang, labels, g, true);
-	const eventRoom = Math.max(available - narration.length, Math.min(current.length, 1, available - 1));
-	// Older entries fill what room is left above the latest, newest nearest to it.
-	const log = [...current];
-	for (let node = session.history.previous; node && log.length < eventRoom; node = node.previous)
-		log.unshift(...entryLines(node.entry, lang, labels, g, false));
-	const narrationRoom = available - Math.min(eventRoom, log.length);
-	rows.push(...shorten(narration, narrationRoom, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]));
-	rows.push(...log.slice(Math.max(0, log.length - eventRoom)).map(line => fitRow([piece(` ${line.text}`, line.role)], width, g.ellipsis)));
-	// Before anything has happened, the room below the first step tells what the scenario is about.
-	const description = storyDescription(session);
-	if (log.length === 0 && holds && description && k > 0 && rows.length + 2 <= height) {
-		rows.push([], ...shorten(wrap(narrationIn(description, lang), width - 2), height - rows.length - 1, width, g).map(line => [piece(` ${line}`, 'dim')]));
-	}
 	return rows;
+}
+
+/** The narration's lines, at most `limit` of them, and whether it goes on past them. */
+function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
+	const said = narrationIn(currentNarration(session), lang);
+	const lines = wrap(narrationHolds(session) || said === '' ? said : `${labelsFor(lang).scripted} ${said}`, measure(width), limit + 1);
+	return {lines: lines.slice(0, limit), more: lines.length > limit};
+}
+
+/** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
+function latestRows(session: Session, width: number, look: PaneProps['look']): Row[] {
+	const latest = entryLines(currentEntry(session), look.lang, labelsFor(look.lang), look.glyphs, true).at(-1);
+	return latest ? logRows(latest, width) : [];
+}
+
+/** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
+export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
+	const fixed = headRows(session, width, look).length + latestRows(session, width, look).length;
+	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
+}
+
+export function storyRows({session, width, height, look}: StoryProps): Row[] {
+	const {lang} = look;
+	const labels = labelsFor(lang);
+	const g = look.glyphs;
+	const {k, n} = stepPosition(session);
+	const head = headRows(session, width, look);
+	const available = Math.max(0, height - head.length);
+	// The narration and the latest event come first; older events get what room is left.
+	const latest = latestRows(session, width, look).slice(-available);
+	const narration = narrationLines(session, width, lang, available - latest.length);
+	const holds = narrationHolds(session);
+	const told = shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]);
+	const room = available - told.length - latest.length;
+	const current = entryLines(currentEntry(session), lang, labels, g, true).slice(0, -1);
+	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
+	const older = function* (transcript: boolean) {
+		for (let node = session.history.previous; node; node = node.previous) {
+			const {entry} = node;
+			const lines = entryLines(entry, lang, labels, g, false);
+			const say = transcript && entry.by !== 'hand' && entry.step > 0 ? narrationIn(stepNarration(session, entry.step), lang) : '';
+			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...lines] : lines;
+		}
+	};
+	// Events only, the newest nearest to the latest one, under the narration.
+	const log = fill(
+		(function* () {
+			yield current;
+			yield* older(false);
+		})(),
+		room,
+		width,
+	);
+	if (!log.complete) return [...head, ...told, ...log.rows, ...latest];
+	// Room for every event: then the story so far, each earlier step's narration above its events, in order.
+	const now = fill([current], room, width).rows;
+	const past = fill(older(true), room - now.length, width);
+	if (!past.complete) return [...head, ...told, ...log.rows, ...latest];
+	// What the scenario is about, with room to spare (whole or not at all): under the narration
+	// before anything has happened, else above the story so far, as its prologue...
+	let left = room - now.length - past.rows.length;
+	const quiet = past.rows.length === 0 && now.length === 0 && latest.length === 0;
+	const description = storyDescription(session);
+	const about = k > 0 && holds && description ? wrap(narrationIn(description, lang), measure(width), left) : [];
+	const aboutRows = about.length > 0 && about.length < left ? about.map(line => [piece(` ${line}`, 'dim')]) : [];
+	const prologue = !quiet && aboutRows.length > 0 ? [...aboutRows, []] : [];
+	const intro = quiet && aboutRows.length > 0 ? [[], ...aboutRows] : [];
+	left -= aboutRows.length > 0 ? aboutRows.length + 1 : 0;
+	// ...and the steps still to come below, faint, as many as fit whole: the script at a glance.
+	const ahead: Row[] = [];
+	for (let step = k + 1; step <= n && left > 1; step += 1) {
+		const say = narrationIn(stepNarration(session, step), lang);
+		if (!say) continue;
+		const rows = logRows({text: `${step}/${n} ${say}`, role: 'dim', prose: true}, width, left + 1);
+		if (rows.length + (ahead.length === 0 ? 1 : 0) > left) break;
+		if (ahead.length === 0) {
+			ahead.push([]);
+			left -= 1;
+		}
+		ahead.push(...rows);
+		left -= rows.length;
+	}
+	return [...head, ...prologue, ...past.rows, ...told, ...now, ...latest, ...intro, ...ahead];
 }

@@ -1,0 +1,33 @@
+import {describe, expect, test} from 'vitest';
+import {cutToWidth, fit as fitToWidth, tailToWidth, wrap} from '../../source/text/fit.js';
+import {widthOf} from '../../source/text/width.js';
+
+describe('wrap', () => {
+	// Longer than the pieces the text is read in, with words and characters across their edges.
+	const english = Array.from({length: 600}, (_, index) => `word${index} (${'é'.repeat(index % 7)})`).join(' ');
+	const japanese = Array.from({length: 600}, (_, index) => `ロック${index}を取得し、書き込む。`).join('');
+
+	test('loses and splits no word, however long the text', () => {
+		const lines = wrap(english, 50);
+		for (const line of lines) expect(widthOf(line)).toBeLessThanOrEqual(50);
+		expect(lines.join(' ')).toBe(english);
+	});
+
+	test('Japanese: lines joined give the text back, none wider than the width', () => {
+		const lines = wrap(japanese, 40);
+		for (const line of lines) expect(widthOf(line)).toBeLessThanOrEqual(40);
+		expect(lines.join('')).toBe(japanese);
+	});
+
+	test('at most `limit` lines, the same as the start of the whole', () => {
+		expect(wrap(english, 50, 7)).toEqual(wrap(english, 50).slice(0, 7));
+		expect(wrap(japanese, 40, 3)).toEqual(wrap(japanese, 40).slice(0, 3));
+	});
+});
+
+test('fit, cutToWidth and tailToWidth measure by columns', () => {
+	expect(fitToWidth('the lock service agrees', 15)).toBe('the lock…');
+	expect(cutToWidth('ロックサービス', 5)).toBe('ロッ');
+	expect(tailToWidth('ロックサービス', 5)).toBe('ビス');
+	expect(tailToWidth(`${'x'.repeat(5000)}end`, 6)).toBe('xxxend');
+});

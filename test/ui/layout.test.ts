@@ -1,0 +1,226 @@
+// The dashboard's layout as a person at the usual sizes sees it: nothing cut short, every pane
+// given the room a large terminal has, and a frame's cost bounded by what it shows.
+
+import {describe, expect, test} from 'vitest';
+import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import type {Lang} from '../../source/scenario/narration.js';
+import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {wrap} from '../../source/text/fit.js';
+import {widthOf} from '../../source/text/width.js';
+import {dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
+import {makeLook} from '../../source/ui/look.js';
+import {headerRow, titleFits} from '../../source/ui/panes/header.js';
+import {keyBarRow, promptRows} from '../../source/ui/panes/keyBar.js';
+import {commandProblemText} from '../../source/model/command.js';
+import type {Row} from '../../source/ui/panes/rows.js';
+import {scenarioOf} from '../scenario/helpers.js';
+
+const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
+const textOf = (row: Row) => row.map(part => part.text).join('');
+const linesOf = (session: Session, width: number, height: number, lang: Lang) => dashboardRows({session, width, height}, lookIn(lang)).map(textOf);
+
+/** Every screen of a scenario's script, forward to the end and back to the start. */
+function* everyStep(session: Session): Generator<Session> {
+	const forward = [session];
+	for (let next = reduceSession(session, {type: 'next'}); next !== forward.at(-1); next = reduceSession(forward.at(-1)!, {type: 'next'})) forward.push(next);
+	yield* forward;
+	let back = forward.at(-1)!;
+	for (let previous = reduceSession(back, {type: 'back'}); previous !== back; previous = reduceSession(back, {type: 'back'})) {
+		back = previous;
+		yield back;
+	}
+}
+
+const sizes = [
+	[80, 24],
+	[120, 40],
+] as const;
+
+describe('nothing is cut short', () => {
+	for (const name of builtinNames())
+		for (const lang of ['en', 'ja'] as const)
+			test(`${name} in ${lang}, at 80x24 and 120x40, forward and back`, () => {
+				for (const [width, rows] of sizes)
+					for (const session of everyStep(startSession(loadScenario(name)))) {
+						const lines = linesOf(session, width, rows - 1, lang);
+						expect(
+							lines.filter(line => line.includes('…')),
+							`${width}x${rows} step ${session.history.entry.step}`,
+						).toEqual([]);
+					}
+			});
+
+	test("at each built-in's smallest size the story's narration and latest event are whole", () => {
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const) {
+				const start = startSession(loadScenario(name));
+				for (const width of [68, 80]) {
+					const {height} = minimumSize(start, width);
+					for (const session of everyStep(start)) {
+						const lines = linesOf(session, width, height - 1, lang);
+						const story = lines.slice(lines.findIndex(line => /── (Story|筋書き)/.test(line)));
+						expect(
+							story.filter(line => line.includes('…')),
+							`${name} ${lang} ${width}x${height} step ${session.history.entry.step}`,
+						).toEqual([]);
+					}
+				}
+			}
+	});
+
+	test("heartbeat's punchline and heartbeat column at 80x24", () => {
+		const session = [...everyStep(startSession(loadScenario('heartbeat')))];
+		const end = session.find(each => each.history.entry.step === 7)!;
+		expect(linesOf(end, 80, 23, 'en').join('\n')).toMatch(/it learns it lost\s+token 1/);
+		const paused = session.find(each => each.history.entry.step === 5)!;
+		expect(linesOf(paused, 80, 23, 'en').join('\n')).toMatch(/GC until t=17\s+token 1 stale\s+on\s+silent/);
+	});
+
+	test('a title that does not fit gives way to the short title, then is cut', () => {
+		const long = 'A title that goes on and on, well past what eighty columns of a terminal hold';
+		const withShort = startSession(scenarioOf(`title: "${long}"\nshort: {en: Short one, ja: 短い題}\nclients: [A]\nsteps:\n  - do: tick\n`, 'x.yaml'));
+		expect(textOf(headerRow({session: withShort, width: 80, look: lookIn('en')}))).toContain('Short one');
+		expect(textOf(headerRow({session: withShort, width: 120, look: lookIn('en')}))).toContain(long);
+		expect(textOf(headerRow({session: withShort, width: 80, look: lookIn('ja')}))).toContain('短い題');
+		expect(titleFits(withShort.scenario, 'en', 80)).toBe(true);
+		const without = startSession(scenarioOf(`title: "${long}"\nclients: [A]\nsteps:\n  - do: tick\n`, 'x.yaml'));
+		expect(textOf(headerRow({session: without, width: 80, look: lookIn('en')}))).toContain('…');
+		expect(titleFits(without.scenario, 'en', 80)).toBe(false);
+		for (const name of builtinNames()) for (const lang of ['en', 'ja'] as const) expect(titleFits(loadScenario(name), lang, 80), `${name} ${lang}`).toBe(true);
+	});
+});
+
+describe('a large terminal', () => {
+	/** Blank rows among all rows of every screen of every built-in, as print and record draw them (one row kept free). */
+	function blankShare(width: number, rows: number): number {
+		let blank = 0;
+		let all = 0;
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const)
+				for (const session of everyStep(startSession(loadScenario(name)))) {
+					const lines = linesOf(session, width, rows - 1, lang);
+					blank += lines.filter(line => line.trim() === '').length;
+					all += lines.length;
+				}
+		return blank / all;
+	}
+
+	test('at 120x40 at most 15% of the rows drawn are blank', () => {
+		expect(blankShare(120, 40)).toBeLessThanOrEqual(0.15);
+	});
+
+	test('a step of the story so far or still to come is shown whole or not at all', () => {
+		for (const name of builtinNames()) {
+			const scenario = loadScenario(name);
+			for (const session of everyStep(startSession(scenario)))
+				for (const [width, rows] of [...sizes, [200, 60]] as const) {
+					const lines = linesOf(session, width, rows - 1, 'en');
+					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
+					const text = lines.join('').replace(/\s+/g, '');
+					for (const [, k] of lines.join('\n').matchAll(/^ (\d+)\/\d+ /gm))
+						expect(text).toContain(`${k}/${scenario.steps.length}${scenario.steps[Number(k) - 1]!.say!.en!}`.replace(/\s+/g, ''));
+				}
+		}
+	});
+
+	test('its room goes to the story so far, what is about to come, and every key', () => {
+		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');
+		expect(middle).toMatch(/1\/7 Nobody holds the lock yet/);
+		expect(middle).toMatch(/7\/7 A writes with its old token 1/);
+		expect(middle).toContain('advance the clock 1 tick / one lease');
+		expect(linesOf(steps[3]!, 80, 23, 'en').join('\n')).not.toContain('1/7');
+	});
+});
+
+describe('the command line', () => {
+	const session = startSession(loadScenario('gc-pause'));
+	const pane = {session, width: 80, look: lookIn('en')};
+
+	test('a command longer than the screen scrolls: the end being typed stays in view', () => {
+		const text = `write A ${'x'.repeat(100)}end`;
+		const [line] = promptRows(pane, {text, error: null});
+		expect(textOf(line!)).toMatch(/^:….*xend_$/);
+		expect(widthOf(textOf(line!))).toBeLessThanOrEqual(80);
+	});
+
+	test('the error stays whole above the line, however long the command', () => {
+		const clients = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India'].map(name => `${name}-replica`);
+		const error = {problem: {kind: 'no-client-named', verb: 'write', word: 'Zulu', clients}, hint: null} as const;
+		const rows = promptRows(pane, {text: 'x'.repeat(200), error});
+		expect(rows.length).toBeGreaterThan(2);
+		expect(
+			rows
+				.slice(0, -1)
+				.map(row => textOf(row).trim())
+				.join(' '),
+		).toBe(commandProblemText(error.problem));
+		const screen = dashboardRows({session, width: 80, height: 23, prompt: {text: 'x'.repeat(200), error}}, lookIn('en')).map(textOf);
+		expect(screen).toHaveLength(23);
+		expect(screen.at(-1)).toMatch(/^:…x+_$/);
+		expect(screen.join(' ')).toContain('India-replica');
+	});
+});
+
+test('the key bar keeps F (resource fencing) at 80 columns, in English and Japanese', () => {
+	const session = startSession(loadScenario('gc-pause'));
+	for (const lang of ['en', 'ja'] as const)
+		for (const autoplay of [null, 3]) {
+			const bar = textOf(keyBarRow({session, width: 80, look: lookIn(lang), prompt: null, autoplay}));
+			expect(bar).toMatch(/F (fencing|フェンス)/);
+			expect(bar).toMatch(/\? (help|ヘルプ) {2}q (quit|終了)$/);
+		}
+});
+
+describe('bounded work', () => {
+	/** Counts the pieces of text Intl.Segmenter hands out (words, characters) while `run` runs. */
+	function segmentsRead(run: () => void): number {
+		const original = Intl.Segmenter.prototype.segment;
+		let count = 0;
+		Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, text: string) {
+			const segments = original.call(this, text);
+			return {
+				[Symbol.iterator]: function* () {
+					for (const segment of segments) {
+						count += 1;
+						yield segment;
+					}
+				},
+				containing: (index?: number) => segments.containing(index),
+			} as Intl.Segments;
+		};
+		try {
+			run();
+		} finally {
+			Intl.Segmenter.prototype.segment = original;
+		}
+		return count;
+	}
+
+	test('a 1 MB narration, title and description cost a frame what the screen shows', () => {
+		const megabyte = (words: string) => words.repeat(Math.ceil(1_000_000 / words.length));
+		const text = megabyte('été, ロック ');
+		const yaml = `title: "${text}"\ndescription: "${text}"\nclients: [A]\nsteps:\n  - say: "${text}"\n  - do: tick\n    say: "${megabyte('x')}"\n`;
+		const session = startSession(scenarioOf(yaml, 'huge.yaml'));
+		for (const current of [session, reduceSession(session, {type: 'next'})]) {
+			let lines: string[] = [];
+			const read = segmentsRead(() => {
+				lines = linesOf(current, 80, 23, 'en');
+			});
+			expect(lines).toHaveLength(23);
+			expect(lines.join('')).toContain('…');
+			// A screen is 80x23 cells: reading ten times that is plenty, the text is a thousand times more.
+			expect(read).toBeLessThan(80 * 23 * 10);
+		}
+	});
+
+	test('wrap reads no further than the lines asked for', () => {
+		const text = 'word '.repeat(200_000);
+		expect(wrap(text, 40, 3)).toEqual([
+			'word word word word word word word word',
+			'word word word word word word word word',
+			'word word word word word word word word',
+		]);
+		expect(segmentsRead(() => wrap(text, 40, 3))).toBeLessThan(1000);
+	});
+});
