@@ -70,7 +70,10 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const keyBar = keyBarRow({...pane, prompt: null, autoplay: props.autoplay ?? null});
 	// A command being typed shows on the bottom row, with or without the key bar, and why it failed above it.
 	const bottom = props.prompt ? promptRows(pane, props.prompt) : (props.keyBar ?? true) ? [keyBar] : [];
-	if (props.overlay) return [...fitHeight(helpRows({...pane, height: height - bottom.length, atEnd: props.overlay === 'help-end'}), height - bottom.length), ...bottom].map(row => shownRow(row, width, look));
+	if (props.overlay)
+		return [...fitHeight(helpRows({...pane, height: height - bottom.length, atEnd: props.overlay === 'help-end'}), height - bottom.length), ...bottom].map(
+			row => shownRow(row, width, look),
+		);
 
 	const room = height - bottom.length;
 	const leftWidth = Math.floor((width - 2) / 2);

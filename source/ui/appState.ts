@@ -116,7 +116,8 @@ function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key):
 	if (key.return) {
 		const options = {clients: currentWorld(state.session).clients.map(client => client.name)};
 		const parsed = parseCommand(prompt.text, options);
-		if (!parsed.ok) return {...state, prompt: {text: prompt.text, error: {problem: parsed.error.problem, hint: suggestedWord(prompt.text, parsed.error, options)}}};
+		if (!parsed.ok)
+			return {...state, prompt: {text: prompt.text, error: {problem: parsed.error.problem, hint: suggestedWord(prompt.text, parsed.error, options)}}};
 		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: parsed.command})};
 	}
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};

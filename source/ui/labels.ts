@@ -169,8 +169,8 @@ const en: Labels = {
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
-		const write = sent === null ? `write with no token (believes ${believed})` : `write with stale token ${sent}`;
-		return `CORRUPTED ${when}: ${writer}'s ${write} was accepted`;
+		const write = sent === null ? `write (no token; believes ${believed})` : `write with stale token ${sent}`;
+		return `CORRUPTED ${when}: ${writer}'s ${write} accepted`;
 	},
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
@@ -277,8 +277,8 @@ const ja: Labels = {
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;
-		const write = sent === null ? `トークンなしの書き込み (トークン ${believed} のつもり)` : `古いトークン ${sent} の書き込み`;
-		return `${when}破壊: ${writer} の${write}が受理された`;
+		const write = sent === null ? `トークンなし書き込みを受理 (${believed} のつもり)` : `古いトークン ${sent} の書き込みを受理`;
+		return `${when}破壊: ${writer} の${write}`;
 	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',

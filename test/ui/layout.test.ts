@@ -145,7 +145,7 @@ describe('the command line', () => {
 	});
 
 	test('the error stays whole above the line, however long the command', () => {
-		const clients = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India'].map(name => `${name}-replica`);
+		const clients = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India'].map(name => `${name}Replica`);
 		const error = {problem: {kind: 'no-client-named', verb: 'write', word: 'Zulu', clients}, hint: null} as const;
 		const rows = promptRows(pane, {text: 'x'.repeat(200), error});
 		expect(rows.length).toBeGreaterThan(2);
@@ -158,7 +158,7 @@ describe('the command line', () => {
 		const screen = dashboardRows({session, width: 80, height: 23, prompt: {text: 'x'.repeat(200), error}}, lookIn('en')).map(textOf);
 		expect(screen).toHaveLength(23);
 		expect(screen.at(-1)).toMatch(/^:…x+_$/);
-		expect(screen.join(' ')).toContain('India-replica');
+		expect(screen.join(' ')).toContain('IndiaReplica');
 	});
 });
 
@@ -167,7 +167,7 @@ test('the key bar keeps F (resource fencing) at 80 columns, in English and Japan
 	for (const lang of ['en', 'ja'] as const)
 		for (const autoplay of [null, 3]) {
 			const bar = textOf(keyBarRow({session, width: 80, look: lookIn(lang), prompt: null, autoplay}));
-			expect(bar).toMatch(/F (fencing|フェンス)/);
+			expect(bar).toMatch(/F (fencing|フェンシング)/);
 			expect(bar).toMatch(/\? (help|ヘルプ) {2}q (quit|終了)$/);
 		}
 });

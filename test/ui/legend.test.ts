@@ -78,7 +78,7 @@ describe('the help', () => {
 
 	for (const lang of ['en', 'ja'] as const) {
 		for (const [width, rows] of [
-			[64, 20],
+			[68, 23],
 			[80, 24],
 			[120, 40],
 		] as const) {

@@ -159,11 +159,11 @@ describe('story pane', () => {
 		const unfenced = loadScenario('gc-pause');
 		let session = startSession({...unfenced, setup: {...unfenced.setup, fencing: false}});
 		session = reduceSession(session, {type: 'end'});
-		expect(shown(storyRows({...pane(session), height: 8}))).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		expect(shown(storyRows({...pane(session), height: 8}))).toContain("CORRUPTED at step 7: A's write with stale token 1 accepted");
 		// A corrupting write done by hand says so: the script's step did not do it.
 		const byHand = at(6, 'fencing resource off', 'write A');
-		expect(shown(storyRows({...pane(byHand), height: 8}))).toContain("CORRUPTED by hand at step 7: A's write with stale token 1 was accepted");
-		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('ステップ 7 に手動で破壊: A の古いトークン 1 の書き込みが受理された');
+		expect(shown(storyRows({...pane(byHand), height: 8}))).toContain("CORRUPTED by hand at step 7: A's write with stale token 1 accepted");
+		expect(shown(storyRows({...pane(byHand, lookIn('ja')), height: 8}))).toContain('ステップ 7 に手動で破壊: A の古いトークン 1 の書き込みを受理');
 	});
 
 	test('off script and refusals are said; a refused command is no change', () => {
@@ -180,7 +180,7 @@ describe('story pane', () => {
 		session = reduceSession(session, {type: 'next'});
 		const rows = storyRows({...pane(session), height: 10});
 		const text = shown(rows);
-		expect(text).toContain("CORRUPTED at step 7: A's write with stale token 1 was accepted");
+		expect(text).toContain("CORRUPTED at step 7: A's write with stale token 1 accepted");
 		expect(text).toContain('script: A writes with its old token 1.');
 		const narration = rows.find(row => row.some(part => part.text.includes('script: A writes')))!;
 		expect(narration.every(part => part.role === 'dim')).toBe(true);
@@ -220,7 +220,7 @@ describe('story pane', () => {
 		let session = startSession(loadScenario('weakest-writer'));
 		for (let step = 1; step < 5; step += 1) session = reduceSession(session, {type: 'next'});
 		const story = shown(storyRows({...pane(session), height: 10}));
-		expect(story).toContain("CORRUPTED at step 5: A's write with no token (believes 1) was accepted");
+		expect(story).toContain("CORRUPTED at step 5: A's write (no token; believes 1) accepted");
 		const resource = shown(resourceRows({...pane(session), width: 60}));
 		expect(resource).toContain('A "A" CORRUPTED no token (believes 1)');
 		expect(shown(resourceRows({...pane(session, lookIn('ja')), width: 60}))).toContain('トークンなし (トークン 1 のつもり)');

@@ -32,7 +32,9 @@ export function promptRows({width, look}: PaneProps, prompt: Prompt): Row[] {
 	const shown = widthOf(prompt.text) <= room ? prompt.text : g.ellipsis + tailToWidth(prompt.text, room - widthOf(g.ellipsis));
 	const line: Row = [piece(':', 'key'), piece(shown), piece(cursor, 'accent')];
 	// The fix first: on a narrow screen it is what must not scroll away.
-	const why = prompt.error && [prompt.error.hint === null ? '' : `${labelsFor(look.lang).didYouMean(prompt.error.hint)} `, commandProblemText(prompt.error.problem, look.lang)].join('');
+	const why =
+		prompt.error &&
+		[prompt.error.hint === null ? '' : `${labelsFor(look.lang).didYouMean(prompt.error.hint)} `, commandProblemText(prompt.error.problem, look.lang)].join('');
 	const error = why ? wrap(why, width - 1).map(text => [piece(` ${text}`, 'warn')]) : [];
 	return [...error, line];
 }

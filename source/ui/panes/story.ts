@@ -113,12 +113,7 @@ function headRows(session: Session, width: number, look: PaneProps['look']): Row
 	];
 	const rows: Row[] = [titleRule(title, width, look)];
 	const violation = firstViolation(session);
-	if (violation)
-		rows.push(
-			...wrap(`${g.bad} ${labels.violation(violation)}`, width - 2).map(line =>
-				fitRow([piece(` ${line}`, 'banner')], width),
-			),
-		);
+	if (violation) rows.push(...wrap(`${g.bad} ${labels.violation(violation)}`, width - 2).map(line => fitRow([piece(` ${line}`, 'banner')], width)));
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
 	return rows;
 }
