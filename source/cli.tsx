@@ -10,6 +10,9 @@ const argv = process.argv.slice(2);
 // `ps` and `top` name the program, not node.
 process.title = 'dlock-tui';
 
+// Node opens its debugger on SIGUSR1 and says so on stderr, over the dashboard; a listener turns that off.
+process.on('SIGUSR1', () => {});
+
 // A reader that stops early (`| head`) is not an error, nor a terminal closed under the program.
 process.stdout.on('error', error => {
 	if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);

@@ -32,7 +32,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	let output = '';
 	let written = Promise.resolve();
 	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
-	child = pty.spawn(file, argv, {name: 'xterm-256color', cols, rows, env});
+	child = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
 	child.onData(data => {
 		output += data;
 		written = written.then(() => writeInto(terminal, data));
@@ -143,6 +143,16 @@ test('without a terminal it points at trace, print and record, exit 2', () => {
 	expect(result.status).toBe(2);
 	expect(result.stderr).toMatch(/needs a terminal.*trace.*print.*record/);
 	expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+});
+
+test('TERM=dumb: the dashboard says it needs a capable terminal and points at print, exit 2', async () => {
+	const app = open([], 80, 24, {TERM: 'dumb'});
+	expect(await app.exited).toBe(2);
+	child = null;
+	const output = app.output();
+	expect(output).toMatch(/needs a terminal that can move the cursor.*TERM=dumb.*dlock-tui print/);
+	// Nothing was drawn: no cursor movement, no synchronized output, no colour.
+	expect(output).not.toMatch(/\u001B\[(\?2026|\?25l|[0-9;]*m)/);
 });
 
 test('a bad flag value is named', () => {

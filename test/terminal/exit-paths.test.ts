@@ -1,5 +1,5 @@
 // Every way out of the dashboard gives the terminal back as it was found: the same termios
-// (raw mode off, echo on), the cursor shown, no synchronized update left open, and for a crash one
+// (raw mode off, echo on), the cursor shown, bracketed paste off, no synchronized update left open, and for a crash one
 // readable line naming the report; and when the terminal itself goes away, a quiet end as a
 // hangup. Each runs the built binary in a real pty, inside a shell that records `stty -g` before
 // and after it; the crash runs a build of it whose dashboard throws (test/fixtures).
@@ -73,6 +73,9 @@ async function openDashboard(cli = cliPath): Promise<Run> {
 function expectTerminalRestored(output: string, finished: {before: string; after: string}): void {
 	expect(finished.after).toBe(finished.before);
 	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	// Bracketed paste was on while the dashboard ran, and is off after it.
+	expect(output).toContain('\u001B[?2004h');
+	expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
 	const opened = output.split('\u001B[?2026h').length;
 	const closed = output.split('\u001B[?2026l').length;
 	expect(closed).toBe(opened);
