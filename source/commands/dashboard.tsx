@@ -11,7 +11,7 @@ import {App} from '../ui/App.js';
 import {CrashBoundary} from '../ui/CrashBoundary.js';
 import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
-import {endForHangup} from './hangup.js';
+import {endForHangup, endWhenTerminalGoes} from './hangup.js';
 import {UsageError} from './errors.js';
 import {lookOptions, secondsOption} from './options.js';
 import type {CommandLineIo} from './run.js';
@@ -69,6 +69,8 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 	// The terminal went away and no SIGHUP came: end instead of running for nobody.
 	const terminalGone = () => endForHangup();
 	io.stdin.once('end', terminalGone);
+	// Started after the first frame is drawn, which it would only slow down.
+	const stopWatching = endWhenTerminalGoes((io.stdin as NodeJS.ReadStream & {fd: number}).fd);
 	process.on('SIGTSTP', jobs.suspend);
 	process.on('SIGCONT', jobs.resume);
 	try {
@@ -76,6 +78,7 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 	} finally {
 		forgetTeardown();
 		io.stdin.off('end', terminalGone);
+		stopWatching();
 		process.off('SIGTSTP', jobs.suspend);
 		process.off('SIGCONT', jobs.resume);
 	}

@@ -144,7 +144,8 @@ describe('every exit path restores the terminal', () => {
 describe('a terminal that goes away under it', () => {
 	// The shell ignores SIGHUP and is the session leader, so the program gets no signal: it learns
 	// that the terminal is gone from reading and writing, as under nohup or a dropped connection.
-	async function closeUnder(args: readonly string[], ready: (output: string) => boolean) {
+	// `keys` are typed once the program is ready, just before the terminal closes.
+	async function closeUnder(args: readonly string[], ready: (output: string) => boolean, keys = '') {
 		const directory = mkdtempSync(path.join(runs, 'gone-'));
 		const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', TMPDIR: directory};
 		delete env.CI;
@@ -157,20 +158,39 @@ describe('a terminal that goes away under it', () => {
 		});
 		terminal.onData(data => (output += data));
 		await until(() => ready(output));
+		const [program] = childrenOf(terminal.pid);
+		expect(program).toBeDefined();
+		if (keys) terminal.write(keys);
 		// Closes the pty itself (the window going away); kill() would only signal the shell, which ignores it.
 		(terminal as unknown as {destroy(): void}).destroy();
 		await until(() => existsSync(statusFile) && readFileSync(statusFile, 'utf8').endsWith('\n'));
-		return {status: readFileSync(statusFile, 'utf8').trim(), crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash'))};
+		return {
+			status: readFileSync(statusFile, 'utf8').trim(),
+			crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash')),
+			// No orphan left running for nobody.
+			running: existsSync(`/proc/${program}`),
+		};
 	}
 
 	test('the dashboard ends as a hangup does, with no crash report', async () => {
-		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toEqual({status: '129', crashReports: []});
+		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toEqual({status: '129', crashReports: [], running: false});
 	});
 
 	test('a trace being written ends as a hangup does, with no crash report', async () => {
 		// Long enough to be still writing when the terminal closes after its first line.
 		const file = path.join(runs, 'long.yaml');
 		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(5000)}`);
-		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toEqual({status: '129', crashReports: []});
+		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toEqual({status: '129', crashReports: [], running: false});
+	});
+
+	test('a dashboard busy playing a long step ends within seconds, killed', async () => {
+		// A heartbeat every tick for a million ticks: End keeps the program busy for many seconds.
+		const file = path.join(runs, 'busy.yaml');
+		writeFileSync(file, `title: busy\nclients: [{name: A, renewEvery: 1}]\nsteps:\n  - do: acquire A\n${'  - do: tick 1000000\n'.repeat(20)}`);
+		const closed = Date.now();
+		const end = '\u001B[F';
+		expect(await closeUnder([file], output => output.includes('Story'), end)).toEqual({status: '137', crashReports: [], running: false});
+		// Well before the step would have ended; the bound is loose for a loaded machine.
+		expect(Date.now() - closed).toBeLessThan(10_000);
 	});
 });
