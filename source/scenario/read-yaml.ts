@@ -10,6 +10,7 @@
 //   becomes JavaScript values.
 
 import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
@@ -116,9 +117,9 @@ function composeDocument(text: string, lineCounter: LineCounter, valueLimit: num
 	return hazard ?? {doc: doc!, secondDocument};
 }
 
-/** The parser's texts for the mistakes people make most, in plain words. */
+/** The parser's texts for the mistakes people make most, in plain words; the others escaped, since they quote the file. */
 function yamlMessage(code: string, message: string): string {
-	const first = message.split('\n')[0]!;
+	const first = printable(message.split('\n')[0]!);
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
 	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
 	if (code === 'BLOCK_AS_IMPLICIT_KEY') return 'YAML: a value contains ": ": put it in quotes';

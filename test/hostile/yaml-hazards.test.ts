@@ -146,6 +146,13 @@ describe('YAML hazards', () => {
 		expect(problems[3]!.message).toContain("'\\u{202e}'");
 	});
 
+	test("the YAML parser's own messages, which quote the file, reach the screen escaped", () => {
+		const problems = problemsOf(' x: y\ntitle:\n\u202E en: z\n');
+		expect(problems.length).toBeGreaterThan(0);
+		for (const problem of problems) expect(problem.message, problem.message).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+		expect(problems.map(problem => problem.message).join('\n')).toContain('\\u{202e}');
+	});
+
 	test('an empty file, or one with only comments, is a problem at line 1', () => {
 		for (const [name, text] of [
 			['empty.yaml', ''],
