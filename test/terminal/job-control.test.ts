@@ -75,7 +75,8 @@ test.each([
 	const before = await app.showing('step 2 of 7');
 	const mark = app.output().length;
 	stop(app);
-	await until(() => app.state() === 'T');
+	// The pty hands over what was written before the stop a moment after it.
+	await until(() => app.state() === 'T' && app.output().slice(mark).includes('\u001B[?2004l'));
 	const givenBack = app.output().slice(mark);
 	expect(givenBack).toContain('\u001B[?25h');
 	expect(givenBack).toContain('\u001B[?2004l');
