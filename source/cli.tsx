@@ -10,6 +10,9 @@ const argv = process.argv.slice(2);
 // `ps` and `top` name the program, not node.
 process.title = 'dlock-tui';
 
+// Node opens its debugger on SIGUSR1 and says so on stderr, over the dashboard; a listener turns that off.
+process.on('SIGUSR1', () => {});
+
 // A reader that stops early (`| head`) or a full disk is the command line's to report
 // (source/commands/output.ts); a terminal closed under the program ends it as a hangup.
 process.stdout.on('error', error => {

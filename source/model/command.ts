@@ -20,7 +20,7 @@ export const resourceTarget = 'resource';
 
 /** Durations are capped so that a typo like `tick 99999999999` cannot hang the simulator. */
 export const maxDuration = 1_000_000;
-const maxValueLength = 32;
+export const maxValueLength = 32;
 export const clientNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,11}$/;
 
 export const commandUsage: Record<CommandKind, string> = {

@@ -117,9 +117,8 @@ function composeDocument(text: string, lineCounter: LineCounter, valueLimit: num
 	return hazard ?? {doc: doc!, secondDocument};
 }
 
-/** The parser's texts for the mistakes people make most, in plain words. */
+/** The parser's texts for the mistakes people make most, in plain words; the others escaped, since they quote the file. */
 function yamlMessage(code: string, message: string): string {
-	// The parser's message may quote a character of the file, and it may be a bidi override.
 	const first = printable(message.split('\n')[0]!);
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
 	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';

@@ -3,27 +3,54 @@
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
-import {clientNamePattern, maxDuration} from '../model/command.js';
+import {clientNamePattern, maxDuration, maxValueLength} from '../model/command.js';
 import {firstUnprintable, quote} from '../text/quote.js';
 
 const wholeNumber = 'expected a whole number';
+// `abort` stops at the first check a value fails: one message for one field (1e308 is neither whole nor small).
 const duration = z
 	.number({error: wholeNumber})
-	.int({error: wholeNumber})
+	.int({error: wholeNumber, abort: true})
 	.min(1, {error: `expected a whole number from 1 to ${maxDuration}`})
 	.max(maxDuration, {error: `expected a whole number from 1 to ${maxDuration}`});
-const count = z.number({error: wholeNumber}).int({error: wholeNumber}).min(0, {error: 'expected a whole number ≥ 0'});
+const count = z.number({error: wholeNumber}).int({error: wholeNumber, abort: true}).min(0, {error: 'expected a whole number ≥ 0'});
 /** A token or a time that is null when there is none (a free lock, a client holding nothing). */
 const countOrNull = z
 	.number({error: 'expected a whole number, or null'})
-	.int({error: 'expected a whole number, or null'})
+	.int({error: 'expected a whole number, or null', abort: true})
 	.min(0, {error: 'expected a whole number ≥ 0, or null'})
 	.nullable();
 const flag = z.boolean({error: 'expected true or false'});
 const unprintable = (input: unknown) => `expected text without control characters or escape sequences, found ${quote(firstUnprintable(String(input)) ?? '')}`;
 /** Text a terminal shows as it is: no control characters or escape sequences. */
 const printableOnly = (schema: z.ZodString) => schema.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
-const text = printableOnly(z.string({error: 'expected text'}));
+
+/** Characters as people count them (code points, as JSON Schema's maxLength does), not UTF-16 units. */
+const characterCount = (value: string) => {
+	let count = 0;
+	for (const _ of value) count += 1;
+	return count;
+};
+/**
+ * Text of at most `max` characters: the screen lays out what a file says, and text with no bound
+ * would keep it busy for minutes. A longer text is refused before anything else is checked in it.
+ */
+const textOfAtMost = (max: number) =>
+	printableOnly(
+		z.string({error: 'expected text'}).check(
+			z.refine(value => characterCount(value) <= max, {
+				error: issue => `expected at most ${max.toLocaleString('en')} characters, got ${characterCount(String(issue.input)).toLocaleString('en')}`,
+				abort: true,
+			}),
+		),
+	).meta({maxLength: max});
+
+/** A title fits a line of the dashboard's header. */
+export const maxTitleLength = 120;
+/** Narration (a step's `say`, the description) fills a few screens of the story pane at most. */
+export const maxNarrationLength = 2000;
+/** Keys 1-9 select a client, and nine clients already need a terminal of 34 rows. */
+export const maxClients = 9;
 const clientNameOf = (typeError: string) =>
 	z
 		.string({error: typeError})
@@ -31,21 +58,25 @@ const clientNameOf = (typeError: string) =>
 		.refine(name => name !== 'resource', {error: "'resource' names the resource, not a client"});
 const clientName = clientNameOf('expected a client name');
 
-/** Narration in one language, or in English and Japanese. */
-const narrationSchema = z
-	.union(
-		[
-			text,
-			z
-				.strictObject(
-					{en: text.optional().meta({description: 'English'}), ja: text.optional().meta({description: 'Japanese'})},
-					{error: 'expected text, or {en: text, ja: text}'},
-				)
-				.refine(value => value.en !== undefined || value.ja !== undefined, {error: 'expected en, ja or both'}),
-		],
-		{error: 'expected text, or {en: text, ja: text}'},
-	)
-	.meta({description: 'Text, or {en, ja} for English and Japanese'});
+/** Narration in one language, or in English and Japanese, of at most `max` characters in each. */
+const narrationOfAtMost = (max: number) => {
+	const text = textOfAtMost(max);
+	return z
+		.union(
+			[
+				text,
+				z
+					.strictObject(
+						{en: text.optional().meta({description: 'English'}), ja: text.optional().meta({description: 'Japanese'})},
+						{error: 'expected text, or {en: text, ja: text}'},
+					)
+					.refine(value => value.en !== undefined || value.ja !== undefined, {error: 'expected en, ja or both'}),
+			],
+			{error: 'expected text, or {en: text, ja: text}'},
+		)
+		.meta({description: `Text, or {en, ja} for English and Japanese; at most ${max} characters in each`});
+};
+const narrationSchema = narrationOfAtMost(maxNarrationLength);
 
 const clientSchema = z
 	.union(
@@ -80,7 +111,11 @@ const expectSchema = z
 			holder: clientNameOf('expected a client name, or null for a free lock').nullable().optional().meta({description: 'Who holds the lock (null: free)'}),
 			token: countOrNull.optional().meta({description: "The lock's current token (null: free)"}),
 			expiry: countOrNull.optional().meta({description: 'When the current lease expires (null: free)'}),
-			value: z.union([text, z.number()], {error: 'expected text'}).nullable().optional().meta({description: "The resource's value (null: never written)"}),
+			value: z
+				.union([textOfAtMost(maxValueLength), z.number()], {error: 'expected text'})
+				.nullable()
+				.optional()
+				.meta({description: "The resource's value (null: never written)"}),
 			maxToken: count.optional().meta({description: 'The largest token the resource has seen'}),
 			writes: count.optional().meta({description: 'Writes the resource accepted'}),
 			rejected: count.optional().meta({description: 'Writes the resource rejected'}),
@@ -113,8 +148,10 @@ const stepSchema = z.strictObject(
 
 export const scenarioSchema = z
 	.strictObject({
-		title: narrationSchema,
-		short: narrationSchema.optional().meta({description: 'A shorter title, shown where the title does not fit (check warns when neither fits 80 columns)'}),
+		title: narrationOfAtMost(maxTitleLength),
+		short: narrationOfAtMost(maxTitleLength)
+			.optional()
+			.meta({description: 'A shorter title, shown where the title does not fit (check warns when neither fits 80 columns)'}),
 		description: narrationSchema.optional(),
 		resource: printableOnly(
 			z.string({error: 'expected a resource name'}).regex(/^\S{1,24}$/, {error: 'expected a resource name: one word of at most 24 characters'}),
@@ -123,11 +160,17 @@ export const scenarioSchema = z
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),
 		fencing: flag.optional().meta({description: 'Does the resource check tokens (default true)'}),
-		twin: text.optional().meta({
+		twin: textOfAtMost(maxNarrationLength).optional().meta({
 			description:
 				"The same story with the resource's fencing flipped: a built-in name or a path relative to this file, whose narration the dashboard shows when fencing is flipped",
 		}),
-		clients: z.array(clientSchema, {error: 'expected a list of clients'}).min(1, {error: 'expected at least one client'}),
+		clients: z
+			.array(clientSchema, {error: 'expected a list of clients'})
+			.min(1, {error: 'expected at least one client'})
+			.max(maxClients, {
+				error: issue =>
+					`expected at most ${maxClients} clients (keys 1-${maxClients} select them), got ${(issue.input as unknown[]).length.toLocaleString('en')}`,
+			}),
 		steps: z.array(stepSchema, {error: 'expected a list of steps'}),
 	})
 	.meta({title: 'dlock-tui scenario', description: 'A narrated, self-checking dlock-tui scenario'});

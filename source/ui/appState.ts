@@ -21,6 +21,8 @@ export interface AppState {
 	readonly picking: boolean;
 	/** One line about the last save, until the next key. */
 	readonly notice: Notice | null;
+	/** The text of a paste still arriving (between the terminal's bracketed-paste markers), or null. */
+	readonly paste: string | null;
 }
 
 export interface Notice {
@@ -47,7 +49,7 @@ export interface Pressed {
 const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, notice: null};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, notice: null, paste: null};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -67,6 +69,8 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 
 /** What Ink read from the terminal at once. Keys typed faster than the screen updates (a held key, a paste) come as one chunk: one press each. */
 export function pressKeys(state: AppState, input: string, key: Key): Pressed {
+	const pasting = readPaste(state, input, key);
+	if (pasting) return {state: {...pasting, autoplaying: false, notice: null}, requests: []};
 	const chunk = [...input];
 	const presses = chunk.length > 1 && !key.ctrl && !key.meta && !input.includes('\u001B') ? chunk : [input];
 	let current: AppState = {...state, autoplaying: false, notice: null};
@@ -123,4 +127,57 @@ function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key):
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};
 	if (key.ctrl || key.meta || input === '' || /\p{C}/u.test(input)) return state;
 	return {...state, prompt: {text: (prompt.text + input).slice(0, maxPromptLength), error: null}};
+}
+
+// The dashboard turns on the terminal's bracketed paste, so a paste arrives between two markers
+// instead of as keys. Ink strips the marker's ESC and hands it over as text.
+const pasteStart = '[200~';
+const pasteEnd = '[201~';
+/** A paste is commands for the `:` line: this many at most, each no longer than a typed one. */
+const maxPastedCommands = 100;
+const maxPasteLength = maxPastedCommands * (maxPromptLength + 2);
+
+/** The state after a paste marker or a piece of a paste, or null for input that is neither. A control key still acts (Ctrl-C quits). */
+function readPaste(state: AppState, input: string, key: Key): AppState | null {
+	if (input === pasteStart && !key.ctrl && !key.meta) return {...state, paste: ''};
+	if (state.paste === null || key.ctrl) return null;
+	if (input === pasteEnd) return {...runPaste(state, state.paste), paste: null};
+	// A line break that came alone is read as the Enter key.
+	const text = key.return ? '\r' : input;
+	return {...state, paste: (state.paste + text).slice(0, maxPasteLength + 1)};
+}
+
+/**
+ * At the `:` line a paste runs one command per line, as if each were typed and Enter pressed; the
+ * part after the last line break stays on the line, not yet run. A line that is not a command
+ * stops the paste there, on the line with its error; the lines after it are not run. Elsewhere a
+ * paste does nothing: pasted text is never taken for keys.
+ */
+function runPaste(state: AppState, text: string): AppState {
+	if (!state.prompt) return state;
+	if (text.length > maxPasteLength) return {...state, prompt: {text: state.prompt.text, error: {paste: 'too-long', count: 0, limit: maxPastedCommands}}};
+	const lines = (state.prompt.text + text).replace(/[^\P{C}\r\n]/gu, '').split(/\r\n|\r|\n/);
+	const unfinished = lines.pop()!;
+	const commands = lines.filter(line => line.trim() !== '');
+	if (commands.length > maxPastedCommands)
+		return {...state, prompt: {text: state.prompt.text, error: {paste: 'too-many-lines', count: commands.length, limit: maxPastedCommands}}};
+	const clients = currentWorld(state.session).clients.map(client => client.name);
+	let session = state.session;
+	for (const line of commands) {
+		const parsed = line.length > maxPromptLength ? null : parseCommand(line, {clients});
+		if (!parsed?.ok)
+			return {
+				...state,
+				session,
+				prompt: {
+					text: line.slice(0, maxPromptLength),
+					error: parsed
+						? {problem: parsed.error.problem, hint: suggestedWord(line, parsed.error, {clients})}
+						: {paste: 'line-too-long', count: 1, limit: maxPromptLength},
+				},
+			};
+		session = reduceShell(session, {type: 'do', command: parsed.command});
+	}
+	const open = unfinished !== '' || commands.length === 0;
+	return {...state, session, prompt: open ? {text: unfinished.slice(0, maxPromptLength), error: null} : null};
 }

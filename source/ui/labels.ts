@@ -5,6 +5,9 @@ import {quote} from '../text/quote.js';
 import type {Lang} from '../scenario/narration.js';
 import type {Glyphs} from './look.js';
 
+/** Why a paste at the command line was not run: too long, too many lines, or a line too long. */
+export type PasteProblem = 'too-long' | 'too-many-lines' | 'line-too-long';
+
 /** The first corrupting write: in which step, whether by hand, whose, the token it carried (null: none) and the one its writer believed it held. */
 export interface Corruption {
 	readonly step: number;
@@ -25,6 +28,7 @@ export interface Labels {
 	readonly free: string;
 	readonly token: string;
 	/** `token 2`: a token by its number. */
+	readonly pasteProblem: (problem: PasteProblem, count: number, limit: number) => string;
 	readonly didYouMean: (word: string) => string;
 	readonly tokenN: (token: number) => string;
 	readonly nextToken: string;
@@ -122,6 +126,12 @@ const en: Labels = {
 	token: 'token',
 	tokenN: token => `token ${token}`,
 	didYouMean: word => `did you mean ${quote(word)}?`,
+	pasteProblem: (problem, count, limit) =>
+		problem === 'too-long'
+			? `the paste is too long: at most ${limit} commands at once`
+			: problem === 'too-many-lines'
+				? `${count} lines pasted: at most ${limit} commands at once`
+				: `a pasted line is longer than ${limit} characters`,
 	nextToken: 'next token',
 	lease: 'lease',
 	now: 'now',
@@ -230,6 +240,12 @@ const ja: Labels = {
 	token: 'トークン',
 	tokenN: token => `トークン ${token}`,
 	didYouMean: word => `${quote(word)} のこと?`,
+	pasteProblem: (problem, count, limit) =>
+		problem === 'too-long'
+			? `貼り付けが長すぎる: 一度に ${limit} コマンドまで`
+			: problem === 'too-many-lines'
+				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
+				: `貼り付けた行が ${limit} 文字を超える`,
 	nextToken: '次のトークン',
 	lease: 'リース',
 	now: '現在',

@@ -32,7 +32,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	let output = '';
 	let written = Promise.resolve();
 	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
-	child = pty.spawn(file, argv, {name: 'xterm-256color', cols, rows, env});
+	child = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
 	child.onData(data => {
 		output += data;
 		written = written.then(() => writeInto(terminal, data));
@@ -46,12 +46,12 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	);
 	const screen = () => screenText(terminal).join('\n');
 	// Waits for what a person would wait for: the screen to show the change (a hung app fails the test by its timeout).
-	// A frame can arrive in several chunks: a screen counts once its last row (the key bar) is there.
+	// A frame can arrive in several chunks: a screen counts once its last row (the key bar, or the : line) is there.
 	const settle = async (until: (text: string) => boolean) => {
 		for (;;) {
 			await written;
 			const text = screen();
-			if (until(text) && /q (quit|終了)|too small/.test(text)) return text;
+			if (until(text) && /q (quit|終了)|too small|^:/m.test(text)) return text;
 			await new Promise(resolve => setTimeout(resolve, 20));
 		}
 	};
@@ -168,11 +168,57 @@ test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cance
 	child = null;
 });
 
+describe('a paste (bracketed by the terminal)', () => {
+	const paste = (text: string) => `\u001B[200~${text}\u001B[201~`;
+
+	test('at the : line runs one command per line; the part after the last line break stays on the line', async () => {
+		const app = open([], 80, 24);
+		await app.press('', screen => screen.includes('step 1 of 7'));
+		await app.press(':', screen => /^:/m.test(screen));
+		const ran = await app.press(paste('acquire A\rwrite A late\rtick'), screen => screen.includes('"late" accepted'));
+		expect(ran).toContain('A acquired the lock, token 1');
+		expect(ran).toMatch(/^: ?tick/m);
+		expect(await app.press('\r', screen => screen.includes('t=1 '))).not.toMatch(/^: ?tick/m);
+	});
+
+	test('a line that is not a command stops the paste there, with its error', async () => {
+		const app = open([], 80, 24);
+		await app.press('', screen => screen.includes('step 1 of 7'));
+		await app.press(':', screen => /^:/m.test(screen));
+		const stopped = await app.press(paste('acquire A\raquire B\rwrite A\r'), screen => screen.includes('aquire B'));
+		expect(stopped).toContain('A acquired the lock, token 1');
+		expect(stopped).toContain("unknown command 'aquire'");
+		expect(stopped).not.toContain("A's write");
+	});
+
+	test('outside the : line it is not taken for keys', async () => {
+		const app = open([], 80, 24);
+		await app.press('', screen => screen.includes('step 1 of 7'));
+		// Space would step, q would quit, a would acquire; a key typed after the paste still acts.
+		child!.write(paste(' q a'));
+		const after = await app.press(' ', screen => screen.includes('step 2 of 7'));
+		expect(after).not.toContain('OFF SCRIPT');
+		child!.write('q');
+		expect(await app.exited).toBe(0);
+		child = null;
+	});
+});
+
 test('without a terminal it points at trace, print and record, exit 2', () => {
 	const result = runCli([]);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toMatch(/needs a terminal.*trace.*print.*record/);
 	expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+});
+
+test('TERM=dumb: the dashboard says it needs a capable terminal and points at print, exit 2', async () => {
+	const app = open([], 80, 24, {TERM: 'dumb'});
+	expect(await app.exited).toBe(2);
+	child = null;
+	const output = app.output();
+	expect(output).toMatch(/needs a terminal that can move the cursor.*TERM=dumb.*dlock-tui print/);
+	// Nothing was drawn: no cursor movement, no synchronized output, no colour.
+	expect(output).not.toMatch(/\u001B\[(\?2026|\?25l|[0-9;]*m)/);
 });
 
 test('a bad flag value is named', () => {

@@ -48,6 +48,17 @@ describe('YAML hazards', () => {
 		expect(problems).toEqual([{line: maxNesting + 3, message: expect.stringContaining('nested')}]);
 	});
 
+	test('nesting of thousands of levels is refused at the line where it passes the limit, in every form', () => {
+		const forms = [(depth: number) => `${' '.repeat(depth + 2)}-`, (depth: number) => `${' '.repeat(depth + 2)}k:`, () => '  [', () => '  {k:'];
+		for (const form of forms) {
+			for (const levels of [1000, 5000]) {
+				const lines = ['title: deep', 'clients: [A]', 'steps:', ...Array.from({length: levels}, (_, depth) => form(depth))];
+				// The file's own map is the first level, so the 32nd line of nesting is one too many.
+				expect(problemsOf(lines.join('\n')), form(0)).toEqual([{line: 3 + maxNesting, message: expect.stringContaining('nested')}]);
+			}
+		}
+	});
+
 	test(`${maxNesting} levels of nesting are read, one more is not`, () => {
 		const flow = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}\n`;
 		const block = (depth: number) => Array.from({length: depth}, (_, level) => `${' '.repeat(level * 2)}- `).join('\n');
@@ -135,6 +146,13 @@ describe('YAML hazards', () => {
 		expect(problems[3]!.message).toContain("'\\u{202e}'");
 	});
 
+	test("the YAML parser's own messages, which quote the file, reach the screen escaped", () => {
+		const problems = problemsOf(' x: y\ntitle:\n\u202E en: z\n');
+		expect(problems.length).toBeGreaterThan(0);
+		for (const problem of problems) expect(problem.message, problem.message).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+		expect(problems.map(problem => problem.message).join('\n')).toContain('\\u{202e}');
+	});
+
 	test('an empty file, or one with only comments, is a problem at line 1', () => {
 		for (const [name, text] of [
 			['empty.yaml', ''],
@@ -143,6 +161,24 @@ describe('YAML hazards', () => {
 			const file = path.join(directory, name!);
 			writeFileSync(file, text!);
 			expect(loadProblems(file)).toEqual([expect.stringMatching(new RegExp(`^${file}:1: .*expected a scenario`))]);
+		}
+	});
+
+	test('a 2 MB title or narration is refused by every command at its line, at once', () => {
+		const huge = 'word '.repeat(400_000);
+		const file = path.join(directory, 'huge-text.yaml');
+		writeFileSync(file, `title: t\nclients: [A]\nsteps:\n  - do: acquire A\n    say: {en: hi, ja: "${huge}"}\n`);
+		const titled = path.join(directory, 'huge-title.yaml');
+		writeFileSync(titled, `title: "${huge}"\nclients: [A]\nsteps: []\n`);
+		// check reports on stdout, the others on stderr; the dashboard refuses the file before it looks for a terminal.
+		const said = (args: string[], name: string) => {
+			const result = runCli([...args, name]);
+			expect(result.status, args.join(' ')).toBe(2);
+			return `${result.stdout}${result.stderr}`.trimEnd().split('\n');
+		};
+		for (const args of [['check'], ['trace'], ['print'], ['record', '-o', path.join(directory, 'huge.cast')], []]) {
+			expect(said(args, file)).toEqual([expect.stringMatching(/huge-text\.yaml:5: step 1: say\.ja: expected at most 2,000 characters, got 2,000,000$/)]);
+			expect(said(args, titled)).toEqual([expect.stringMatching(/huge-title\.yaml:1: title: expected at most 120 characters, got 2,000,000$/)]);
 		}
 	});
 

@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {formatProblem, maxProblems, parseScenario} from '../../source/scenario/parse.js';
+import {maxClients, maxNarrationLength, maxTitleLength} from '../../source/scenario/schema.js';
 
 /** Every problem of a file as the user reads it: `file:line: message`. */
 function problemsOf(text: string): string[] {
@@ -104,6 +105,52 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 			'talk.yaml:1: title: expected en, ja or both',
 			'talk.yaml:2: description: expected text, or {en: text, ja: text}, got a list',
 			'talk.yaml:5: step 1: say.en: expected text, got 1',
+		]);
+	});
+
+	test('a number too large to be exact is one problem, not one per rule it breaks', () => {
+		expect(problemsOf(lines('title: t', 'lease: 1e308', 'clients: [A]', 'steps:', '  - expect: {clock: -1e300, token: 1e300}'))).toEqual([
+			'talk.yaml:2: lease: expected a whole number, got a number too large to be exact',
+			'talk.yaml:5: step 1: expect.clock: expected a whole number, got a number too large to be exact',
+			'talk.yaml:5: step 1: expect.token: expected a whole number, or null, got a number too large to be exact',
+		]);
+	});
+
+	test('text the screen shows has a length limit, counted in characters, at its line', () => {
+		const text = (character: string, count: number) => `"${character.repeat(count)}"`;
+		const fits = lines(
+			`title: {en: ${text('t', maxTitleLength)}, ja: ${text('題', maxTitleLength)}}`,
+			`description: ${text('👩', maxNarrationLength)}`,
+			'clients: [A]',
+			'steps:',
+			`  - say: ${text('s', maxNarrationLength)}`,
+		);
+		expect(parseScenario(fits, 'talk.yaml').ok).toBe(true);
+		expect(
+			problemsOf(
+				lines(
+					`title: {en: ${text('t', maxTitleLength + 1)}, ja: ${text('題', maxTitleLength)}}`,
+					`description: ${text('👩', maxNarrationLength + 1)}`,
+					'clients: [A]',
+					'steps:',
+					`  - say: {ja: "${'s'.repeat(2 * maxNarrationLength)}\\e[2J"}`,
+					`    expect: {value: ${text('v', 33)}}`,
+				),
+			),
+		).toEqual([
+			`talk.yaml:1: title.en: expected at most ${maxTitleLength} characters, got ${maxTitleLength + 1}`,
+			`talk.yaml:2: description: expected at most 2,000 characters, got 2,001`,
+			// The length is the only problem of a text too long: nothing else in it is read.
+			`talk.yaml:5: step 1: say.ja: expected at most 2,000 characters, got 4,004`,
+			'talk.yaml:6: step 1: expect.value: expected at most 32 characters, got 33',
+		]);
+	});
+
+	test(`at most ${maxClients} clients, the ones keys 1-9 select`, () => {
+		const clients = (count: number) => `clients: [${Array.from({length: count}, (_, index) => `C${index}`).join(', ')}]`;
+		expect(parseScenario(lines('title: t', clients(maxClients), 'steps: []'), 'talk.yaml').ok).toBe(true);
+		expect(problemsOf(lines('title: t', clients(5000), 'steps: []'))).toEqual([
+			`talk.yaml:2: clients: expected at most ${maxClients} clients (keys 1-${maxClients} select them), got 5,000`,
 		]);
 	});
 

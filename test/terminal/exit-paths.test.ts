@@ -1,5 +1,5 @@
 // Every way out of the dashboard gives the terminal back as it was found: the same termios
-// (raw mode off, echo on), the cursor shown, no synchronized update left open, and for a crash one
+// (raw mode off, echo on), the cursor shown, bracketed paste off, no synchronized update left open, and for a crash one
 // readable line naming the report; and when the terminal itself goes away, a quiet end as a
 // hangup. Each runs the built binary in a real pty, inside a shell that records `stty -g` before
 // and after it; the crash runs a build of it whose dashboard throws (test/fixtures).
@@ -73,6 +73,9 @@ async function openDashboard(cli = cliPath): Promise<Run> {
 function expectTerminalRestored(output: string, finished: {before: string; after: string}): void {
 	expect(finished.after).toBe(finished.before);
 	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	// Bracketed paste was on while the dashboard ran, and is off after it.
+	expect(output).toContain('\u001B[?2004h');
+	expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
 	const opened = output.split('\u001B[?2026h').length;
 	const closed = output.split('\u001B[?2026l').length;
 	expect(closed).toBe(opened);
@@ -138,10 +141,24 @@ describe('every exit path restores the terminal', () => {
 	});
 });
 
+/** The CPU time a process has used, in clock ticks (Linux /proc). */
+function cpuTicks(pid: number): number {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Until the process has been at work for half a second of CPU since now: it read the keys and is busy with them. */
+async function untilBusy(pid: number): Promise<void> {
+	const start = cpuTicks(pid);
+	await until(() => cpuTicks(pid) - start >= 50);
+}
+
 describe('a terminal that goes away under it', () => {
 	// The shell ignores SIGHUP and is the session leader, so the program gets no signal: it learns
 	// that the terminal is gone from reading and writing, as under nohup or a dropped connection.
-	async function closeUnder(args: readonly string[], ready: (output: string) => boolean) {
+	// `keys` are typed once the program is ready, and the terminal closes once they keep it busy.
+	async function closeUnder(args: readonly string[], ready: (output: string) => boolean, keys = '') {
 		const directory = mkdtempSync(path.join(runs, 'gone-'));
 		const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', TMPDIR: directory};
 		delete env.CI;
@@ -154,20 +171,48 @@ describe('a terminal that goes away under it', () => {
 		});
 		terminal.onData(data => (output += data));
 		await until(() => ready(output));
+		const [program] = childrenOf(terminal.pid);
+		expect(program).toBeDefined();
+		if (keys) {
+			terminal.write(keys);
+			await untilBusy(program!);
+		}
 		// Closes the pty itself (the window going away); kill() would only signal the shell, which ignores it.
 		(terminal as unknown as {destroy(): void}).destroy();
+		const closed = Date.now();
 		await until(() => existsSync(statusFile) && readFileSync(statusFile, 'utf8').endsWith('\n'));
-		return {status: readFileSync(statusFile, 'utf8').trim(), crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash'))};
+		return {
+			msToEnd: Date.now() - closed,
+			status: readFileSync(statusFile, 'utf8').trim(),
+			crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash')),
+			// No orphan left running for nobody.
+			running: existsSync(`/proc/${program}`),
+		};
 	}
 
 	test('the dashboard ends as a hangup does, with no crash report', async () => {
-		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toEqual({status: '129', crashReports: []});
+		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toMatchObject({status: '129', crashReports: [], running: false});
 	});
 
 	test('a trace being written ends as a hangup does, with no crash report', async () => {
 		// Long enough to be still writing when the terminal closes after its first line.
 		const file = path.join(runs, 'long.yaml');
 		writeFileSync(file, `title: long\nclients: [A]\nsteps:\n${'  - do: tick\n'.repeat(5000)}`);
-		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toEqual({status: '129', crashReports: []});
+		expect(await closeUnder(['trace', '--json', file], output => output.includes('"step":0'))).toMatchObject({
+			status: '129',
+			crashReports: [],
+			running: false,
+		});
+	});
+
+	test('a dashboard busy playing a long step ends within seconds, killed', async () => {
+		// A heartbeat every tick for a million ticks: End keeps the program busy for many seconds.
+		const file = path.join(runs, 'busy.yaml');
+		writeFileSync(file, `title: busy\nclients: [{name: A, renewEvery: 1}]\nsteps:\n  - do: acquire A\n${'  - do: tick 1000000\n'.repeat(20)}`);
+		const end = '\u001B[F';
+		const ended = await closeUnder([file], output => output.includes('Story'), end);
+		expect(ended).toMatchObject({status: '137', crashReports: [], running: false});
+		// Well before the steps would have been played; the bound is loose for a loaded machine.
+		expect(ended.msToEnd).toBeLessThan(10_000);
 	});
 });

@@ -87,7 +87,7 @@ describe('app state', () => {
 		let state = run(...typed, press('', {backspace: true}));
 		expect(state.prompt?.text).toBe('tick q');
 		state = pressAll(state, [press('\r', {return: true})]).state;
-		expect(state.prompt?.error?.problem).toEqual({kind: 'bad-number', what: 'tick', word: 'q'});
+		expect(state.prompt?.error).toEqual({problem: {kind: 'bad-number', what: 'tick', word: 'q'}, hint: null});
 		state = pressAll(state, [press('', {backspace: true}), press('3'), press('\r', {return: true})]).state;
 		expect(state.prompt).toBeNull();
 		expect(currentWorld(state.session).clock).toBe(3);

@@ -6,14 +6,20 @@ import {selectedClientName} from '../../session/session.js';
 import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
-import {labelsFor} from '../labels.js';
+import {labelsFor, type PasteProblem} from '../labels.js';
+import type {Lang} from '../../scenario/narration.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
-	/** Why the last command typed could not be read, and a word that would fix it: shown (in the dashboard's language) until the text changes. */
-	readonly error: {readonly problem: CommandProblem; readonly hint: string | null} | null;
+	/** Why the last command typed or pasted could not be run: shown (in the dashboard's language) until the text changes. */
+	readonly error: PromptError | null;
 }
+
+/** A command that could not be read, with a word that would fix it; or a paste too large to run. */
+export type PromptError =
+	| {readonly problem: CommandProblem; readonly hint: string | null}
+	| {readonly paste: PasteProblem; readonly count: number; readonly limit: number};
 
 export interface KeyBarProps extends PaneProps {
 	readonly prompt: Prompt | null;
@@ -32,11 +38,15 @@ export function promptRows({width, look}: PaneProps, prompt: Prompt): Row[] {
 	const shown = widthOf(prompt.text) <= room ? prompt.text : g.ellipsis + tailToWidth(prompt.text, room - widthOf(g.ellipsis));
 	const line: Row = [piece(':', 'key'), piece(shown), piece(cursor, 'accent')];
 	// The fix first: on a narrow screen it is what must not scroll away.
-	const why =
-		prompt.error &&
-		[prompt.error.hint === null ? '' : `${labelsFor(look.lang).didYouMean(prompt.error.hint)} `, commandProblemText(prompt.error.problem, look.lang)].join('');
+	const why = prompt.error && promptErrorText(prompt.error, look.lang);
 	const error = why ? wrap(why, width - 1).map(text => [piece(` ${text}`, 'warn')]) : [];
 	return [...error, line];
+}
+
+function promptErrorText(error: PromptError, lang: Lang): string {
+	const labels = labelsFor(lang);
+	if ('paste' in error) return labels.pasteProblem(error.paste, error.count, error.limit);
+	return `${error.hint === null ? '' : `${labels.didYouMean(error.hint)} `}${commandProblemText(error.problem, lang)}`;
 }
 
 export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps): Row {
