@@ -11,7 +11,7 @@ import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/sc
 import {parseScenario} from '../../source/scenario/parse.js';
 import {runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
-const runs = {numRuns: 150, seed: 42};
+const runs = {numRuns: 80, seed: 42};
 const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');
 const validValue = parse(valid) as unknown;
 const rawControl = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
@@ -107,7 +107,7 @@ describe('scenario loader fuzz', () => {
 			fc.property(mutatedText, text => {
 				expectWellFormedProblems(text);
 			}),
-			{...runs, numRuns: 250},
+			{...runs, numRuns: 120},
 		);
 	});
 
@@ -116,7 +116,7 @@ describe('scenario loader fuzz', () => {
 			fc.property(mutatedValue, text => {
 				expectWellFormedProblems(text);
 			}),
-			{...runs, numRuns: 250},
+			{...runs, numRuns: 120},
 		);
 		fc.assert(
 			fc.property(fc.jsonValue({maxDepth: 4}), value => {

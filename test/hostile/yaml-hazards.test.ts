@@ -8,7 +8,7 @@ import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/sc
 import {maxNesting, readYaml} from '../../source/scenario/read-yaml.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {type CliResult, callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-hazards-');
 
@@ -164,22 +164,32 @@ describe('YAML hazards', () => {
 		}
 	});
 
-	test('a 2 MB title or narration is refused by every command at its line, at once', () => {
-		const huge = 'word '.repeat(400_000);
-		const file = path.join(directory, 'huge-text.yaml');
-		writeFileSync(file, `title: t\nclients: [A]\nsteps:\n  - do: acquire A\n    say: {en: hi, ja: "${huge}"}\n`);
-		const titled = path.join(directory, 'huge-title.yaml');
-		writeFileSync(titled, `title: "${huge}"\nclients: [A]\nsteps: []\n`);
+	test('a title or narration over its limit is refused by every command at its line; 2 MB of it at once', async () => {
+		const write = (name: string, text: string) => {
+			const file = path.join(directory, name);
+			writeFileSync(file, text);
+			return file;
+		};
+		const narrated = (words: number) =>
+			write(`say-${words}.yaml`, `title: t\nclients: [A]\nsteps:\n  - do: acquire A\n    say: {en: hi, ja: "${'word '.repeat(words)}"}\n`);
+		const titled = (words: number) => write(`title-${words}.yaml`, `title: "${'word '.repeat(words)}"\nclients: [A]\nsteps: []\n`);
 		// check reports on stdout, the others on stderr; the dashboard refuses the file before it looks for a terminal.
-		const said = (args: string[], name: string) => {
-			const result = runCli([...args, name]);
-			expect(result.status, args.join(' ')).toBe(2);
-			return `${result.stdout}${result.stderr}`.trimEnd().split('\n');
+		const said = ({status, stdout, stderr}: CliResult, args: string[]) => {
+			expect(status, args.join(' ')).toBe(2);
+			return `${stdout}${stderr}`.trimEnd().split('\n');
 		};
 		for (const args of [['check'], ['trace'], ['print'], ['record', '-o', path.join(directory, 'huge.cast')], []]) {
-			expect(said(args, file)).toEqual([expect.stringMatching(/huge-text\.yaml:5: step 1: say\.ja: expected at most 2,000 characters, got 2,000,000$/)]);
-			expect(said(args, titled)).toEqual([expect.stringMatching(/huge-title\.yaml:1: title: expected at most 120 characters, got 2,000,000$/)]);
+			expect(said(await callCli([...args, narrated(1000)]), args)).toEqual([
+				expect.stringMatching(/say-1000\.yaml:5: step 1: say\.ja: expected at most 2,000 characters, got 5,000$/),
+			]);
+			expect(said(await callCli([...args, titled(1000)]), args)).toEqual([
+				expect.stringMatching(/title-1000\.yaml:1: title: expected at most 120 characters, got 5,000$/),
+			]);
 		}
+		// The size that froze the dashboard once, through the bin: refused as quickly as the file is read.
+		expect(said(runCli(['check', narrated(400_000)]), ['check'])).toEqual([
+			expect.stringMatching(/say-400000\.yaml:5: step 1: say\.ja: expected at most 2,000 characters, got 2,000,000$/),
+		]);
 	});
 
 	test('a file of tens of megabytes is refused by size before it is read', () => {

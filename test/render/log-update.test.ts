@@ -67,7 +67,7 @@ describe("Ink's log-update", () => {
 				const prompt = standard.at(-1)!.lastIndexOf('$');
 				expect(standard.at(-1)!.slice(prompt - last.length, prompt)).toEqual(last.map(text => text.trimEnd()));
 			}),
-			{numRuns: 200},
+			{numRuns: 80},
 		);
 	});
 
@@ -84,7 +84,7 @@ describe("Ink's log-update", () => {
 							.map(row => row.trimEnd()),
 					);
 			}),
-			{numRuns: 100},
+			{numRuns: 50},
 		);
 	});
 

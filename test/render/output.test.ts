@@ -197,7 +197,7 @@ describe("Ink's Output", () => {
 					expect(await cellsOf(straight, height)).toEqual(await cellsOf(straightFrame(operationsFor(operations), height), height));
 				}
 			}),
-			{numRuns: 300},
+			{numRuns: 150},
 		);
 	});
 
