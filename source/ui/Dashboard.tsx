@@ -8,7 +8,7 @@ import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {clientsRows} from './panes/clients.js';
 import {headerRow} from './panes/header.js';
-import {helpRows} from './panes/help.js';
+import {helpRows, signListRows} from './panes/help.js';
 import {keyBarRow, keyListRows, type Prompt, promptRows} from './panes/keyBar.js';
 import {lockRows} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
@@ -102,9 +102,12 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const compact = room - full.length < needs;
 	const upper = compact ? panes(false, []) : full;
 	const story = storyRows({...pane, height: room - upper.length});
-	// Rows the story has no use for go to every key above the key bar, then between the panes.
+	// Rows the story has no use for go to every key above the key bar, then every sign, then between the panes.
 	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
-	const listed = !compact && story.length + keyList.length + 1 <= room - upper.length ? [[], ...keyList] : [];
+	const signList = keyList.length > 0 ? signListRows(pane) : [];
+	const spare = room - upper.length - story.length;
+	const listed =
+		compact || keyList.length + 1 > spare ? [] : keyList.length + signList.length + 2 <= spare ? [[], ...keyList, [], ...signList] : [[], ...keyList];
 	const spacious = !compact && story.length + listed.length + 3 <= room - upper.length;
 	const shown = spacious ? panes(true, [[]]) : upper;
 	const storyHeight = room - shown.length - listed.length;

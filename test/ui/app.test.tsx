@@ -133,12 +133,24 @@ describe('the dashboard app', () => {
 		const openPicker = async () => {
 			await press('o');
 			await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
+			// ink-select-input starts reading keys in an effect after that frame: give it a moment.
+			await new Promise(resolve => setTimeout(resolve, 100));
 		};
 		await openPicker();
 		await press(keys.enter);
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain('Story · step 1 of 7'));
 		await openPicker();
-		await press(keys.down, keys.down, keys.enter);
+		// The picker moves from the line it last drew: each arrow waits for the one before it to be drawn.
+		const highlighted = () =>
+			app!
+				.lastFrame()
+				?.split('\n')
+				.find(line => line.includes('▸ ')) ?? '';
+		await press(keys.down);
+		await vi.waitFor(() => expect(highlighted()).toContain('gc-pause-unfenced'));
+		await press(keys.down);
+		await vi.waitFor(() => expect(highlighted()).toContain('heartbeat'));
+		await press(keys.enter);
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain('Heartbeat'));
 		expect(app!.lastFrame()).toContain('Story · start');
 	});

@@ -109,6 +109,13 @@ describe('a large terminal', () => {
 		expect(blankShare(120, 40)).toBeLessThanOrEqual(0.15);
 	});
 
+	test('at 200x60 the signs are listed under the keys, where the rows are to spare', () => {
+		const lines = linesOf(startSession(loadScenario('gc-pause')), 200, 59, 'en');
+		const signs = lines.findIndex(line => line.includes('── Signs'));
+		expect(signs).toBeGreaterThan(lines.findIndex(line => line.includes('── Keys')));
+		expect(lines.slice(signs).join('\n')).toContain('lease expired');
+	});
+
 	test('a step of the story so far or still to come is shown whole or not at all', () => {
 		for (const name of builtinNames()) {
 			const scenario = loadScenario(name);

@@ -42,6 +42,11 @@ function signRows(signs: readonly Sign[], width: number): Row[] {
 	}
 }
 
+/** The signs under their title: on a tall terminal, below the keys, with rows to spare. */
+export function signListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
+	return [titleRule([piece(labelsFor(look.lang).signsPane, 'title')], width, look), ...signRows(legend(look.glyphs, look.lang), width)];
+}
+
 export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
@@ -53,8 +58,7 @@ export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 			piece(` ${pad(shown(help.keys), keysWidth - 1)}`, 'key'),
 			piece(fit(keyDescription(help, lang), Math.max(0, width - keysWidth), look.glyphs.ellipsis)),
 		]),
-		titleRule([piece(labels.signsPane, 'title')], width, look),
-		...signRows(legend(look.glyphs, lang), width),
+		...signListRows({width, look}),
 		[piece(` ${fit(labels.faintSigns, width - 2, look.glyphs.ellipsis)}`, 'dim')],
 	];
 	const room = Math.max(0, height - 1);
