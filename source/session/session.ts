@@ -72,18 +72,20 @@ export type SessionAction =
 	| {readonly type: 'pause-length'; readonly delta: number};
 
 /** What a key can do by hand: on the selected client, on the resource, or to the clock. */
-export type HandVerb =
-	| 'acquire'
-	| 'renew'
-	| 'release'
-	| 'write'
-	| 'pause'
-	| 'resume'
-	| 'crash-or-restart'
-	| 'toggle-fencing'
-	| 'toggle-resource-fencing'
-	| 'tick'
-	| 'tick-lease';
+export const handVerbs = [
+	'acquire',
+	'renew',
+	'release',
+	'write',
+	'pause',
+	'resume',
+	'crash-or-restart',
+	'toggle-fencing',
+	'toggle-resource-fencing',
+	'tick',
+	'tick-lease',
+] as const;
+export type HandVerb = (typeof handVerbs)[number];
 
 const minPauseLength = 1;
 const maxPauseLength = 99;

@@ -106,7 +106,7 @@ export function fit(text: string, width: number, ellipsis = '…'): string {
 	return (result === '' ? cutToWidth(text, room) : result) + ellipsis;
 }
 
-const words = {en: new Intl.Segmenter('en', {granularity: 'word'}), ja: new Intl.Segmenter('ja', {granularity: 'word'})};
+const words = {ja: new Intl.Segmenter('ja', {granularity: 'word'})};
 
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
@@ -119,7 +119,13 @@ const scriptSample = 4096;
  * read lazily: a caller that stops early never segments the rest.
  */
 function* tokensOf(text: string): Generator<string> {
-	const segmenter = japanese.test(text.slice(0, scriptSample)) ? words.ja : words.en;
+	// Text without Japanese breaks only at spaces: its words and spaces are read without the
+	// segmenter, which costs most of a frame's time when every row of a tall story is wrapped.
+	if (!japanese.test(text.slice(0, scriptSample))) {
+		for (const [token] of text.matchAll(/\s+|\S+/g)) yield token;
+		return;
+	}
+	const segmenter = words.ja;
 	let pending: string | null = null;
 	let joinNext = false;
 	for (const {segment, isWordLike} of segmentsOf(segmenter, text)) {

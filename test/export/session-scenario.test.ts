@@ -9,7 +9,7 @@ import {sessionScenario} from '../../source/export/scenario.js';
 import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
 import {checkScenario, playScenario} from '../../source/scenario/run.js';
-import {currentWorld, type HandVerb, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
+import {currentWorld, handVerbs, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
 
 function roundTrip(session: Session) {
 	const text = sessionScenario(session);
@@ -18,24 +18,10 @@ function roundTrip(session: Session) {
 	return {text, scenario: parsed.scenario};
 }
 
-const verbs: HandVerb[] = [
-	'acquire',
-	'renew',
-	'release',
-	'write',
-	'pause',
-	'resume',
-	'crash-or-restart',
-	'toggle-fencing',
-	'toggle-resource-fencing',
-	'tick',
-	'tick-lease',
-];
-
 const action: fc.Arbitrary<SessionAction> = fc.oneof(
 	{arbitrary: fc.constant({type: 'next'} as const), weight: 4},
 	fc.constantFrom<SessionAction>({type: 'back'}, {type: 'home'}, {type: 'end'}, {type: 'rejoin'}, {type: 'flip'}, {type: 'select-next'}),
-	{arbitrary: fc.constantFrom(...verbs).map((verb): SessionAction => ({type: 'hand', verb})), weight: 4},
+	{arbitrary: fc.constantFrom(...handVerbs).map((verb): SessionAction => ({type: 'hand', verb})), weight: 4},
 	fc.integer({min: -3, max: 3}).map((delta): SessionAction => ({type: 'pause-length', delta})),
 	fc
 		.tuple(fc.constantFrom('A', 'B'), fc.stringMatching(/^[a-z0-9]{1,6}$/), fc.integer({min: 1, max: 4}))

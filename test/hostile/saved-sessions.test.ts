@@ -9,7 +9,7 @@ import {expect, test} from 'vitest';
 import {type Command, parseCommand, printCommand} from '../../source/model/command.js';
 import {saveSession} from '../../source/export/save.js';
 import {loadScenario} from '../../source/scenario/files.js';
-import {type HandVerb, reduceSession, type SessionAction, startSession} from '../../source/session/session.js';
+import {handVerbs, reduceSession, type SessionAction, startSession} from '../../source/session/session.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 
 const root = temporaryDirectory('dlock-saved-');
@@ -31,20 +31,6 @@ const clientNames = fc
 	.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,11}$/), {minLength: 1, maxLength: 4, selector: each => each.toLowerCase()})
 	.filter(names => !names.some(each => each === 'resource'));
 
-const verbs: HandVerb[] = [
-	'acquire',
-	'renew',
-	'release',
-	'write',
-	'pause',
-	'resume',
-	'crash-or-restart',
-	'toggle-fencing',
-	'toggle-resource-fencing',
-	'tick',
-	'tick-lease',
-];
-
 /** Values a typed `write` may carry, YAML's special words among them. */
 const value = fc.oneof(
 	fc.stringMatching(/^[A-Za-z0-9_.:-]{1,8}$/),
@@ -63,7 +49,7 @@ function actionFor(clients: readonly string[]): fc.Arbitrary<SessionAction> {
 	return fc.oneof(
 		{arbitrary: fc.constant({type: 'next'} as const), weight: 3},
 		fc.constantFrom<SessionAction>({type: 'back'}, {type: 'home'}, {type: 'end'}, {type: 'rejoin'}, {type: 'select-next'}),
-		{arbitrary: fc.constantFrom(...verbs).map((verb): SessionAction => ({type: 'hand', verb})), weight: 3},
+		{arbitrary: fc.constantFrom(...handVerbs).map((verb): SessionAction => ({type: 'hand', verb})), weight: 3},
 		fc.integer({min: -3, max: 3}).map((delta): SessionAction => ({type: 'pause-length', delta})),
 		// A command typed at the `:` prompt is parsed from its text, as this one is.
 		{arbitrary: typed.filter(command => parseCommand(printCommand(command), {clients}).ok).map((command): SessionAction => ({type: 'do', command})), weight: 3},

@@ -6,7 +6,7 @@ import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {asciiText} from '../look.js';
 import {legend, labelsFor, type Sign} from '../labels.js';
-import {type PaneProps, piece, type Row, fitHeight, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, fitHeight, rowsPerLook, titleRule} from './rows.js';
 
 export interface HelpProps extends Pick<PaneProps, 'width' | 'look'> {
 	/** Rows to fill, exactly. */
@@ -43,9 +43,10 @@ function signRows(signs: readonly Sign[], width: number): Row[] {
 }
 
 /** The signs under their title: on a tall terminal, below the keys, with rows to spare. */
-export function signListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
-	return [titleRule([piece(labelsFor(look.lang).signsPane, 'title')], width, look), ...signRows(legend(look.glyphs, look.lang), width)];
-}
+export const signListRows = rowsPerLook((width, look) => [
+	titleRule([piece(labelsFor(look.lang).signsPane, 'title')], width, look),
+	...signRows(legend(look.glyphs, look.lang), width),
+]);
 
 export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 	const {lang} = look;

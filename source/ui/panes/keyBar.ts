@@ -8,7 +8,7 @@ import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor, type PasteProblem} from '../labels.js';
 import type {Lang} from '../../scenario/narration.js';
-import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
@@ -86,7 +86,7 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
  * Every key, in as many columns as the width holds: on a terminal tall enough to spare the rows
  * after the story, the key bar's fuller version, so a speaker never has to open the help.
  */
-export function keyListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] {
+export const keyListRows = rowsPerLook((width, look): Row[] => {
 	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 2;
 	const cellWidth = keysWidth + Math.max(...keyHelp.map(help => widthOf(keyDescription(help, look.lang)))) + 3;
 	const columns = Math.max(1, Math.floor((width - 1) / cellWidth));
@@ -97,4 +97,4 @@ export function keyListRows({width, look}: Pick<PaneProps, 'width' | 'look'>): R
 			.flatMap(help => [piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'), piece(pad(keyDescription(help, look.lang), cellWidth - keysWidth), 'dim')]),
 	);
 	return [titleRule([piece(labelsFor(look.lang).helpPane, 'title')], width, look), ...rows];
-}
+});

@@ -117,3 +117,18 @@ function mergePieces(row: Row): Piece[] {
 	}
 	return merged;
 }
+
+/**
+ * `build` remembered for each look and width: rows that depend on nothing else (the key list, the
+ * signs) are made once, not on every frame.
+ */
+export function rowsPerLook(build: (width: number, look: Look) => Row[]): (pane: Pick<PaneProps, 'width' | 'look'>) => Row[] {
+	const made = new WeakMap<Look, Map<number, Row[]>>();
+	return ({width, look}) => {
+		let byWidth = made.get(look);
+		if (!byWidth) made.set(look, (byWidth = new Map()));
+		let rows = byWidth.get(width);
+		if (!rows) byWidth.set(width, (rows = build(width, look)));
+		return rows;
+	};
+}
