@@ -124,6 +124,38 @@ test('each frame on the live screen, forward and back, is the one print draws fo
 	for (let step = 6; step >= 1; step -= 1) expect(rows(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
 });
 
+test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
+	const pages = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
+	const rows = (screen: string) =>
+		screen
+			.split('\n')
+			.slice(0, 23)
+			.map(line => line.trimEnd());
+	const app = open([], 80, 24);
+	await app.press(keys.space, screen => screen.includes('step 2 of 7'));
+	// Sizes changing faster than frames are drawn, too small among them, as a window dragged by its corner.
+	for (const [cols, rows] of [
+		[120, 40],
+		[60, 15],
+		[200, 60],
+		[81, 25],
+		[70, 30],
+		[100, 24],
+		[68, 23],
+		[150, 45],
+		[79, 24],
+		[90, 33],
+	] as const) {
+		child!.resize(cols, rows);
+		app.terminal.resize(cols, rows);
+		await new Promise(resolve => setTimeout(resolve, 5));
+	}
+	const settled = await app.resize(80, 24, screen => screen.includes('step 2 of 7') && screen.split('\n').length === 24);
+	await new Promise(resolve => setTimeout(resolve, 200));
+	expect(rows(app.screen())).toEqual(pages.slice(25, 48).map(line => line.trimEnd()));
+	expect(settled).toContain('step 2 of 7');
+});
+
 test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
 	const app = open(['--lang', 'ja'], 80, 24, {}, 'echo "exit=$?"; stty -a');
 	await app.press('', screen => screen.includes('ステップ 1/7'));
