@@ -5,7 +5,6 @@
 
 import type {Key} from 'ink';
 import {parseCommand, suggestedWord} from '../model/command.js';
-import {quote} from '../text/quote.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';

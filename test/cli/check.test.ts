@@ -135,11 +135,17 @@ describe('a long check', () => {
 	/** A clock that moves `step` ms each time it is read. */
 	const clock = (step: number) => {
 		let ms = 0;
-		return () => (ms += step);
+		return () => {
+			ms += step;
+			return ms;
+		};
 	};
 	const lines = (stepMs: number) => {
 		let written = '';
-		const status = runCheck([passing], text => void (written += text), clock(stepMs));
+		const write = (text: string) => {
+			written += text;
+		};
+		const status = runCheck([passing], write, clock(stepMs));
 		return {status, written};
 	};
 

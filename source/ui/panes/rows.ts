@@ -125,10 +125,10 @@ function mergePieces(row: Row): Piece[] {
 export function rowsPerLook(build: (width: number, look: Look) => Row[]): (pane: Pick<PaneProps, 'width' | 'look'>) => Row[] {
 	const made = new WeakMap<Look, Map<number, Row[]>>();
 	return ({width, look}) => {
-		let byWidth = made.get(look);
-		if (!byWidth) made.set(look, (byWidth = new Map()));
-		let rows = byWidth.get(width);
-		if (!rows) byWidth.set(width, (rows = build(width, look)));
+		const byWidth = made.get(look) ?? new Map<number, Row[]>();
+		made.set(look, byWidth);
+		const rows = byWidth.get(width) ?? build(width, look);
+		byWidth.set(width, rows);
 		return rows;
 	};
 }
