@@ -109,15 +109,23 @@ test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restore
 	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
 });
 
+/** print's page for a step of gc-pause: under a rule naming the step, the 23 rows the dashboard draws at 80x24. */
+let printedPages: string[] | undefined;
+function printedPage(step: number): string[] {
+	printedPages ??= runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
+	return printedPages.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
+}
+
+/** The dashboard's 23 rows on an 80x24 screen. */
+const dashboardRowsOf = (screen: string) =>
+	screen
+		.split('\n')
+		.slice(0, 23)
+		.map(line => line.trimEnd());
+
 test('each frame on the live screen, forward and back, is the one print draws for that step, row for row', async () => {
-	// print's pages: a rule naming the step, then the 23 rows the dashboard draws at 80x24.
-	const pages = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
-	const page = (step: number) => pages.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
-	const rows = (screen: string) =>
-		screen
-			.split('\n')
-			.slice(0, 23)
-			.map(line => line.trimEnd());
+	const page = printedPage;
+	const rows = dashboardRowsOf;
 	const app = open([], 80, 24);
 	expect(rows(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
 	for (let step = 2; step <= 7; step += 1) expect(rows(await app.press(keys.space, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
@@ -125,12 +133,6 @@ test('each frame on the live screen, forward and back, is the one print draws fo
 });
 
 test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
-	const pages = runCli(['print', 'gc-pause']).stdout.trimEnd().split('\n');
-	const rows = (screen: string) =>
-		screen
-			.split('\n')
-			.slice(0, 23)
-			.map(line => line.trimEnd());
 	const app = open([], 80, 24);
 	await app.press(keys.space, screen => screen.includes('step 2 of 7'));
 	// Sizes changing faster than frames are drawn, too small among them, as a window dragged by its corner.
@@ -152,7 +154,7 @@ test('after a storm of resizes the screen is the frame print draws, with no stal
 	}
 	const settled = await app.resize(80, 24, screen => screen.includes('step 2 of 7') && screen.split('\n').length === 24);
 	await new Promise(resolve => setTimeout(resolve, 200));
-	expect(rows(app.screen())).toEqual(pages.slice(25, 48).map(line => line.trimEnd()));
+	expect(dashboardRowsOf(app.screen())).toEqual(printedPage(2));
 	expect(settled).toContain('step 2 of 7');
 });
 
