@@ -247,7 +247,7 @@ export const isOffScript = (session: Session): boolean => session.history.change
 export const canGoBack = (session: Session): boolean => session.history.previous !== null;
 
 /** The twin's words, when the story is flipped and has a twin. */
-const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);
+export const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);
 
 /** The narration of the step the story is at: the story's description before the first step. */
 export function currentNarration(session: Session): Narration | null {

@@ -4,12 +4,12 @@
 // and the app does them where it handles the key.
 
 import type {Key} from 'ink';
-import {parseCommand, suggestedWord} from '../model/command.js';
+import {type Command, parseCommand, suggestedWord} from '../model/command.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
 import {actionForKey} from './keys.js';
-import type {Prompt} from './panes/keyBar.js';
+import type {Prompt, PromptError} from './panes/keyBar.js';
 
 export interface AppState {
 	readonly session: Session;
@@ -114,14 +114,19 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 	}
 }
 
+/** A line of the `:` prompt read as a command of this session's clients, or why it is not one (with a word that would fix it). */
+function readCommand(session: Session, line: string): {readonly ok: true; readonly command: Command} | {readonly ok: false; readonly error: PromptError} {
+	const options = {clients: currentWorld(session).clients.map(client => client.name)};
+	const parsed = parseCommand(line, options);
+	return parsed.ok ? parsed : {ok: false, error: {problem: parsed.error.problem, hint: suggestedWord(line, parsed.error, options)}};
+}
+
 function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key): AppState {
 	if (key.escape) return {...state, prompt: null};
 	if (key.return) {
-		const options = {clients: currentWorld(state.session).clients.map(client => client.name)};
-		const parsed = parseCommand(prompt.text, options);
-		if (!parsed.ok)
-			return {...state, prompt: {text: prompt.text, error: {problem: parsed.error.problem, hint: suggestedWord(prompt.text, parsed.error, options)}}};
-		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: parsed.command})};
+		const read = readCommand(state.session, prompt.text);
+		if (!read.ok) return {...state, prompt: {text: prompt.text, error: read.error}};
+		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: read.command})};
 	}
 	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};
 	if (key.ctrl || key.meta || input === '' || /\p{C}/u.test(input)) return state;
@@ -160,22 +165,17 @@ function runPaste(state: AppState, text: string): AppState {
 	const commands = lines.filter(line => line.trim() !== '');
 	if (commands.length > maxPastedCommands)
 		return {...state, prompt: {text: state.prompt.text, error: {paste: 'too-many-lines', count: commands.length, limit: maxPastedCommands}}};
-	const clients = currentWorld(state.session).clients.map(client => client.name);
 	let session = state.session;
 	for (const line of commands) {
-		const parsed = line.length > maxPromptLength ? null : parseCommand(line, {clients});
-		if (!parsed?.ok)
+		const read: ReturnType<typeof readCommand> =
+			line.length > maxPromptLength ? {ok: false, error: {paste: 'line-too-long', count: 1, limit: maxPromptLength}} : readCommand(session, line);
+		if (!read.ok)
 			return {
 				...state,
 				session,
-				prompt: {
-					text: line.slice(0, maxPromptLength),
-					error: parsed
-						? {problem: parsed.error.problem, hint: suggestedWord(line, parsed.error, {clients})}
-						: {paste: 'line-too-long', count: 1, limit: maxPromptLength},
-				},
+				prompt: {text: line.slice(0, maxPromptLength), error: read.error},
 			};
-		session = reduceShell(session, {type: 'do', command: parsed.command});
+		session = reduceShell(session, {type: 'do', command: read.command});
 	}
 	const open = unfinished !== '' || commands.length === 0;
 	return {...state, session, prompt: open ? {text: unfinished.slice(0, maxPromptLength), error: null} : null};

@@ -4,7 +4,7 @@
 
 import {type Lang, type Narration, narrationIn} from '../../scenario/narration.js';
 import type {Scenario} from '../../scenario/parse.js';
-import {currentWorld, flippedFencing, storyTitle} from '../../session/session.js';
+import {currentWorld, flippedFencing, flippedWording, storyTitle} from '../../session/session.js';
 import {fit} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
@@ -34,7 +34,7 @@ export function headerRow({session, width, look}: PaneProps): Row {
 	const right: Row = [piece(clockLabel(clock), 'title')];
 	// A variant no twin tells keeps the scenario's title, which speaks of the other fencing: it says which is played.
 	const fencing = flippedFencing(session);
-	const twin = fencing !== null && session.scenario.twin?.wording ? session.scenario.twin.wording : null;
+	const twin = flippedWording(session);
 	const variant = fencing !== null && !twin ? `${labelsFor(look.lang).flipped(fencing)} · ` : '';
 	const room = Math.max(0, titleRoom(width, clock) - widthOf(variant));
 	const title = headerTitle(storyTitle(session), twin ? null : session.scenario.short, look.lang, room, look.glyphs.ellipsis);
