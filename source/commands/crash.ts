@@ -2,9 +2,10 @@
 // in a file in the OS temp directory, and exit 70 (EX_SOFTWARE) so scripts can tell it from bad
 // input (2) and a failed check (1).
 
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {writeNewFile} from '../export/write-file.js';
 import {printable} from '../text/quote.js';
 
 export const crashExitCode = 70;
@@ -51,7 +52,7 @@ export function writeCrashReport(error: unknown, version: string, argv: readonly
 	].join('\n');
 	try {
 		const file = path.join(mkdtempSync(path.join(tmpdir(), 'dlock-tui-crash-')), 'report.txt');
-		writeFileSync(file, report, {mode: 0o600, flag: 'wx'});
+		writeNewFile(file, report, {mode: 0o600});
 		return file;
 	} catch {
 		return null;
