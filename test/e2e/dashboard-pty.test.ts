@@ -47,11 +47,14 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	const screen = () => screenText(terminal).join('\n');
 	// Waits for what a person would wait for: the screen to show the change (a hung app fails the test by its timeout).
 	// A frame can arrive in several chunks: a screen counts once its last row (the key bar, or the : line) is there.
+	// Only the rows that change are written, so the last row may be there before the rest of the
+	// frame: a screen also counts only once no more output has come for a moment.
 	const settle = async (until: (text: string) => boolean) => {
-		for (;;) {
+		for (let seen = -1; ; ) {
 			await written;
 			const text = screen();
-			if (until(text) && /q (quit|終了)|too small|^:/m.test(text)) return text;
+			if (until(text) && /q (quit|終了)|too small|^:/m.test(text) && output.length === seen) return text;
+			seen = output.length;
 			await new Promise(resolve => setTimeout(resolve, 20));
 		}
 	};
