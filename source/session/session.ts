@@ -311,7 +311,7 @@ export function playedScenario(session: Session): Scenario {
 export const selectedClientName = (session: Session): string | null => currentWorld(session).clients[session.selected]?.name ?? null;
 
 /** Events of the history, newest first, entry by entry; stops when `visit` returns true. */
-function visitEventsBackwards(session: Session, visit: (event: Event) => boolean): void {
+export function visitEventsBackwards(session: Session, visit: (event: Event) => boolean): void {
 	for (let node: History | null = session.history; node; node = node.previous) {
 		const {commands} = node.entry;
 		for (let c = commands.length - 1; c >= 0; c -= 1) {

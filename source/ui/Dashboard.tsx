@@ -77,39 +77,50 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 
 	const room = height - bottom.length;
 	const leftWidth = Math.floor((width - 2) / 2);
-	const top = besideRows(
-		[
-			{rows: lockRows({...pane, width: leftWidth}), width: leftWidth},
-			{rows: resourceRows({...pane, width: width - 2 - leftWidth}), width: width - 2 - leftWidth},
-		],
-		2,
-		look.glyphs.ellipsis,
-	);
+	const topRows = (more: number) =>
+		besideRows(
+			[
+				{rows: lockRows({...pane, width: leftWidth, more}), width: leftWidth},
+				{rows: resourceRows({...pane, width: width - 2 - leftWidth, more}), width: width - 2 - leftWidth},
+			],
+			2,
+			look.glyphs.ellipsis,
+		);
+	const top = topRows(0);
 	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
 	const timeline = timelineRows(pane);
-	const panes = (headings: boolean, gap: readonly Row[]) => [
+	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]}) => [
 		headerRow(pane),
-		...top,
+		...above.top,
 		...gap,
-		...(headings ? clients.full : clients.compact),
+		...above.clients,
 		...gap,
 		...timeline,
 		...gap,
 	];
 	// The story's narration and latest event are never cut while the clients' headings can give way.
 	const needs = storyRowsNeeded(pane, room);
-	const full = panes(true, []);
+	const full = panes([], {top, clients: clients.full});
 	const compact = room - full.length < needs;
-	const upper = compact ? panes(false, []) : full;
+	const upper = compact ? panes([], {top, clients: clients.compact}) : full;
 	const story = storyRows({...pane, height: room - upper.length});
-	// Rows the story has no use for go to every key above the key bar, then every sign, then between the panes.
+	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
+	// screen the rows still left go to the history the panes above can show (the grants and the
+	// earlier writes, then each client's latest event), then, if three are left, between the panes.
 	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
 	const signList = keyList.length > 0 ? signListRows(pane) : [];
 	const spare = room - upper.length - story.length;
 	const listed =
 		compact || keyList.length + 1 > spare ? [] : keyList.length + signList.length + 2 <= spare ? [[], ...keyList, [], ...signList] : [[], ...keyList];
-	const spacious = !compact && story.length + listed.length + 3 <= room - upper.length;
-	const shown = spacious ? panes(true, [[]]) : upper;
+	let unused = spare - listed.length;
+	let shown = upper;
+	if (!compact && unused >= 3) {
+		const grownTop = topRows(unused);
+		unused -= grownTop.length - top.length;
+		const grownClients = clientsRows({...pane, headings: true, more: unused});
+		unused -= grownClients.length - clients.full.length;
+		shown = panes(unused >= 3 ? [[]] : [], {top: grownTop, clients: grownClients});
+	}
 	const storyHeight = room - shown.length - listed.length;
 	const shownStory = storyHeight === room - upper.length ? story : storyRows({...pane, height: storyHeight});
 	return [...shown, ...fitHeight(shownStory, storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));

@@ -40,6 +40,10 @@ export interface Labels {
 	readonly releasedAt: (t: number) => string;
 	readonly releasedBy: (client: string, token: number) => string;
 	readonly neverHeld: string;
+	/** The label of the grants the lock service made, newest first. */
+	readonly grants: string;
+	/** One grant: its token, to whom and when, and how its lease ended (null: not yet). */
+	readonly grant: (token: number, client: string, from: number, end: {readonly kind: 'expired' | 'released'; readonly t: number} | null) => string;
 	readonly value: string;
 	readonly empty: string;
 	readonly maxToken: string;
@@ -141,6 +145,8 @@ const en: Labels = {
 	releasedAt: t => `released at t=${t}`,
 	releasedBy: (client, token) => `by ${client} (token ${token})`,
 	neverHeld: 'nobody has held it yet',
+	grants: 'grants',
+	grant: (token, client, from, end) => `token ${token} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
 	value: 'value',
 	empty: '(empty)',
 	maxToken: 'max token',
@@ -255,6 +261,8 @@ const ja: Labels = {
 	releasedAt: t => `t=${t} に解放`,
 	releasedBy: (client, token) => `${client} が解放 (トークン ${token})`,
 	neverHeld: 'まだ誰も取得していない',
+	grants: '付与',
+	grant: (token, client, from, end) => `トークン ${token} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : '解放'}` : ''}`,
 	value: '値',
 	empty: '(空)',
 	maxToken: '最大トークン',

@@ -1,13 +1,16 @@
 // The clients, one row each, and the lesson in one line: which clients believe they hold the
-// lock, and which one (if any) the lock service agrees with.
+// lock, and which one (if any) the lock service agrees with. With rows to spare, each client's
+// latest event under its row: what it last did or had done to it.
 
 import {type Client, believers, type World} from '../../model/world.js';
-import {currentWorld} from '../../session/session.js';
+import type {Event} from '../../model/event.js';
+import {describeEvent} from '../../model/describe.js';
+import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
 import type {Role} from '../look.js';
-import {type PaneProps, piece, type Row, titleRule} from './rows.js';
+import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.token !== null && world.lock.holder === client.name && world.lock.token === client.token;
 
@@ -23,7 +26,23 @@ function heartbeat(client: Client, labels: Labels): [string, Role] {
 	return [labels.every(client.renewEvery), 'plain'];
 }
 
-export function clientsRows({session, width, look, headings = true}: PaneProps & {readonly headings?: boolean}): Row[] {
+/** Each client's latest events, up to `count` each, newest first, read back from the end of the history no further than they go. */
+function latestEventsOf(session: Session, names: readonly string[], count: number): Map<string, Event[]> {
+	const found = new Map(names.map(name => [name, [] as Event[]]));
+	let complete = 0;
+	if (count > 0)
+		visitEventsBackwards(session, event => {
+			const events = found.get('client' in event ? event.client : event.kind === 'fencing' ? event.target : '');
+			if (events && events.length < count) {
+				events.push(event);
+				if (events.length === count) complete += 1;
+			}
+			return complete === names.length;
+		});
+	return found;
+}
+
+export function clientsRows({session, width, look, headings = true, more = 0}: GrowingPaneProps & {readonly headings?: boolean}): Row[] {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
@@ -70,7 +89,25 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
-	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...rows, ...beliefRows(world, labels, width, g.warn)];
+	// Each client's latest events go under its row, oldest first, under the status column: the same
+	// number for every client (fewer for one that has fewer), as many as fit whole in `more` rows.
+	const indent = ' '.repeat(2 + (widths[0] ?? 0));
+	const history = latestEventsOf(
+		session,
+		world.clients.map(client => client.name),
+		more,
+	);
+	const eventRows = world.clients.map(client =>
+		(history.get(client.name) ?? []).map(event => [piece(`${indent}t=${event.t} ${describeEvent(event, look.lang, true)}`, 'dim')] as Row),
+	);
+	const fits = (each: number) => {
+		const told = eventRows.flatMap(events => events.slice(0, each));
+		return told.length <= more && told.every(row => rowWidth(row) <= width);
+	};
+	let each = more;
+	while (each > 0 && !fits(each)) each -= 1;
+	const listed = rows.flatMap((row, index) => [row, ...eventRows[index]!.slice(0, each).reverse()]);
+	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...listed, ...beliefRows(world, labels, width, g.warn)];
 }
 
 interface Column {

@@ -1,19 +1,40 @@
 // The lock service: who holds the lock, with which token, the next token, and the lease as a
-// ruler from now to the expiry that shrinks as time passes.
+// ruler from now to the expiry that shrinks as time passes; with rows to spare, the grants it
+// made, newest first, so the tokens can be seen to climb.
 
 import {findClient} from '../../model/world.js';
-import {currentWorld, latestEvent} from '../../session/session.js';
+import {currentWorld, latestEvent, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, titleRule, underLabel} from './rows.js';
+import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
-export function lockRows({session, width, look}: PaneProps): Row[] {
+interface Grant {
+	readonly token: number;
+	readonly client: string;
+	readonly from: number;
+	readonly end: {readonly kind: 'expired' | 'released'; readonly t: number} | null;
+}
+
+/** The last `count` grants, newest first, read back from the end of the history no further than they go. */
+function latestGrants(session: Session, count: number): Grant[] {
+	const grants: Grant[] = [];
+	if (count <= 0) return grants;
+	const ends = new Map<number, Grant['end']>();
+	visitEventsBackwards(session, event => {
+		if (event.kind === 'expired' || event.kind === 'released') ends.set(event.token, {kind: event.kind, t: event.t});
+		if (event.kind === 'acquired') grants.push({token: event.token, client: event.client, from: event.t, end: ends.get(event.token) ?? null});
+		return grants.length >= count;
+	});
+	return grants;
+}
+
+export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const {lock, clock} = world;
 	const g = look.glyphs;
-	const name = Math.max(widthOf(labels.holder), widthOf(labels.nextToken), widthOf(labels.lease)) + 1;
+	const name = Math.max(widthOf(labels.holder), widthOf(labels.nextToken), widthOf(labels.lease), widthOf(labels.grants)) + 1;
 	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
 
 	const holder: Row =
@@ -53,5 +74,12 @@ export function lockRows({session, width, look}: PaneProps): Row[] {
 			note = underLabel(label(''), [piece(labels.neverHeld, 'dim')], width);
 		}
 	}
-	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note];
+	// Each grant whole or not at all: the list stops at the first that does not fit.
+	const grants: Row[] = [];
+	for (const [index, grant] of latestGrants(session, more).entries()) {
+		const row = [label(index === 0 ? labels.grants : ''), piece(labels.grant(grant.token, grant.client, grant.from, grant.end), grant.end ? 'dim' : 'plain')];
+		if (rowWidth(row) > width) break;
+		grants.push(row);
+	}
+	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note, ...grants];
 }

@@ -1,13 +1,42 @@
 // The resource: its value, the largest token it has seen, what it accepted and rejected, whether
-// it checks tokens (unmissable when it does not), and the last write with why.
+// it checks tokens (unmissable when it does not), and the last write with why; with rows to
+// spare, the writes before it, newest first.
 
-import {currentWorld, latestEvent} from '../../session/session.js';
+import type {Event} from '../../model/event.js';
+import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
-import {labelsFor} from '../labels.js';
-import {type PaneProps, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
+import {type Labels, labelsFor} from '../labels.js';
+import type {Glyphs} from '../look.js';
+import {type GrowingPaneProps, type Piece, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
-export function resourceRows({session, width, look}: PaneProps): Row[] {
+type Write = Extract<Event, {kind: 'accepted' | 'rejected'}>;
+
+/** The last `count` writes that reached the resource, newest first. */
+function latestWrites(session: Session, count: number): Write[] {
+	const writes: Write[] = [];
+	visitEventsBackwards(session, event => {
+		if (event.kind === 'accepted' || event.kind === 'rejected') writes.push(event);
+		return writes.length >= count;
+	});
+	return writes;
+}
+
+/** A write and what became of it, in at most `width` columns: ✓ or ✗ and why, or CORRUPTED. */
+function writePieces(write: Write, width: number, labels: Labels, g: Glyphs): Piece[] {
+	if (write.kind === 'rejected') return [piece(`${g.bad} ${write.client} "${write.value}" `, 'bad'), piece(labels.rejectedWhy(write.token, write.maxToken))];
+	if (write.violation) {
+		const corrupted = piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner');
+		// A write without a token says so; what its writer believed it held, when there is room.
+		const believed = [corrupted, piece(` ${labels.noTokenBelieved(write.senderToken)}`)];
+		if (write.token !== null) return [corrupted, piece(` ${labels.tokenN(write.token)}`)];
+		return rowWidth(believed) <= width ? believed : [corrupted, piece(` ${labels.noTokenSent}`)];
+	}
+	const token = write.token === null ? labels.noTokenSent : labels.tokenN(write.token);
+	return [piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
+}
+
+export function resourceRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
 	const labels = labelsFor(look.lang);
 	const {resource} = currentWorld(session);
 	const g = look.glyphs;
@@ -31,21 +60,20 @@ export function resourceRows({session, width, look}: PaneProps): Row[] {
 	);
 	const fencing = underLabel(label(''), resource.fenced ? [piece(labels.fencingOn, 'ok')] : [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')], width);
 
-	const write = latestEvent(session, ['accepted', 'rejected']);
-	let last: Row;
-	if (write === null) last = [label(labels.lastWrite), piece(labels.noWrite, 'dim')];
-	else if (write.kind === 'rejected') {
-		last = [label(labels.lastWrite), piece(`${g.bad} ${write.client} "${write.value}" `, 'bad'), piece(labels.rejectedWhy(write.token, write.maxToken))];
-	} else if (write.violation) {
-		const corrupted = [label(labels.lastWrite), piece(`${g.violation} ${write.client} "${write.value}" ${labels.corrupted}`, 'banner')];
-		// A write without a token says so; what its writer believed it held, when there is room.
-		const believed = [...corrupted, piece(` ${labels.noTokenBelieved(write.senderToken)}`)];
-		if (write.token !== null) last = [...corrupted, piece(` ${labels.tokenN(write.token)}`)];
-		else last = rowWidth(believed) <= width ? believed : [...corrupted, piece(` ${labels.noTokenSent}`)];
-	} else {
-		const token = write.token === null ? labels.noTokenSent : labels.tokenN(write.token);
-		last = [label(labels.lastWrite), piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
+	const [write, ...earlier] = latestWrites(session, 1 + more);
+	const lastLabel = label(labels.lastWrite);
+	const last: Row = write ? [lastLabel, ...writePieces(write, width - rowWidth([lastLabel]), labels, g)] : [lastLabel, piece(labels.noWrite, 'dim')];
+	// Earlier writes faint, each with its time, whole or not at all: the list stops at the first that does not fit.
+	const before: Row[] = [];
+	for (const each of earlier) {
+		const lead = [label(''), piece(`t=${each.t} `, 'dim')];
+		const row = [
+			...lead,
+			...writePieces(each, width - rowWidth(lead), labels, g).map(part => (part.role === 'plain' ? {...part, role: 'dim' as const} : part)),
+		];
+		if (rowWidth(row) > width) break;
+		before.push(row);
 	}
 	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];
-	return [titleRule(title, width, look), value, counts, fencing, last];
+	return [titleRule(title, width, look), value, counts, fencing, last, ...before];
 }

@@ -15,6 +15,12 @@ export interface PaneProps {
 	readonly look: Look;
 }
 
+/** A pane that can show more of what happened when the screen has rows to spare. */
+export interface GrowingPaneProps extends PaneProps {
+	/** Rows it may add to its usual ones, whole rows of its history only (default none). */
+	readonly more?: number;
+}
+
 export interface Piece {
 	readonly text: string;
 	readonly role: Role;
