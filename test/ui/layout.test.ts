@@ -34,12 +34,13 @@ function* everyStep(session: Session): Generator<Session> {
 const sizes = [
 	[80, 24],
 	[120, 40],
+	[200, 60],
 ] as const;
 
 describe('nothing is cut short', () => {
 	for (const name of builtinNames())
 		for (const lang of ['en', 'ja'] as const)
-			test(`${name} in ${lang}, at 80x24 and 120x40, forward and back`, () => {
+			test(`${name} in ${lang}, at 80x24, 120x40 and 200x60, forward and back`, () => {
 				for (const [width, rows] of sizes)
 					for (const session of everyStep(startSession(loadScenario(name)))) {
 						const lines = linesOf(session, width, rows - 1, lang);
@@ -105,8 +106,54 @@ describe('a large terminal', () => {
 		return blank / all;
 	}
 
-	test('at 120x40 at most 15% of the rows drawn are blank', () => {
-		expect(blankShare(120, 40)).toBeLessThanOrEqual(0.15);
+	for (const [width, rows] of [
+		[120, 40],
+		[200, 60],
+	] as const)
+		test(`at ${width}x${rows} at most 15% of the rows drawn are blank`, () => {
+			expect(blankShare(width, rows)).toBeLessThanOrEqual(0.15);
+		});
+
+	test("the rows the story leaves go to the grants, the earlier writes and each client's latest events", () => {
+		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		// Step 5: B holds token 2, A's lease (token 1) ran out, both wrote.
+		const fifth = steps.find(session => session.history.entry.step === 5)!;
+		const en = linesOf(fifth, 200, 59, 'en').join('\n');
+		expect(en).toMatch(/grants +token 2 to B at t=5\s[^\n]*t=0 ✓ A "A" token 1 *\n +token 1 to A at t=0, expired at t=5/);
+		expect(en).toMatch(/1 A .*\n +t=0 A's write "A" accepted \(token 1\) *\n +t=2 A is paused by GC until t=7 *\n +t=5 A's lease expired/);
+		expect(en).toMatch(/2 B .*\n +t=5 B acquired the lock, token 2 \(lease until t=10\) *\n +t=5 B's write "B" accepted \(token 2\)/);
+		const ja = linesOf(fifth, 200, 59, 'ja').join('\n');
+		expect(ja).toContain('付与');
+		expect(ja).toContain('トークン 1 → A (t=0)、t=5 に失効');
+		// Before anything has happened there is no history to show; at 80x24 the story keeps every row.
+		expect(linesOf(steps[0]!, 200, 59, 'en').join('\n')).not.toContain('grants');
+		expect(linesOf(fifth, 80, 23, 'en').join('\n')).not.toMatch(/grants|t=0 ✓ A/);
+	});
+
+	test('four clients and more still fit, with their history, at 120x40 and 200x60', () => {
+		const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'];
+		const steps = names.flatMap(name => [
+			`  - {do: acquire ${name}, say: ${name} acquires}`,
+			`  - {do: write ${name} v${name}, say: ${name} writes}`,
+			'  - do: tick 5',
+		]);
+		const scenario = scenarioOf(`title: five\nlease: 3\nclients: [${names.join(', ')}]\nsteps:\n${steps.join('\n')}\n`, 'five.yaml');
+		for (const [width, rows] of [
+			[120, 40],
+			[200, 60],
+		] as const)
+			for (const lang of ['en', 'ja'] as const)
+				for (const session of everyStep(startSession(scenario))) {
+					const where = `${width}x${rows} ${lang} step ${session.history.entry.step}`;
+					const lines = linesOf(session, width, rows - 1, lang);
+					expect(lines, where).toHaveLength(rows - 1);
+					expect(
+						lines.filter(line => line.includes('…')),
+						where,
+					).toEqual([]);
+					for (const name of names) expect(lines.join('\n'), where).toMatch(new RegExp(`\\d ${name} `));
+					expect(lines.at(-1), where).toMatch(/q (quit|終了)/);
+				}
 	});
 
 	test('at 200x60 the signs are listed under the keys, where the rows are to spare', () => {
@@ -120,7 +167,7 @@ describe('a large terminal', () => {
 		for (const name of builtinNames()) {
 			const scenario = loadScenario(name);
 			for (const session of everyStep(startSession(scenario)))
-				for (const [width, rows] of [...sizes, [200, 60]] as const) {
+				for (const [width, rows] of sizes) {
 					const lines = linesOf(session, width, rows - 1, 'en');
 					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
 					const text = lines.join('').replace(/\s+/g, '');
