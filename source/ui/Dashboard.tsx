@@ -106,7 +106,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const story = storyRows({...pane, height: room - upper.length});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the
-	// earlier writes, then each client's latest event), then, if three are left, between the panes.
+	// earlier writes, then each client's latest events), then, if three are left, between the panes.
 	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
 	const signList = keyList.length > 0 ? signListRows(pane) : [];
 	const spare = room - upper.length - story.length;
@@ -121,9 +121,8 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		unused -= grownClients.length - clients.full.length;
 		shown = panes(unused >= 3 ? [[]] : [], {top: grownTop, clients: grownClients});
 	}
-	const storyHeight = room - shown.length - listed.length;
-	const shownStory = storyHeight === room - upper.length ? story : storyRows({...pane, height: storyHeight});
-	return [...shown, ...fitHeight(shownStory, storyHeight), ...listed, ...bottom].map(row => shownRow(row, width, look));
+	// The story as drawn for all the room: every row taken from it since was one it left blank.
+	return [...shown, ...fitHeight(story, room - shown.length - listed.length), ...listed, ...bottom].map(row => shownRow(row, width, look));
 }
 
 export function Dashboard(props: DashboardProps) {

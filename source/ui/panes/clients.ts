@@ -1,6 +1,6 @@
 // The clients, one row each, and the lesson in one line: which clients believe they hold the
 // lock, and which one (if any) the lock service agrees with. With rows to spare, each client's
-// latest event under its row: what it last did or had done to it.
+// latest events under its row: what it last did or had done to it.
 
 import {type Client, believers, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
