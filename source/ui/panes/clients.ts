@@ -104,7 +104,7 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		const told = eventRows.flatMap(events => events.slice(0, each));
 		return told.length <= more && told.every(row => rowWidth(row) <= width);
 	};
-	let each = more;
+	let each = Math.max(0, ...eventRows.map(events => events.length));
 	while (each > 0 && !fits(each)) each -= 1;
 	const listed = rows.flatMap((row, index) => [row, ...eventRows[index]!.slice(0, each).reverse()]);
 	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...listed, ...beliefRows(world, labels, width, g.warn)];
