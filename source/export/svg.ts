@@ -72,6 +72,9 @@ const fontSize = 10;
 const baseline = 9;
 const margin = 6;
 const pixelsPerUnit = 1.4;
+
+/** Where the cells of a picture are, in its viewBox's units: column c starts at `margin + c * cellWidth`. */
+export const svgLayout = {cellWidth, cellHeight, margin} as const;
 const fontFamily = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace';
 
 /** How a cell is drawn: the classes of its text and of its background (null: the terminal's own). */
