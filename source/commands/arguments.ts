@@ -69,7 +69,7 @@ const help = `
     --lang en|ja    dashboard, list, record, print: English or Japanese
     --theme T       dashboard, record, print: dark (default), light or contrast
     --ascii         dashboard, record, print: ASCII only, no box drawing
-    --no-color      dashboard, record: no colours; the dashboard also honours NO_COLOR
+    --no-color      dashboard, record, print --format svg: no colours; the dashboard also honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
     --autoplay S    dashboard: a step every S seconds; any key takes over
     --cols N        record, print: terminal columns (default 80)

@@ -112,9 +112,19 @@ function cellLook(codes: readonly string[]): CellLook {
 	return {text: [textColour(text), ...(bold ? ['b'] : []), ...(faint ? ['d'] : [])].join(' '), background: back === 'g' ? null : backgroundColour(back)};
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text as XML: markup escaped, and what XML cannot hold at all (a lone surrogate, U+FFFF) shown as U+FFFD. */
+const escapeXml = (text: string) =>
+	text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 
-/** Unchanged-style spaces up to this many join two runs of text; a longer gap starts a new run. */
+/**
+ * Up to this many spaces stay inside a run of text (a space draws only its background, drawn
+ * apart, so its style does not matter); a longer gap ends the run rather than place every space.
+ */
 const maxJoinedSpaces = 3;
 
 /**

@@ -123,11 +123,12 @@ describe('svgStill', () => {
 		expect(runs(dark)).toEqual(runs(light));
 	});
 
-	test('text that looks like markup stays text', () => {
+	test('text that looks like markup stays text; what XML cannot hold becomes U+FFFD', () => {
 		const line = '<script>&"x"</script>';
 		const svg = still([line]);
 		expect(svg).not.toContain('<script');
 		expect(runs(svg)[0]!.text).toBe(line);
+		expect(runs(still(['a\uFFFFb\uD800c']))[0]!.text).toBe('a\uFFFDb\uFFFDc');
 	});
 });
 
