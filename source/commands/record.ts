@@ -3,8 +3,9 @@
 
 import path from 'node:path';
 import {drawDashboard} from '../export/dashboard.js';
-import {defaultStepDelaySeconds, recordCast, recordSvg} from '../export/recording.js';
+import {type DrawSession, defaultStepDelaySeconds, type PictureRecordOptions, recordCast, recordSvg} from '../export/recording.js';
 import {loadScenario} from '../scenario/files.js';
+import type {Scenario} from '../scenario/parse.js';
 import {quote} from '../text/quote.js';
 import {UsageError} from './errors.js';
 import {checkDrawable} from './drawable.js';
@@ -34,6 +35,16 @@ function recordFormat(format: string | undefined, output: string): Format {
 	return chosen;
 }
 
+/** The file's text, and what the line on stderr says about it. */
+function recording(format: Format, scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): {text: string; summary: string} {
+	if (format === 'svg') {
+		const svg = recordSvg(scenario, options, draw);
+		return {text: svg.text, summary: `${svg.frames} frames, ${svg.seconds} s a loop`};
+	}
+	const cast = recordCast(scenario, options, draw);
+	return {text: cast.text, summary: `${cast.seconds} s, ${cast.events} events`};
+}
+
 export function runRecord(argument: string, flags: RecordFlags, write: (text: string) => void, report: (text: string) => void): void {
 	if (flags.output === undefined || flags.output === '')
 		throw new UsageError('record: missing -o FILE, where to write the recording (e.g. -o demo.cast, -o demo.svg, or -o - for stdout)');
@@ -45,18 +56,7 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 	// Nobody can press a key on a picture: it has no key bar unless --keys asks for one.
 	const keyBar = flags.keys ?? format === 'cast';
 	const draw = drawDashboard({...view, keyBar, color: flags.color ?? true}, view, true);
-	const options = {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang, theme: view.theme};
-	let text: string;
-	let summary: string;
-	if (format === 'svg') {
-		const svg = recordSvg(scenario, options, draw);
-		({text} = svg);
-		summary = `${svg.frames} frames, ${svg.seconds} s a loop`;
-	} else {
-		const cast = recordCast(scenario, options, draw);
-		({text} = cast);
-		summary = `${cast.seconds} s, ${cast.events} events`;
-	}
+	const {text, summary} = recording(format, scenario, {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang, theme: view.theme}, draw);
 	if (flags.output === '-') {
 		write(text);
 		return;

@@ -1,5 +1,6 @@
 // `record` and `print` without the CLI: a scenario's storyboard drawn frame by frame, as an
-// asciicast or an animated SVG, as pages of text or as SVG stills. `draw` turns a session into a frame (the commands pass the dashboard).
+// asciicast or an animated SVG, as pages of text or as SVG stills. `draw` turns a session into a
+// frame (the commands pass the dashboard).
 
 import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
