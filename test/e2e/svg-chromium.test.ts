@@ -52,6 +52,8 @@ function screenshot(svg: string): Picture {
 			`--user-data-dir=${path.join(directory, 'profile')}`,
 			'--hide-scrollbars',
 			'--force-device-scale-factor=1',
+			// Virtual time: an animation is one second in when the picture is taken, however busy the machine.
+			'--virtual-time-budget=1000',
 			`--window-size=${width},${height}`,
 			`--screenshot=${png}`,
 			`file://${file}`,
