@@ -73,9 +73,10 @@ const baseline = 9;
 const margin = 6;
 const pixelsPerUnit = 1.4;
 
+const fontFamily = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace';
+
 /** Where the cells of a picture are, in its viewBox's units: column c starts at `margin + c * cellWidth`. */
 export const svgLayout = {cellWidth, cellHeight, margin} as const;
-const fontFamily = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace';
 
 /** How a cell is drawn: the classes of its text and of its background (null: the terminal's own). */
 interface CellLook {
@@ -269,7 +270,7 @@ const percent = (ms: number, totalMs: number) => Number(((100 * ms) / totalMs).t
 /**
  * Every shot as a frame of its own, shown for its hold time, then the loop starts again. Each
  * frame is a group with its own keyframes; `step-end` keeps a value until the next keyframe. A
- * viewer that does not animate shows the last frame, the end of the story.
+ * viewer that does not animate, or that asks for less motion, shows the last frame: the end of the story.
  */
 export function svgAnimation(options: PictureOptions, shots: readonly Shot[]): SvgAnimation {
 	const painter = new Painter(options.cols);
@@ -285,7 +286,11 @@ export function svgAnimation(options: PictureOptions, shots: readonly Shot[]): S
 		frames.push(`<g id="s${index}">${painter.frame(shot.frame)}</g>`);
 	}
 	const last = `s${shots.length - 1}`;
-	const animation = `g{visibility:hidden;animation:${totalMs / 1000}s step-end infinite}#${last}{visibility:visible}${keyframes.join('')}`;
+	const animation = [
+		`g{visibility:hidden;animation:${totalMs / 1000}s step-end infinite}#${last}{visibility:visible}`,
+		'@media (prefers-reduced-motion:reduce){g{animation:none}}',
+		...keyframes,
+	].join('');
 	const styles = `${painter.stylesheet(palettes[options.theme])}${animation}`;
 	return {text: picture(options, styles, frames.join('\n')), frames: shots.length, seconds: totalMs / 1000};
 }

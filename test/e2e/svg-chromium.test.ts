@@ -32,7 +32,7 @@ interface Picture {
 let shots = 0;
 
 /** The SVG as Chromium draws it headless, at its own size, one device pixel a CSS pixel. */
-function screenshot(svg: string): Picture {
+function screenshot(svg: string, extraFlags: readonly string[] = []): Picture {
 	shots += 1;
 	const file = path.join(directory, `${shots}.svg`);
 	const png = path.join(directory, `${shots}.png`);
@@ -56,6 +56,7 @@ function screenshot(svg: string): Picture {
 			'--virtual-time-budget=1000',
 			`--window-size=${width},${height}`,
 			`--screenshot=${png}`,
+			...extraFlags,
 			`file://${file}`,
 		],
 		{stdio: 'ignore', timeout: 60_000},
@@ -163,12 +164,18 @@ describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
 		expect(disagreements(screenshot(placedByLength(svg)), terminal).length).toBeGreaterThan(20);
 	}, 120_000);
 
-	test('the animation opens on the first frame alone', async () => {
-		const {stdout: animation} = await callCli(['record', 'gc-pause', '--format', 'svg', '-o', '-']);
-		const {stdout: first} = await callCli(['print', 'gc-pause', '--format', 'svg', '--step', '1', '-o', '-']);
-		const [moving, still] = [screenshot(animation), screenshot(first)];
+	/** Pixels that differ between two pictures of one size. */
+	const pixelsApart = (one: Picture, other: Picture) => {
 		let different = 0;
-		for (let y = 0; y < still.height; y += 1) for (let x = 0; x < still.width; x += 1) if (differ(moving.at(x, y), still.at(x, y))) different += 1;
-		expect(different).toBe(0);
+		for (let y = 0; y < one.height; y += 1) for (let x = 0; x < one.width; x += 1) if (differ(one.at(x, y), other.at(x, y))) different += 1;
+		return different;
+	};
+	const still = async (step: number) => screenshot((await callCli(['print', 'gc-pause', '--format', 'svg', '--step', String(step), '-o', '-'])).stdout);
+
+	test('the animation opens on the first frame alone; with less motion asked for, it shows the last', async () => {
+		const {stdout: animation} = await callCli(['record', 'gc-pause', '--format', 'svg', '-o', '-']);
+		expect(pixelsApart(screenshot(animation), await still(1))).toBe(0);
+		const steps = Number(/^── step \d+\/(\d+)/m.exec((await callCli(['print', 'gc-pause'])).stdout)![1]);
+		expect(pixelsApart(screenshot(animation, ['--force-prefers-reduced-motion']), await still(steps))).toBe(0);
 	}, 120_000);
 });
