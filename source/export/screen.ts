@@ -1,5 +1,6 @@
-// Frames as grids of terminal cells (which the SVG pictures draw too), and the escape sequences that turn one frame into the next
-// by rewriting only the cells that changed: a recording stays small and plays without flicker.
+// Frames as grids of terminal cells (which the SVG pictures draw too), and the escape sequences
+// that turn one frame into the next by rewriting only the cells that changed: a recording stays
+// small and plays without flicker.
 
 import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
 import {widthOf} from '../text/width.js';
