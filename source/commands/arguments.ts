@@ -37,6 +37,8 @@ const flagSpecs = {
 	cols: {type: 'string', for: ['record', 'print']},
 	rows: {type: 'string', for: ['record', 'print']},
 	stepDelay: {type: 'string', for: ['record']},
+	format: {type: 'string', for: ['record', 'print']},
+	step: {type: 'string', for: ['print']},
 	help: {type: 'boolean', shortFlag: 'h', for: ['dashboard', ...subcommands]},
 	version: {type: 'boolean', shortFlag: 'v', for: ['dashboard', ...subcommands]},
 } as const satisfies Record<string, FlagSpec>;
@@ -56,7 +58,9 @@ const help = `
     $ dlock-tui check <scenario...>   play each scenario and check its expectations
     $ dlock-tui record <scenario> -o demo.cast
                                       an asciinema recording of the scenario, step by step
+                                      (-o demo.svg: an animated SVG picture)
     $ dlock-tui print <scenario>      every step's screen as text
+                                      (--format svg -o DIR: an SVG picture of each)
     $ dlock-tui help                  this help
 
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
@@ -65,14 +69,18 @@ const help = `
     --lang en|ja    dashboard, list, record, print: English or Japanese
     --theme T       dashboard, record, print: dark (default), light or contrast
     --ascii         dashboard, record, print: ASCII only, no box drawing
-    --no-color      dashboard, record: no colours; the dashboard also honours NO_COLOR
+    --no-color      dashboard, record, print --format svg: no colours; the dashboard also honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
     --autoplay S    dashboard: a step every S seconds; any key takes over
     --cols N        record, print: terminal columns (default 80)
     --rows N        record, print: terminal rows (default 24)
     --no-keys       dashboard, record, print: no key bar; its row goes to the story
+                    (SVG pictures have none unless --keys is given)
     -o, --output F  record, print: the file to write (- for stdout; print's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
+    --format F      record: cast or svg (default: by -o's extension, else cast)
+                    print: text (default) or svg (one picture a step, into -o DIR)
+    --step K        print --format svg: only step K's picture (0: the start screen)
     --json          trace: one JSON object per line
     -h, --help      show this help
     -v, --version   show the version
@@ -83,6 +91,8 @@ const help = `
     $ dlock-tui check my-scenarios/       every scenario file in a folder
     $ dlock-tui trace gc-pause --json
     $ dlock-tui record gc-pause -o demo.cast --lang ja --cols 100
+    $ dlock-tui record gc-pause -o demo.svg --theme light
+    $ dlock-tui print gc-pause --format svg -o slides/ --step 3
 `;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

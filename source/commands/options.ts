@@ -3,6 +3,7 @@
 
 import {langs} from '../scenario/narration.js';
 import {quote} from '../text/quote.js';
+import {didYouMean} from '../text/suggest.js';
 import {themeNames} from '../ui/look.js';
 import {UsageError} from './errors.js';
 
@@ -29,7 +30,10 @@ export const secondsOption = (flag: string, text: string | undefined, fallback: 
 
 export function choiceOption<T extends string>(flag: string, text: string | undefined, choices: readonly T[], fallback: T): T {
 	if (text === undefined) return fallback;
-	if (!(choices as readonly string[]).includes(text)) throw new UsageError(`${flag}: expected one of ${choices.join(', ')}, got ${quote(text)}`);
+	if (!(choices as readonly string[]).includes(text)) {
+		const hint = didYouMean(text, choices);
+		throw new UsageError(`${flag}: expected one of ${choices.join(', ')}, got ${quote(text)}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+	}
 	return text as T;
 }
 

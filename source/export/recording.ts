@@ -1,5 +1,6 @@
 // `record` and `print` without the CLI: a scenario's storyboard drawn frame by frame, as an
-// asciicast or as pages of text. `draw` turns a session into a frame (the commands pass the dashboard).
+// asciicast or an animated SVG, as pages of text or as SVG stills. `draw` turns a session into a
+// frame (the commands pass the dashboard).
 
 import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
@@ -7,9 +8,10 @@ import {currentNarration, type Session, stepPosition} from '../session/session.j
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
 import {labelsFor} from '../ui/labels.js';
-import type {Glyphs} from '../ui/look.js';
+import type {Glyphs, ThemeName} from '../ui/look.js';
 import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
+import {type SvgAnimation, svgAnimation, svgStill} from './svg.js';
 import {stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
@@ -35,14 +37,29 @@ export interface RecordOptions extends FrameSize {
 	readonly lang: Lang;
 }
 
-export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): Cast {
-	const shots = storyboard(scenario).map((session, index): Shot => {
+/** Every frame of the storyboard, held for its reading time. */
+function recordShots(scenario: Scenario, options: RecordOptions, draw: DrawSession): Shot[] {
+	return storyboard(scenario).map((session, index): Shot => {
 		const {k, n} = stepPosition(session);
 		const summary = stepSummary(session, options.lang);
 		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
 		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
 	});
-	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, shots);
+}
+
+export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): Cast {
+	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, recordShots(scenario, options, draw));
+}
+
+export interface PictureRecordOptions extends RecordOptions {
+	/** The terminal's colours follow the theme: dark or light. */
+	readonly theme: ThemeName;
+}
+
+/** The same frames and hold times as the cast, as an animated SVG. */
+export function recordSvg(scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): SvgAnimation {
+	const title = narrationIn(scenario.title, options.lang);
+	return svgAnimation({cols: options.cols, rows: options.rows, theme: options.theme, title}, recordShots(scenario, options, draw));
 }
 
 export interface PageOptions {
@@ -52,12 +69,17 @@ export interface PageOptions {
 	readonly glyphs: Pick<Glyphs, 'rule' | 'ellipsis'>;
 }
 
-/** The rule above a page: `── step 3/7: A acquires the lock ─────` (`ステップ 3/7` in Japanese), as wide as the frame. */
-function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
+/** What a page shows: `step 3/7: A acquires the lock` (`ステップ 3/7` in Japanese), or the start and the title. */
+function pageName(session: Session, lang: Lang, ellipsis: string): string {
 	const {k, n} = stepPosition(session);
-	const summary = stepSummary(session, lang, glyphs.ellipsis);
+	const summary = stepSummary(session, lang, ellipsis);
 	const labels = labelsFor(lang);
-	const name = summary === null ? `${labels.intro}: ${narrationIn(session.scenario.title, lang)}` : `${labels.stepShort(k, n)}: ${summary}`;
+	return summary === null ? `${labels.intro}: ${narrationIn(session.scenario.title, lang)}` : `${labels.stepShort(k, n)}: ${summary}`;
+}
+
+/** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
+function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
+	const name = pageName(session, lang, glyphs.ellipsis);
 	// Two rule characters, a space, the name, a space, and at least two more.
 	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
 	return head + glyphs.rule.repeat(Math.max(2, cols - widthOf(head)));
@@ -68,4 +90,31 @@ export function printPages(scenario: Scenario, options: PageOptions, draw: DrawS
 	return storyboard(scenario)
 		.map(session => [pageRule(session, options), ...draw(session).map(line => line.trimEnd())].join('\n'))
 		.join('\n');
+}
+
+/** The step of each page, in order: 0 for a start screen before the first step. */
+export const pageSteps = (scenario: Scenario): number[] => storyboard(scenario).map(session => stepPosition(session).k);
+
+export interface Still {
+	readonly step: number;
+	readonly text: string;
+}
+
+export interface StillOptions extends FrameSize {
+	readonly lang: Lang;
+	readonly theme: ThemeName;
+}
+
+/** Each page as an SVG still (only the one of step `only`, when given), titled with the scenario and the page's name. */
+export function drawStills(scenario: Scenario, options: StillOptions, draw: DrawSession, only: number | null): Still[] {
+	const scenarioTitle = narrationIn(scenario.title, options.lang);
+	return storyboard(scenario)
+		.filter(session => only === null || stepPosition(session).k === only)
+		.map(session => {
+			const step = stepPosition(session).k;
+			// The start page's name is the scenario's title already.
+			const name = pageName(session, options.lang, '…');
+			const title = step === 0 ? name : `${scenarioTitle}, ${name}`;
+			return {step, text: svgStill({cols: options.cols, rows: options.rows, theme: options.theme, title}, draw(session))};
+		});
 }

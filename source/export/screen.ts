@@ -1,12 +1,13 @@
-// Frames as grids of terminal cells, and the escape sequences that turn one frame into the next
-// by rewriting only the cells that changed: a recording stays small and plays without flicker.
+// Frames as grids of terminal cells (which the SVG pictures draw too), and the escape sequences
+// that turn one frame into the next by rewriting only the cells that changed: a recording stays
+// small and plays without flicker.
 
 import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
 import {widthOf} from '../text/width.js';
 import type {Frame} from './frame.js';
 
 /** One column of a row: a character starts there (`lead`) or a wide character goes on through it. */
-interface Slot {
+export interface Slot {
 	readonly char: StyledChar;
 	readonly lead: boolean;
 	/** Character and style together: two slots show the same thing when their keys are equal. */
@@ -24,7 +25,7 @@ const moveTo = (row: number, column: number) => `${csi}${row + 1};${column + 1}H
 const eraseToEndOfLine = `${csi}K`;
 
 /** A line of a frame as exactly `cols` slots, as Ink measures characters (string-width). */
-function rowSlots(line: string, cols: number): Slot[] {
+export function rowSlots(line: string, cols: number): Slot[] {
 	const slots: Slot[] = [];
 	for (const char of styledCharsFromTokens(tokenize(line))) {
 		const width = Math.max(1, widthOf(char.value));

@@ -1,0 +1,181 @@
+// The SVG pictures as a browser shows them: Chromium renders a still headless, and the picture is
+// compared with the terminal's cells, as @xterm/headless shows the recording of the same story.
+// Needs Debian's chromium (and a Japanese font, fonts-vlgothic); .ci/run installs them.
+
+import {execFileSync} from 'node:child_process';
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {decode} from 'fast-png';
+import {describe, expect, test} from 'vitest';
+import {svgLayout} from '../../source/export/svg.js';
+import {playInto, type Terminal} from '../export/terminal.js';
+import {callCli, temporaryDirectory} from '../run-cli.js';
+
+const hasChromium = (() => {
+	try {
+		execFileSync('chromium', ['--version'], {stdio: 'ignore', timeout: 30_000});
+		return true;
+	} catch {
+		return false;
+	}
+})();
+
+const directory = temporaryDirectory('dlock-chromium-');
+
+interface Picture {
+	readonly width: number;
+	readonly height: number;
+	/** The colour at a pixel, [r, g, b]. */
+	readonly at: (x: number, y: number) => readonly [number, number, number];
+}
+
+let shots = 0;
+
+/** The SVG as Chromium draws it headless, at its own size, one device pixel a CSS pixel. */
+function screenshot(svg: string, extraFlags: readonly string[] = []): Picture {
+	shots += 1;
+	const file = path.join(directory, `${shots}.svg`);
+	const png = path.join(directory, `${shots}.png`);
+	writeFileSync(file, svg);
+	const [width, height] = [/ width="(\d+)"/, / height="(\d+)"/].map(pattern => Number(pattern.exec(svg)![1]));
+	execFileSync(
+		'chromium',
+		[
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			`--user-data-dir=${path.join(directory, 'profile')}`,
+			'--hide-scrollbars',
+			'--force-device-scale-factor=1',
+			// Virtual time: an animation is one second in when the picture is taken, however busy the machine.
+			'--virtual-time-budget=1000',
+			`--window-size=${width},${height}`,
+			`--screenshot=${png}`,
+			...extraFlags,
+			`file://${file}`,
+		],
+		{stdio: 'ignore', timeout: 60_000},
+	);
+	const image = decode(readFileSync(png));
+	const channels = image.channels;
+	return {
+		width: image.width,
+		height: image.height,
+		at: (x, y) => {
+			const index = (Math.floor(y) * image.width + Math.floor(x)) * channels;
+			return [image.data[index]!, image.data[index + 1]!, image.data[index + 2]!];
+		},
+	};
+}
+
+const differ = (a: readonly number[], b: readonly number[]) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!) > 60;
+
+/**
+ * Where the picture disagrees with the terminal, cell by cell: a blank cell with ink in it, a
+ * character (a wide one over both its cells) with none, a coloured background not drawn. Each
+ * cell is looked at inside a border of 2 pixels, which glyphs may paint across.
+ */
+function disagreements(picture: Picture, terminal: Terminal): string[] {
+	const {cellWidth, cellHeight, margin} = svgLayout;
+	const scale = picture.width / (2 * margin + terminal.cols * cellWidth);
+	const background = picture.at(2, picture.height / 2);
+	const box = (column: number, row: number, cells: number) => ({
+		left: (margin + column * cellWidth) * scale,
+		right: (margin + (column + cells) * cellWidth) * scale,
+		top: (margin + row * cellHeight) * scale,
+		bottom: (margin + (row + 1) * cellHeight) * scale,
+	});
+	const inked = (area: ReturnType<typeof box>, ground: readonly number[]) => {
+		for (let y = Math.ceil(area.top + 2); y < area.bottom - 2; y += 1) {
+			for (let x = Math.ceil(area.left + 2); x < area.right - 2; x += 1) if (differ(picture.at(x, y), ground)) return true;
+		}
+		return false;
+	};
+	const problems: string[] = [];
+	const buffer = terminal.buffer.active;
+	for (let row = 0; row < terminal.rows; row += 1) {
+		const line = buffer.getLine(buffer.viewportY + row)!;
+		for (let column = 0; column < terminal.cols; column += 1) {
+			const cell = line.getCell(column)!;
+			if (cell.getWidth() === 0) continue;
+			const area = box(column, row, cell.getWidth());
+			const coloured = !cell.isBgDefault() || cell.isInverse() !== 0;
+			const ground = coloured ? picture.at(area.left + 1, area.top + 1) : background;
+			if (coloured && !differ(ground, background)) problems.push(`${column},${row}: no background drawn`);
+			const blank = (cell.getChars() || ' ') === ' ';
+			if (blank && inked(area, ground)) problems.push(`${column},${row}: ink in a blank cell`);
+			if (!blank && !inked(area, ground)) problems.push(`${column},${row}: ${cell.getChars()} not drawn`);
+		}
+	}
+	return problems;
+}
+
+/** The last screen of a story, as the terminal shows the cast and as Chromium shows the still. */
+async function lastScreen(options: readonly string[]): Promise<{terminal: Terminal; svg: string}> {
+	const cast = (await callCli(['record', 'gc-pause', '--no-keys', '--format', 'cast', '-o', '-', ...options])).stdout;
+	const lines = cast.trimEnd().split('\n');
+	const header = JSON.parse(lines[0]!) as {width: number; height: number};
+	const outputs = lines
+		.slice(1)
+		.map(line => JSON.parse(line) as [number, string, string])
+		.filter(([, kind]) => kind === 'o')
+		.map(([, , data]) => data);
+	const terminal = await playInto(outputs, header.width, header.height);
+	const steps = (await callCli(['print', 'gc-pause'])).stdout.match(/^── step \d+\/(\d+)/m)![1]!;
+	const {stdout: svg} = await callCli(['print', 'gc-pause', '--format', 'svg', '--step', steps, '-o', '-', ...options]);
+	return {terminal, svg};
+}
+
+/** Every character placed by its count of characters, as tools that measure string length do. */
+const placedByLength = (svg: string) =>
+	svg.replace(/<text x="(\d+)[\d ]*"( y="\d+" class="[^"]+">)([^<]*)</g, (_, first: string, rest: string, text: string) => {
+		const xs = Array.from(text).map((_, index) => Number(first) + index * svgLayout.cellWidth);
+		return `<text x="${xs.join(' ')}"${rest}${text}<`;
+	});
+
+describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
+	test.each([
+		['English, dark', []],
+		['Japanese, light', ['--lang', 'ja', '--theme', 'light']],
+		['Japanese, dark, ASCII', ['--lang', 'ja', '--ascii']],
+	])(
+		'%s: every cell of the terminal is where the picture draws it',
+		async (_, options) => {
+			const {terminal, svg} = await lastScreen(options);
+			// The last screen has coloured backgrounds (the alarm line) for the check to look at.
+			const buffer = terminal.buffer.active;
+			const rows = Array.from({length: terminal.rows}, (_, row) => buffer.getLine(buffer.viewportY + row)!);
+			expect(rows.some(line => Array.from({length: terminal.cols}, (_, column) => line.getCell(column)!).some(cell => !cell.isBgDefault()))).toBe(true);
+			const picture = screenshot(svg);
+			expect(picture.width).toBe(Number(/ width="(\d+)"/.exec(svg)![1]));
+			expect(disagreements(picture, terminal)).toEqual([]);
+		},
+		120_000,
+	);
+
+	test('the check sees Japanese placed by string length: the columns after a wide character move', async () => {
+		const {terminal, svg} = await lastScreen(['--lang', 'ja']);
+		expect(placedByLength(svg)).not.toBe(svg);
+		expect(disagreements(screenshot(placedByLength(svg)), terminal).length).toBeGreaterThan(20);
+	}, 120_000);
+
+	/** Pixels that differ between two pictures of one size. */
+	const pixelsApart = (one: Picture, other: Picture) => {
+		let different = 0;
+		for (let y = 0; y < one.height; y += 1) for (let x = 0; x < one.width; x += 1) if (differ(one.at(x, y), other.at(x, y))) different += 1;
+		return different;
+	};
+	const still = async (step: number) => screenshot((await callCli(['print', 'gc-pause', '--format', 'svg', '--step', String(step), '-o', '-'])).stdout);
+
+	test('the animation opens on the first frame alone; with less motion asked for, it shows the last', async () => {
+		const {stdout: animation} = await callCli(['record', 'gc-pause', '--format', 'svg', '-o', '-']);
+		expect(pixelsApart(screenshot(animation), await still(1))).toBe(0);
+		const steps = Number(/^── step \d+\/(\d+)/m.exec((await callCli(['print', 'gc-pause'])).stdout)![1]);
+		expect(pixelsApart(screenshot(animation, ['--force-prefers-reduced-motion']), await still(steps))).toBe(0);
+	}, 120_000);
+});
