@@ -49,15 +49,19 @@ describe('command parsing', () => {
 		['tick 0', "tick: expected a whole number from 1 to 1000000, got '0'", '0'],
 		['tick 1.5', "tick: expected a whole number from 1 to 1000000, got '1.5'", '1.5'],
 		['tick 99999999999999999999', "tick: expected a whole number from 1 to 1000000, got '99999999999999999999'", '99999999999999999999'],
-		['jump A', "unknown command 'jump': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing", 'jump'],
+		[
+			'leap A',
+			"unknown command 'leap': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal",
+			'leap',
+		],
 		['pause A', "pause: expected a length in ticks after 'A' (usage: pause C N)", null],
 		['acquire', 'acquire: expected a client name (usage: acquire C [lease])', null],
 		['release A B', "release: unexpected 'B' (usage: release C)", 'B'],
 		['fencing A maybe', "fencing: expected 'on' or 'off', got 'maybe' (usage: fencing C|resource on|off)", 'maybe'],
 		['write A x delay=0', "write delay: expected a whole number from 1 to 1000000, got '0'", '0'],
-		['write A x y', "write: unexpected 'y' (usage: write C [value] [delay=N])", 'y'],
+		['write A x y', "write: unexpected 'y' (usage: write C [value] [delay=N] [pause=M])", 'y'],
 		['acquire 9lives', "acquire: expected a client name (a letter, then up to 11 letters, digits, - or _), got '9lives'", '9lives'],
-		['', 'empty command: expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing', null],
+		['', 'empty command: expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal', null],
 	])('%s is an error naming the word', (line, message, word) => {
 		expect(errorOf(line)).toEqual({message, word});
 	});
@@ -68,15 +72,15 @@ describe('command parsing', () => {
 
 	test.each([
 		['tick -3', "tick: 1 から 1000000 までの整数が必要 ('-3' は不可)"],
-		['jump A', "'jump' というコマンドはない: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing のどれか"],
+		['leap A', "'leap' というコマンドはない: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal のどれか"],
 		['pause A', "pause: 'A' の後に停止の長さ (tick 数) が必要 (使い方: pause C N)"],
 		['acquire', 'acquire: クライアント名が必要 (使い方: acquire C [lease])'],
 		['release A B', "release: 'B' は余分 (使い方: release C)"],
 		['fencing A maybe', "fencing: 'on' か 'off' が必要 ('maybe' は不可) (使い方: fencing C|resource on|off)"],
-		['write A x delay=1 delay=2', "write: delay が 2 回ある ('delay=2') (使い方: write C [value] [delay=N])"],
-		['write A x y', "write: 'y' は余分 (使い方: write C [value] [delay=N])"],
+		['write A x delay=1 delay=2', "write: delay が 2 回ある ('delay=2') (使い方: write C [value] [delay=N] [pause=M])"],
+		['write A x y', "write: 'y' は余分 (使い方: write C [value] [delay=N] [pause=M])"],
 		['acquire 9lives', "acquire: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで ('9lives' は不可)"],
-		['', 'コマンドが空: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing のどれか'],
+		['', 'コマンドが空: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal のどれか'],
 	])('%s in Japanese keeps the command words exact', (line, message) => {
 		expect(japaneseErrorOf(line)).toBe(message);
 	});
