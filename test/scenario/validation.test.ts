@@ -77,7 +77,7 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 			'talk.yaml:3: client 1: renewEvery: expected a whole number, got 1.5',
 			"talk.yaml:3: client 1: unknown key 'fencng' (did you mean 'fencing'?)",
 			"talk.yaml:4: client 2: missing 'name' (expected a client name)",
-			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery}, got 3',
+			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery, checksLease}, got 3',
 			"talk.yaml:6: client 4: 'A' is declared twice",
 			"talk.yaml:7: client 5: 'resource' names the resource, not a client",
 		]);
