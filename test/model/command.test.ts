@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {commandProblemText, parseCommand, printCommand} from '../../source/model/command.js';
+import {commandProblemText, parseCommand, printCommand, suggestedWord} from '../../source/model/command.js';
 
 const errorOf = (line: string, clients?: string[]) => {
 	const parsed = parseCommand(line, clients ? {clients} : {});
@@ -33,12 +33,35 @@ describe('command parsing', () => {
 		['fencing A off', {kind: 'fencing', target: 'A', on: false}],
 		['fencing resource on', {kind: 'fencing', target: 'resource', on: true}],
 		['  tick   2  ', {kind: 'tick', n: 2}],
+		['write A x delay=2 pause=3', {kind: 'write', client: 'A', value: 'x', delay: 2, pause: 3}],
+		['write A pause=3', {kind: 'write', client: 'A', pause: 3}],
+		['jump L3 +10', {kind: 'jump', target: 'L3', by: 10}],
+		['jump A -2', {kind: 'jump', target: 'A', by: -2}],
+		['jump A 4', {kind: 'jump', target: 'A', by: 4}],
+		['crash L2', {kind: 'crash', client: 'L2'}],
+		['partition A', {kind: 'partition', client: 'A', peers: []}],
+		['partition A L1 resource', {kind: 'partition', client: 'A', peers: ['L1', 'resource']}],
+		['heal A lock', {kind: 'heal', client: 'A', peers: ['lock']}],
 	])('%s', (line, command) => {
 		expect(parseCommand(line)).toEqual({ok: true, command});
 	});
 
 	test('printing gives back the canonical line', () => {
-		for (const line of ['tick', 'tick 3', 'acquire A 7', 'write A hello delay=3', 'write A delay=2', 'fencing resource off', 'pause A 10']) {
+		for (const line of [
+			'tick',
+			'tick 3',
+			'acquire A 7',
+			'write A hello delay=3',
+			'write A delay=2',
+			'fencing resource off',
+			'pause A 10',
+			'write A x delay=2 pause=4',
+			'jump L1 +3',
+			'jump A -1',
+			'partition A L1 L2',
+			'heal A',
+			'crash L4',
+		]) {
 			const parsed = parseCommand(line);
 			expect(parsed.ok && printCommand(parsed.command)).toBe(line);
 		}
@@ -87,6 +110,36 @@ describe('command parsing', () => {
 
 	test('an unknown client in Japanese', () => {
 		expect(japaneseErrorOf('acquire Z', ['A', 'B'])).toBe("acquire: 'Z' というクライアントはいない (クライアント: A, B)");
+	});
+
+	test.each([
+		['jump A 0', "jump: expected a whole number from -1000000 to +1000000 other than 0, got '0'", '0'],
+		['jump A 1152921504606846976', "jump: expected a whole number from -1000000 to +1000000 other than 0, got '1152921504606846976'", '1152921504606846976'],
+		['jump A +x', "jump: expected a whole number from -1000000 to +1000000 other than 0, got '+x'", '+x'],
+		['jump A', "jump: expected how far to move the clock after 'A', e.g. +3 or -2 (usage: jump C|node ±n)", null],
+		['write A pause=0', "write pause: expected a whole number from 1 to 1000000, got '0'", '0'],
+		['write A pause=1 pause=2', "write: pause given twice, at 'pause=2' (usage: write C [value] [delay=N] [pause=M])", 'pause=2'],
+	])('%s is an error naming the word', (line, message, word) => {
+		expect(errorOf(line)).toEqual({message, word});
+	});
+
+	test('with known names, an unknown node or peer is an error that lists them, with a suggestion', () => {
+		const options = {clients: ['A', 'B'], nodes: ['L1', 'L2', 'L3']};
+		const crash = parseCommand('crash L4', options);
+		expect(!crash.ok && crash.error.message).toBe("crash: no client or node named 'L4' (clients: A, B; nodes: L1, L2, L3)");
+		const partition = parseCommand('partition A resorce', options);
+		expect(!partition.ok && partition.error.message).toBe(
+			"partition: no peer named 'resorce' (expected a node: L1, L2, L3; or lock, resource) (usage: partition C [node|lock|resource…])",
+		);
+		expect(!partition.ok && suggestedWord('partition A resorce', partition.error, options)).toBe('resource');
+		expect(!partition.ok && commandProblemText(partition.error.problem, 'ja')).toBe(
+			"partition: 'resorce' という相手はない (ノード: L1, L2, L3、または lock・resource) (使い方: partition C [node|lock|resource…])",
+		);
+		expect(parseCommand('jump L2 +1', options).ok).toBe(true);
+	});
+
+	test('a jump in Japanese', () => {
+		expect(japaneseErrorOf('jump A 0')).toBe("jump: -1000000 から +1000000 までの 0 でない整数が必要 ('0' は不可)");
 	});
 
 	test('a client cannot be called resource', () => {
