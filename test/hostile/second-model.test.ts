@@ -31,7 +31,7 @@ describe('hostile second-model scenario files', () => {
 		[
 			'huge-jump',
 			file('', '  - do: jump A 1152921504606846976\n'),
-			":5: step 1: jump: expected a whole number from -1000000 to +1000000 other than 0, got '1152921504606846976'",
+			":4: step 1: jump: expected a whole number from -1000000 to +1000000 other than 0, got '1152921504606846976'",
 		],
 		[
 			'unknown-peer',
