@@ -14,7 +14,8 @@ export interface Corruption {
 	readonly byHand: boolean;
 	readonly writer: string;
 	readonly sent: number | null;
-	readonly believed: number;
+	/** Null for a holder with no token (Redlock). */
+	readonly believed: number | null;
 }
 
 export interface Labels {
@@ -30,20 +31,31 @@ export interface Labels {
 	/** `token 2`: a token by its number. */
 	readonly pasteProblem: (problem: PasteProblem, count: number, limit: number) => string;
 	readonly didYouMean: (word: string) => string;
-	readonly tokenN: (token: number) => string;
+	/** `token 3`, or `no token` for a holder that has none (Redis, Redlock). */
+	readonly tokenN: (token: number | null) => string;
 	readonly nextToken: string;
+	readonly revision: string;
+	/** Where the next token would be, when the lock service issues none. */
+	readonly noTokens: string;
+	readonly nodes: string;
+	/** In the clients' believes column: the lock, held with no token. */
+	readonly theLock: string;
+	/** Under an expired lease: nobody may take the lock before this time, the node's. */
+	readonly lockDelayUntil: (t: number) => string;
+	/** Under the nodes: who has a majority of them, if anyone. */
+	readonly majority: (holder: string | null, count: number, needed: number, of: number) => string;
 	readonly lease: string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
-	readonly expiredWhose: (client: string, token: number) => string;
+	readonly expiredWhose: (client: string, token: number | null) => string;
 	readonly releasedAt: (t: number) => string;
-	readonly releasedBy: (client: string, token: number) => string;
+	readonly releasedBy: (client: string, token: number | null) => string;
 	readonly neverHeld: string;
 	/** The label of the grants the lock service made, newest first. */
 	readonly grants: string;
-	/** One grant: its token, to whom and when, and how its lease ended (null: not yet). */
-	readonly grant: (token: number, client: string, from: number, end: {readonly kind: 'expired' | 'released'; readonly t: number} | null) => string;
+	/** One grant: its token (null: none issued), to whom and when, and how its lease ended (null: not yet). */
+	readonly grant: (token: number | null, client: string, from: number, end: {readonly kind: 'expired' | 'released'; readonly t: number} | null) => string;
 	readonly value: string;
 	readonly empty: string;
 	readonly maxToken: string;
@@ -57,7 +69,7 @@ export interface Labels {
 	readonly rejectedWhy: (token: number, max: number) => string;
 	readonly noTokenSent: string;
 	/** A write sent without a token, by a client that believed it held `token`. */
-	readonly noTokenBelieved: (token: number) => string;
+	readonly noTokenBelieved: (token: number | null) => string;
 	readonly columns: {
 		readonly client: string;
 		readonly status: string;
@@ -78,7 +90,7 @@ export interface Labels {
 	readonly silent: string;
 	readonly stale: string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
-	readonly oneBelief: (name: string, token: number, agrees: boolean) => string;
+	readonly oneBelief: (name: string, token: number | null, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
 	/** `step 3/7`, in the rules between printed pages. */
@@ -128,7 +140,7 @@ const en: Labels = {
 	holder: 'holder',
 	free: 'free',
 	token: 'token',
-	tokenN: token => `token ${token}`,
+	tokenN: token => (token === null ? 'no token' : `token ${token}`),
 	didYouMean: word => `did you mean ${quote(word)}?`,
 	pasteProblem: (problem, count, limit) =>
 		problem === 'too-long'
@@ -137,16 +149,23 @@ const en: Labels = {
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
 	nextToken: 'next token',
+	revision: 'revision',
+	noTokens: 'none: no tokens issued',
+	nodes: 'nodes',
+	theLock: 'lock',
+	lockDelayUntil: t => `lock-delay until t=${t}`,
+	majority: (holder, count, needed, of) =>
+		holder === null ? `no majority (${needed} of ${of} needed)` : `${holder} has ${count} of ${of} (majority ${needed})`,
 	lease: 'lease',
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
-	expiredWhose: (client, token) => `${client}'s lease (token ${token}) ran out`,
+	expiredWhose: (client, token) => (token === null ? `${client}'s lease ran out` : `${client}'s lease (token ${token}) ran out`),
 	releasedAt: t => `released at t=${t}`,
-	releasedBy: (client, token) => `by ${client} (token ${token})`,
+	releasedBy: (client, token) => (token === null ? `by ${client}` : `by ${client} (token ${token})`),
 	neverHeld: 'nobody has held it yet',
 	grants: 'grants',
-	grant: (token, client, from, end) => `token ${token} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
+	grant: (token, client, from, end) => `${token === null ? 'lock' : `token ${token}`} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
 	value: 'value',
 	empty: '(empty)',
 	maxToken: 'max token',
@@ -159,7 +178,7 @@ const en: Labels = {
 	corrupted: 'CORRUPTED',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
-	noTokenBelieved: token => `no token (believes ${token})`,
+	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
@@ -172,9 +191,11 @@ const en: Labels = {
 	silent: 'silent',
 	stale: 'stale',
 	doubleBelief: (names, holder, token) =>
-		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (token ${token})`}`,
-	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`,
+		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
+	oneBelief: (name, token, agrees) => {
+		const what = token === null ? 'the lock (no token)' : `token ${token}`;
+		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
+	},
 	noBelief: 'no client believes it holds the lock',
 	step: (k, n) => `step ${k} of ${n}`,
 	stepShort: (k, n) => `step ${k}/${n}`,
@@ -185,7 +206,7 @@ const en: Labels = {
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
-		const write = sent === null ? `write (no token; believes ${believed})` : `write with stale token ${sent}`;
+		const write = sent === null ? `write (no token${believed === null ? '' : `; believes ${believed}`})` : `write with stale token ${sent}`;
 		return `CORRUPTED ${when}: ${writer}'s ${write} accepted`;
 	},
 	refused: 'refused',
@@ -244,7 +265,7 @@ const ja: Labels = {
 	holder: '持ち主',
 	free: '空き',
 	token: 'トークン',
-	tokenN: token => `トークン ${token}`,
+	tokenN: token => (token === null ? 'トークンなし' : `トークン ${token}`),
 	didYouMean: word => `${quote(word)} のこと?`,
 	pasteProblem: (problem, count, limit) =>
 		problem === 'too-long'
@@ -253,16 +274,24 @@ const ja: Labels = {
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
 	nextToken: '次のトークン',
+	revision: 'リビジョン',
+	noTokens: 'なし: トークンを出さない',
+	nodes: 'ノード',
+	theLock: 'ロック',
+	lockDelayUntil: t => `t=${t} まで lock-delay`,
+	majority: (holder, count, needed, of) =>
+		holder === null ? `過半数なし (${of} 中 ${needed} が必要)` : `${holder} が ${of} 中 ${count} を持つ (過半数 ${needed})`,
 	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => `${client} のリース (トークン ${token}) が切れた`,
+	expiredWhose: (client, token) => (token === null ? `${client} のリースが切れた` : `${client} のリース (トークン ${token}) が切れた`),
 	releasedAt: t => `t=${t} に解放`,
-	releasedBy: (client, token) => `${client} が解放 (トークン ${token})`,
+	releasedBy: (client, token) => (token === null ? `${client} が解放` : `${client} が解放 (トークン ${token})`),
 	neverHeld: 'まだ誰も取得していない',
 	grants: '付与',
-	grant: (token, client, from, end) => `トークン ${token} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : '解放'}` : ''}`,
+	grant: (token, client, from, end) =>
+		`${token === null ? 'ロック' : `トークン ${token}`} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : '解放'}` : ''}`,
 	value: '値',
 	empty: '(空)',
 	maxToken: '最大トークン',
@@ -275,7 +304,7 @@ const ja: Labels = {
 	corrupted: '破壊',
 	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
 	noTokenSent: 'トークンなし',
-	noTokenBelieved: token => `トークンなし (トークン ${token} のつもり)`,
+	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
@@ -288,9 +317,11 @@ const ja: Labels = {
 	silent: '停止中',
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
-		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (トークン ${token})`}`,
-	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} がトークン ${token} を保持 (ロックサービスも認める)` : `${name} はトークン ${token} を持っているつもりだが、ロックサービスは認めない`,
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
+	oneBelief: (name, token, agrees) => {
+		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
+		return agrees ? `${name} が${what}を保持 (ロックサービスも認める)` : `${name} は${what}を持っているつもりだが、ロックサービスは認めない`;
+	},
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
 	step: (k, n) => `ステップ ${k}/${n}`,
 	stepShort: (k, n) => `ステップ ${k}/${n}`,
@@ -301,7 +332,7 @@ const ja: Labels = {
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;
-		const write = sent === null ? `トークンなし書き込みを受理 (${believed} のつもり)` : `古いトークン ${sent} の書き込みを受理`;
+		const write = sent === null ? `トークンなし書き込みを受理${believed === null ? '' : ` (${believed} のつもり)`}` : `古いトークン ${sent} の書き込みを受理`;
 		return `${when}破壊: ${writer} の${write}`;
 	},
 	refused: '実行できない',

@@ -75,7 +75,7 @@ describe('dlock-tui check', () => {
 		const {status, stdout, stderr} = await callCli(['check', broken, failing, path.join(directory, 'missing.yaml'), passing]);
 		const lines = stdout.trimEnd().split('\n');
 		expect(lines.slice(0, 2)).toEqual([
-			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing (did you mean 'acquire'?)`,
+			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal (did you mean 'acquire'?)`,
 			`✗ ${broken}:5: step 2: tick: expected a whole number from 1 to 1000000, got '0'`,
 		]);
 		expect(lines.filter(line => line.startsWith(`✗ ${failing}:`))).toHaveLength(3);
@@ -88,7 +88,7 @@ describe('dlock-tui check', () => {
 	test('a directory stands for its scenario files, in name order', async () => {
 		const {status, stdout} = await callCli(['check', fileURLToPath(new URL('../../scenarios', import.meta.url))]);
 		expect(stdout.trimEnd().split('\n')).toHaveLength(builtins.length);
-		expect(stdout.split('\n')[0]).toBe("✓ Crash: the lease frees a dead holder's lock");
+		expect(stdout.split('\n')[0]).toBe("✓ Check, then pause: the careful client's write is rejected");
 		expect(status).toBe(0);
 	});
 

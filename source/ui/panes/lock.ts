@@ -1,8 +1,9 @@
 // The lock service: who holds the lock, with which token, the next token, and the lease as a
-// ruler from now to the expiry that shrinks as time passes; with rows to spare, the grants it
-// made, newest first, so the tokens can be seen to climb.
+// ruler from now to the expiry that shrinks as time passes. With several nodes (Redlock), the
+// holder is whoever has a majority of them, and the nodes' keys take the ruler's place. With rows
+// to spare, the grants it made, newest first, so the tokens can be seen to climb.
 
-import {findClient} from '../../model/world.js';
+import {findClient, majority, nodeClock, type World} from '../../model/world.js';
 import {currentWorld, latestEvent, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
@@ -10,7 +11,7 @@ import {labelsFor} from '../labels.js';
 import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
 interface Grant {
-	readonly token: number;
+	readonly token: number | null;
 	readonly client: string;
 	readonly from: number;
 	readonly end: {readonly kind: 'expired' | 'released'; readonly t: number} | null;
@@ -20,10 +21,15 @@ interface Grant {
 function latestGrants(session: Session, count: number): Grant[] {
 	const grants: Grant[] = [];
 	if (count <= 0) return grants;
-	const ends = new Map<number, Grant['end']>();
+	// A grant ends by its holder's release or by the expiry of the lock as a whole; one node's
+	// key expiring (several nodes) is not the end of a majority's grant.
+	const ends = new Map<string, Grant['end']>();
 	visitEventsBackwards(session, event => {
-		if (event.kind === 'expired' || event.kind === 'released') ends.set(event.token, {kind: event.kind, t: event.t});
-		if (event.kind === 'acquired') grants.push({token: event.token, client: event.client, from: event.t, end: ends.get(event.token) ?? null});
+		if (event.kind === 'released' || (event.kind === 'expired' && event.node === undefined)) ends.set(event.client, {kind: event.kind, t: event.t});
+		if (event.kind === 'acquired') {
+			grants.push({token: event.token, client: event.client, from: event.t, end: ends.get(event.client) ?? null});
+			ends.delete(event.client);
+		}
 		return grants.length >= count;
 	});
 	return grants;
@@ -34,18 +40,41 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 	const world = currentWorld(session);
 	const {lock, clock} = world;
 	const g = look.glyphs;
-	const name = Math.max(widthOf(labels.holder), widthOf(labels.nextToken), widthOf(labels.lease), widthOf(labels.grants)) + 1;
+	const name =
+		Math.max(
+			widthOf(labels.holder),
+			widthOf(labels.nextToken),
+			widthOf(labels.revision),
+			widthOf(labels.lease),
+			widthOf(labels.nodes),
+			widthOf(labels.grants),
+		) + 1;
 	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
 
 	const holder: Row =
 		lock.holder === null
 			? [label(labels.holder), piece(labels.free, 'dim')]
-			: [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${labels.token} `, 'label'), piece(String(lock.token), 'accent')];
-	const next: Row = [label(labels.nextToken), piece(String(lock.nextToken))];
+			: lock.token === null
+				? [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${labels.tokenN(null)}`, 'dim')]
+				: [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${labels.token} `, 'label'), piece(String(lock.token), 'accent')];
+	const next: Row =
+		lock.nextToken !== null
+			? [label(labels.nextToken), piece(String(lock.nextToken))]
+			: lock.revision !== undefined
+				? [label(labels.revision), piece(String(lock.revision))]
+				: [label(labels.nextToken), piece(labels.noTokens, 'dim')];
 
 	let ruler: Row;
 	let note: Row;
-	if (lock.holder !== null && lock.expiry !== null) {
+	if (world.nodes.length > 1) {
+		ruler = [label(labels.nodes), ...nodePieces(world, g.bad)];
+		const keys = lock.holder === null ? 0 : world.nodes.filter(node => node.up && node.holder === lock.holder).length;
+		note = underLabel(
+			label(''),
+			[piece(labels.majority(lock.holder, keys, majority(world), world.nodes.length), lock.holder === null ? 'dim' : 'plain')],
+			width,
+		);
+	} else if (lock.holder !== null && lock.expiry !== null) {
 		const grantedAt = findClient(world, lock.holder)?.lastRenewAt ?? clock;
 		const lease = Math.max(1, lock.expiry - grantedAt);
 		const left = lock.expiry - clock;
@@ -63,9 +92,14 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 		note = underLabel(label(''), [piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')], width);
 	} else {
 		const last = latestEvent(session, ['expired', 'released']);
+		const node = world.nodes[0]!;
+		const delayed = node.up && node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
 		if (last?.kind === 'expired') {
 			ruler = [label(labels.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')];
-			note = underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width);
+			// During a lock-delay, what matters next is when the lock can be taken again.
+			note = delayed
+				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!), 'warn')], width)
+				: underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width);
 		} else if (last?.kind === 'released') {
 			ruler = [label(labels.lease), piece(labels.releasedAt(last.t))];
 			note = underLabel(label(''), [piece(labels.releasedBy(last.client, last.token), 'dim')], width);
@@ -82,4 +116,12 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 		grants.push(row);
 	}
 	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, next, ruler, note, ...grants];
+}
+
+/** `L1 A L2 A L3 · L4 ✗`: each node's key holder, a dot for none, a mark for a node that is down. */
+function nodePieces(world: World, down: string) {
+	return world.nodes.flatMap((node, index) => [
+		piece(`${index === 0 ? '' : ' '}${node.name} `, 'label'),
+		node.up ? (node.holder === null ? piece('·', 'dim') : piece(node.holder, node.holder === world.lock.holder ? 'accent' : 'warn')) : piece(down, 'bad'),
+	]);
 }
