@@ -225,6 +225,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const noClient = (name: string) => `${noClientNamed(name, names!)}${hintFor(name, names!)}`;
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
+	const stepsLines = lines.within(['steps']);
 	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
 	const parsedTexts = new Map<string, ReturnType<typeof parseCommand>>();
 	const parseText = (text: string) => {
@@ -238,17 +239,14 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
-		if (Object.keys(step).length === 0) problems.push({line: lines.of(stepPath), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		const stepLines = stepsLines.within([stepIndex]);
+		if (Object.keys(step).length === 0) problems.push({line: stepLines.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const texts: [unknown, Path][] =
-			typeof step.do === 'string'
-				? [[step.do, [...stepPath, 'do']]]
-				: Array.isArray(step.do)
-					? step.do.map((text, index) => [text, [...stepPath, 'do', index]])
-					: [];
+			typeof step.do === 'string' ? [[step.do, ['do']]] : Array.isArray(step.do) ? step.do.map((text, index) => [text, ['do', index]]) : [];
 		const parsed: ScenarioCommand[] = [];
 		for (const [text, path] of texts) {
 			if (typeof text !== 'string') continue;
-			const line = lines.of(path) ?? 0;
+			const line = stepLines.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
 			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names)}`});
@@ -257,11 +255,11 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		if (names && isRecord(expect)) {
 			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
 				const free = /^(none|nobody|free|nil|null|-)$/i.test(expect.holder) ? ' (for a free lock, write holder: null)' : '';
-				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
+				problems.push({line: stepLines.of(['expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
 			}
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
 				if (!names.includes(name))
-					problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+					problems.push({line: stepLines.ofKey(['expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
 			}
 		}
 		return parsed;
@@ -292,29 +290,32 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
-function factLines(expect: ExpectFile | undefined, path: Path, lines: ValueLines): Record<string, number> {
+/** `expectLines` are the lines under the step's `expect`. */
+function factLines(expect: ExpectFile | undefined, expectLines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
 	// Most steps of a long scenario expect nothing.
 	if (expect === undefined) return found;
 	const note = (key: string, at: Path, name: string) => {
-		const line = lines.ofKey(at, name);
+		const line = expectLines.ofKey(at, name);
 		if (line !== null) found[key] = line;
 	};
-	for (const key of Object.keys(expect)) note(key, path, key);
+	for (const key of Object.keys(expect)) note(key, [], key);
 	for (const [name, facts] of Object.entries(expect.clients ?? {})) {
-		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, [...path, 'clients', name], fact);
+		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, ['clients', name], fact);
 	}
 	return found;
 }
 
 function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
+	const stepsLines = lines.within(['steps']);
 	const steps = data.steps.map((step, index): ScenarioStep => {
-		const line = lines.of(['steps', index]) ?? 0;
+		const stepLines = stepsLines.within([index]);
+		const line = stepLines.of([]) ?? 0;
 		return {
 			line,
-			expectLine: step.expect ? (lines.ofKey(['steps', index], 'expect') ?? line) : line,
-			expectLines: factLines(step.expect, ['steps', index, 'expect'], lines),
+			expectLine: step.expect ? (stepLines.ofKey([], 'expect') ?? line) : line,
+			expectLines: factLines(step.expect, stepLines.within(['expect'])),
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),
