@@ -31,6 +31,24 @@ function* everyStep(session: Session): Generator<Session> {
 	}
 }
 
+/**
+ * Every screen of a built-in's script, forward and back, drawn at a size, with the step each
+ * shows. Several checks read the same screens: each is drawn once.
+ */
+const drawn = new Map<string, {readonly step: number; readonly lines: string[]}[]>();
+function screensOf(name: string, lang: Lang, width: number, height: number) {
+	const key = `${name} ${lang} ${width}x${height}`;
+	let screens = drawn.get(key);
+	if (!screens) {
+		screens = [...everyStep(startSession(loadScenario(name)))].map(session => ({
+			step: session.history.entry.step,
+			lines: linesOf(session, width, height, lang),
+		}));
+		drawn.set(key, screens);
+	}
+	return screens;
+}
+
 const sizes = [
 	[80, 24],
 	[120, 40],
@@ -41,13 +59,11 @@ describe('nothing is cut short', () => {
 		for (const lang of ['en', 'ja'] as const)
 			test(`${name} in ${lang}, at 80x24 and 120x40, forward and back`, () => {
 				for (const [width, rows] of sizes)
-					for (const session of everyStep(startSession(loadScenario(name)))) {
-						const lines = linesOf(session, width, rows - 1, lang);
+					for (const {step, lines} of screensOf(name, lang, width, rows - 1))
 						expect(
 							lines.filter(line => line.includes('…')),
-							`${width}x${rows} step ${session.history.entry.step}`,
+							`${width}x${rows} step ${step}`,
 						).toEqual([]);
-					}
 			});
 
 	test("at each built-in's smallest size the story's narration and latest event are whole", () => {
@@ -56,12 +72,11 @@ describe('nothing is cut short', () => {
 				const start = startSession(loadScenario(name));
 				for (const width of [68, 80]) {
 					const {height} = minimumSize(start, width);
-					for (const session of everyStep(start)) {
-						const lines = linesOf(session, width, height - 1, lang);
+					for (const {step, lines} of screensOf(name, lang, width, height - 1)) {
 						const story = lines.slice(lines.findIndex(line => /── (Story|筋書き)/.test(line)));
 						expect(
 							story.filter(line => line.includes('…')),
-							`${name} ${lang} ${width}x${height} step ${session.history.entry.step}`,
+							`${name} ${lang} ${width}x${height} step ${step}`,
 						).toEqual([]);
 					}
 				}
@@ -97,8 +112,7 @@ describe('a large terminal', () => {
 		let all = 0;
 		for (const name of builtinNames())
 			for (const lang of ['en', 'ja'] as const)
-				for (const session of everyStep(startSession(loadScenario(name)))) {
-					const lines = linesOf(session, width, rows - 1, lang);
+				for (const {lines} of screensOf(name, lang, width, rows - 1)) {
 					blank += lines.filter(line => line.trim() === '').length;
 					all += lines.length;
 				}
@@ -119,9 +133,8 @@ describe('a large terminal', () => {
 	test('a step of the story so far or still to come is shown whole or not at all', () => {
 		for (const name of builtinNames()) {
 			const scenario = loadScenario(name);
-			for (const session of everyStep(startSession(scenario)))
-				for (const [width, rows] of [...sizes, [200, 60]] as const) {
-					const lines = linesOf(session, width, rows - 1, 'en');
+			for (const [width, rows] of [...sizes, [200, 60]] as const)
+				for (const {lines} of screensOf(name, 'en', width, rows - 1)) {
 					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
 					const text = lines.join('').replace(/\s+/g, '');
 					for (const [, k] of lines.join('\n').matchAll(/^ (\d+)\/\d+ /gm))
