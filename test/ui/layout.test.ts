@@ -2,7 +2,7 @@
 // given the room a large terminal has, and a frame's cost bounded by what it shows.
 
 import {describe, expect, test} from 'vitest';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {wrap} from '../../source/text/fit.js';
@@ -13,7 +13,7 @@ import {headerRow, titleFits} from '../../source/ui/panes/header.js';
 import {keyBarRow, promptRows} from '../../source/ui/panes/keyBar.js';
 import {commandProblemText} from '../../source/model/command.js';
 import type {Row} from '../../source/ui/panes/rows.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
 const textOf = (row: Row) => row.map(part => part.text).join('');
@@ -40,7 +40,7 @@ function screensOf(name: string, lang: Lang, width: number, height: number) {
 	const key = `${name} ${lang} ${width}x${height}`;
 	let screens = drawn.get(key);
 	if (!screens) {
-		screens = [...everyStep(startSession(loadScenario(name)))].map(session => ({
+		screens = [...everyStep(startSession(builtinScenario(name)))].map(session => ({
 			step: session.history.entry.step,
 			lines: linesOf(session, width, height, lang),
 		}));
@@ -69,7 +69,7 @@ describe('nothing is cut short', () => {
 	test("at each built-in's smallest size the story's narration and latest event are whole", () => {
 		for (const name of builtinNames())
 			for (const lang of ['en', 'ja'] as const) {
-				const start = startSession(loadScenario(name));
+				const start = startSession(builtinScenario(name));
 				for (const width of [68, 80]) {
 					const {height} = minimumSize(start, width);
 					for (const {step, lines} of screensOf(name, lang, width, height - 1)) {
@@ -84,7 +84,7 @@ describe('nothing is cut short', () => {
 	});
 
 	test("heartbeat's punchline and heartbeat column at 80x24", () => {
-		const session = [...everyStep(startSession(loadScenario('heartbeat')))];
+		const session = [...everyStep(startSession(builtinScenario('heartbeat')))];
 		const end = session.find(each => each.history.entry.step === 7)!;
 		expect(linesOf(end, 80, 23, 'en').join('\n')).toMatch(/it learns it lost\s+token 1/);
 		const paused = session.find(each => each.history.entry.step === 5)!;
@@ -101,7 +101,8 @@ describe('nothing is cut short', () => {
 		const without = startSession(scenarioOf(`title: "${long}"\nclients: [A]\nsteps:\n  - do: tick\n`, 'x.yaml'));
 		expect(textOf(headerRow({session: without, width: 80, look: lookIn('en')}))).toContain('…');
 		expect(titleFits(without.scenario, 'en', 80)).toBe(false);
-		for (const name of builtinNames()) for (const lang of ['en', 'ja'] as const) expect(titleFits(loadScenario(name), lang, 80), `${name} ${lang}`).toBe(true);
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const) expect(titleFits(builtinScenario(name), lang, 80), `${name} ${lang}`).toBe(true);
 	});
 });
 
@@ -124,7 +125,7 @@ describe('a large terminal', () => {
 	});
 
 	test('at 200x60 the signs are listed under the keys, where the rows are to spare', () => {
-		const lines = linesOf(startSession(loadScenario('gc-pause')), 200, 59, 'en');
+		const lines = linesOf(startSession(builtinScenario('gc-pause')), 200, 59, 'en');
 		const signs = lines.findIndex(line => line.includes('── Signs'));
 		expect(signs).toBeGreaterThan(lines.findIndex(line => line.includes('── Keys')));
 		expect(lines.slice(signs).join('\n')).toContain('lease expired');
@@ -132,7 +133,7 @@ describe('a large terminal', () => {
 
 	test('a step of the story so far or still to come is shown whole or not at all', () => {
 		for (const name of builtinNames()) {
-			const scenario = loadScenario(name);
+			const scenario = builtinScenario(name);
 			for (const [width, rows] of [...sizes, [200, 60]] as const)
 				for (const {lines} of screensOf(name, 'en', width, rows - 1)) {
 					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
@@ -144,7 +145,7 @@ describe('a large terminal', () => {
 	});
 
 	test('its room goes to the story so far, what is about to come, and every key', () => {
-		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		const steps = [...everyStep(startSession(builtinScenario('gc-pause')))];
 		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');
 		expect(middle).toMatch(/1\/7 Nobody holds the lock yet/);
 		expect(middle).toMatch(/7\/7 A writes with its old token 1/);
@@ -154,7 +155,7 @@ describe('a large terminal', () => {
 });
 
 describe('the command line', () => {
-	const session = startSession(loadScenario('gc-pause'));
+	const session = startSession(builtinScenario('gc-pause'));
 	const pane = {session, width: 80, look: lookIn('en')};
 
 	test('a command longer than the screen scrolls: the end being typed stays in view', () => {
@@ -183,7 +184,7 @@ describe('the command line', () => {
 });
 
 test('the key bar keeps F (resource fencing) at 80 columns, in English and Japanese', () => {
-	const session = startSession(loadScenario('gc-pause'));
+	const session = startSession(builtinScenario('gc-pause'));
 	for (const lang of ['en', 'ja'] as const)
 		for (const autoplay of [null, 3]) {
 			const bar = textOf(keyBarRow({session, width: 80, look: lookIn(lang), prompt: null, autoplay}));
