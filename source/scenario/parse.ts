@@ -242,6 +242,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const nodes = readNodes(data, lines, declared, problems);
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
+	const stepsLines = lines.within(['steps']);
 	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
 	const parsedTexts = new Map<string, ReturnType<typeof parseCommand>>();
 	const parseText = (text: string) => {
@@ -255,17 +256,14 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
-		if (Object.keys(step).length === 0) problems.push({line: lines.of(stepPath), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		const stepLines = stepsLines.within([stepIndex]);
+		if (Object.keys(step).length === 0) problems.push({line: stepLines.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const texts: [unknown, Path][] =
-			typeof step.do === 'string'
-				? [[step.do, [...stepPath, 'do']]]
-				: Array.isArray(step.do)
-					? step.do.map((text, index) => [text, [...stepPath, 'do', index]])
-					: [];
+			typeof step.do === 'string' ? [[step.do, ['do']]] : Array.isArray(step.do) ? step.do.map((text, index) => [text, ['do', index]]) : [];
 		const parsed: ScenarioCommand[] = [];
 		for (const [text, path] of texts) {
 			if (typeof text !== 'string') continue;
-			const line = lines.of(path) ?? 0;
+			const line = stepLines.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
 			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`});
@@ -274,21 +272,21 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		if (names && isRecord(expect)) {
 			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
 				const free = /^(none|nobody|free|nil|null|-)$/i.test(expect.holder) ? ' (for a free lock, write holder: null)' : '';
-				problems.push({line: lines.of([...stepPath, 'expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
+				problems.push({line: stepLines.of(['expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
 			}
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
 				if (!names.includes(name))
-					problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+					problems.push({line: stepLines.ofKey(['expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
 			}
 			for (const [name, facts] of isRecord(expect.nodes) ? Object.entries(expect.nodes) : []) {
 				if (nodes && !nodes.includes(name))
 					problems.push({
-						line: lines.ofKey([...stepPath, 'expect', 'nodes'], name),
+						line: stepLines.ofKey(['expect', 'nodes'], name),
 						message: `${place(stepPath)}: expect.nodes: no node named ${quote(name)} (nodes: ${nodes.join(', ')})${hintFor(name, nodes)}`,
 					});
 				if (isRecord(facts) && typeof facts.holder === 'string' && !names.includes(facts.holder))
 					problems.push({
-						line: lines.of([...stepPath, 'expect', 'nodes', name, 'holder']),
+						line: stepLines.of(['expect', 'nodes', name, 'holder']),
 						message: `${place(stepPath)}: expect.nodes.${name}.holder: ${noClient(facts.holder)}`,
 					});
 			}
@@ -354,20 +352,21 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
-function factLines(expect: ExpectFile | undefined, path: Path, lines: ValueLines): Record<string, number> {
+/** `expectLines` are the lines under the step's `expect`. */
+function factLines(expect: ExpectFile | undefined, expectLines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
 	// Most steps of a long scenario expect nothing.
 	if (expect === undefined) return found;
 	const note = (key: string, at: Path, name: string) => {
-		const line = lines.ofKey(at, name);
+		const line = expectLines.ofKey(at, name);
 		if (line !== null) found[key] = line;
 	};
-	for (const key of Object.keys(expect)) note(key, path, key);
+	for (const key of Object.keys(expect)) note(key, [], key);
 	for (const [name, facts] of Object.entries(expect.clients ?? {})) {
-		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, [...path, 'clients', name], fact);
+		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, ['clients', name], fact);
 	}
 	for (const [name, facts] of Object.entries(expect.nodes ?? {})) {
-		for (const fact of Object.keys(facts)) note(`nodes.${name}.${fact}`, [...path, 'nodes', name], fact);
+		for (const fact of Object.keys(facts)) note(`nodes.${name}.${fact}`, ['nodes', name], fact);
 	}
 	return found;
 }
@@ -379,12 +378,14 @@ function setupOf(data: ScenarioFile): WorldSetup {
 }
 
 function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
+	const stepsLines = lines.within(['steps']);
 	const steps = data.steps.map((step, index): ScenarioStep => {
-		const line = lines.of(['steps', index]) ?? 0;
+		const stepLines = stepsLines.within([index]);
+		const line = stepLines.of([]) ?? 0;
 		return {
 			line,
-			expectLine: step.expect ? (lines.ofKey(['steps', index], 'expect') ?? line) : line,
-			expectLines: factLines(step.expect, ['steps', index, 'expect'], lines),
+			expectLine: step.expect ? (stepLines.ofKey([], 'expect') ?? line) : line,
+			expectLines: factLines(step.expect, stepLines.within(['expect'])),
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),

@@ -31,6 +31,8 @@ export type Path = readonly PropertyKey[];
 export interface ValueLines {
 	of(path: Path): number | null;
 	ofKey(path: Path, key: string): number | null;
+	/** The lines under the value at `path` (a long file's steps are looked up one by one, each from its own node). */
+	within(path: Path): ValueLines;
 }
 
 export type YamlRead = {readonly ok: true; readonly data: unknown; readonly lines: ValueLines} | {readonly ok: false; readonly problems: readonly Problem[]};
@@ -48,7 +50,7 @@ export function readYaml(text: string, valueLimit = maxValues): YamlRead {
 	const hazard = findHazard(doc);
 	if (hazard) return refused(lineAt(hazard.offset), hazard.message);
 	try {
-		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new DocumentLines(doc, lineAt)};
+		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new DocumentLines(isNode(doc.contents) ? doc.contents : null, lineAt)};
 	} catch (error) {
 		const alias = firstAliasOffset(doc);
 		return refused(alias === null ? 1 : lineAt(alias), aliasMessage((error as Error).message));
@@ -133,23 +135,38 @@ function yamlMessage(code: string, message: string): string {
 
 const forbiddenKey = '__proto__';
 
-/** The first `__proto__` key, or list or map used as a key, in document order; null when there is none. */
+/**
+ * The first `__proto__` key, or list or map used as a key, in document order; null when there is
+ * none. A plain walk: yaml's visit() copies the path to every node, which made it a tenth of the
+ * time a long file takes to read. The nesting limit bounds its depth.
+ */
 function findHazard(doc: Document): Hazard | null {
 	const anchors = new Map<string, Node>();
-	let hazard: Hazard | null = null;
-	visit(doc, {
-		Node(_, node) {
-			if (!isAlias(node) && node.anchor) anchors.set(node.anchor, node);
-		},
-		Pair(_, pair) {
-			const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
-			if (isScalar(key) && key.value === forbiddenKey)
-				hazard = {offset: (pair.key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
-			else if (isCollection(key)) hazard = {offset: key.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
-			return hazard ? visit.BREAK : undefined;
-		},
-	});
-	return hazard;
+	const walk = (node: unknown): Hazard | null => {
+		if (!isNode(node)) return null;
+		if (isAlias(node)) return null;
+		if (node.anchor) anchors.set(node.anchor, node);
+		if (isSeq(node)) {
+			for (const item of node.items) {
+				const hazard = walk(item);
+				if (hazard) return hazard;
+			}
+		} else if (isMap(node)) {
+			for (const pair of node.items) {
+				const hazard = keyHazard(pair.key, anchors) ?? walk(pair.key) ?? walk(pair.value);
+				if (hazard) return hazard;
+			}
+		}
+		return null;
+	};
+	return walk(doc.contents);
+}
+
+function keyHazard(key: unknown, anchors: ReadonlyMap<string, Node>): Hazard | null {
+	const node = isAlias(key) ? anchors.get(key.source) : key;
+	if (isScalar(node) && node.value === forbiddenKey) return {offset: (key as Node).range?.[0] ?? 0, message: `the key '${forbiddenKey}' is not allowed`};
+	if (isCollection(node)) return {offset: node.range?.[0] ?? 0, message: 'a key must be a word, not a list or a map'};
+	return null;
 }
 
 /** Where the first alias is: a file whose aliases expand too much is reported there. */
@@ -169,11 +186,13 @@ function aliasMessage(message: string): string {
 	return /alias/i.test(message) ? `aliases (*name) expand too much: at most ${maxAliasCount} expansions` : message;
 }
 
-/** Finds the line of any value (or key) in the parsed document. */
+/** Finds the line of any value (or key) in the parsed document, or under one of its nodes. */
 class DocumentLines implements ValueLines {
 	constructor(
-		private readonly doc: Document,
+		private readonly root: Node | null,
 		private readonly lineAt: (offset: number) => number,
+		/** False when the root stands in for a node that is missing: every path then stops at it. */
+		private readonly rootFound = true,
 	) {}
 
 	of(path: Path): number | null {
@@ -187,9 +206,15 @@ class DocumentLines implements ValueLines {
 		return isScalar(pair?.key) && pair.key.range ? this.lineAt(pair.key.range[0]) : this.of(path);
 	}
 
+	within(path: Path): ValueLines {
+		const {node, found} = this.find(path);
+		return new DocumentLines(node, this.lineAt, found);
+	}
+
 	/** The node at `path`, or the deepest one on the way to it (found: false). */
 	private find(path: Path): {node: Node | null; found: boolean} {
-		let node = isNode(this.doc.contents) ? this.doc.contents : null;
+		let node = this.root;
+		if (!this.rootFound) return {node, found: false};
 		for (const part of path) {
 			const child: unknown = isMap(node) ? node.get(part, true) : isSeq(node) ? node.get(part, true) : undefined;
 			if (!isNode(child) || !child.range) return {node, found: false};

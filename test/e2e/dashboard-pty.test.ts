@@ -5,7 +5,7 @@ import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import {afterEach, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
-import {cliPath, runCli} from '../run-cli.js';
+import {callCli, cliPath, runCli} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
@@ -258,8 +258,8 @@ test('TERM=dumb: the dashboard says it needs a capable terminal and points at pr
 	expect(output).not.toMatch(/\u001B\[(\?2026|\?25l|[0-9;]*m)/);
 });
 
-test('a bad flag value is named', () => {
-	const result = runCli(['--theme', 'neon']);
+test('a bad flag value is named', async () => {
+	const result = await callCli(['--theme', 'neon']);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
 });
@@ -292,12 +292,18 @@ test('--no-keys: no key bar, its row goes to the story; the command line still s
 describe('colour', () => {
 	// Foreground or background colour codes (bold and inverse are emphasis, not colour).
 	const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+	// Both tests read the same first frames: each is drawn once.
+	const frames = new Map<string, string>();
 	const firstFrame = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+		const key = JSON.stringify([args, env]);
+		const known = frames.get(key);
+		if (known !== undefined) return known;
 		const app = open(args, 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, ...env});
 		await app.press('', screen => screen.includes('step 1 of 7'));
 		child!.write('q');
 		await app.exited;
 		child = null;
+		frames.set(key, app.output());
 		return app.output();
 	};
 

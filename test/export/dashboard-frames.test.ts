@@ -2,8 +2,9 @@ import {describe, expect, test} from 'vitest';
 import {drawDashboard} from '../../source/export/dashboard.js';
 import {Screen} from '../../source/export/screen.js';
 import {storyboard} from '../../source/export/storyboard.js';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import {playInto, screenCells, writeInto} from './terminal.js';
+import {builtinScenario} from '../scenario/helpers.js';
 
 const size = {cols: 80, rows: 24};
 
@@ -12,7 +13,7 @@ const size = {cols: 80, rows: 24};
 describe.each(builtinNames())('diffs between the dashboard frames of %s', name => {
 	test.each(['en', 'ja'] as const)('%s', async lang => {
 		const draw = drawDashboard({lang, theme: 'dark', ascii: false, color: true, keyBar: true}, size, true);
-		const frames = storyboard(loadScenario(name)).map(draw);
+		const frames = storyboard(builtinScenario(name)).map(draw);
 		const screen = new Screen(size.cols);
 		const throughDiffs = await playInto([screen.show(frames[0]!)], size.cols, size.rows);
 		for (let index = 1; index < frames.length; index += 1) {

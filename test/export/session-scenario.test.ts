@@ -10,6 +10,7 @@ import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
 import {checkScenario, playScenario} from '../../source/scenario/run.js';
 import {currentWorld, handVerbs, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
+import {builtinScenario} from '../scenario/helpers.js';
 
 function roundTrip(session: Session) {
 	const text = sessionScenario(session);
@@ -32,7 +33,7 @@ describe('a session saved as a scenario', () => {
 	test('replays to the same world and passes check, whatever was done', () => {
 		fc.assert(
 			fc.property(fc.constantFrom(...builtinNames()), fc.array(action, {maxLength: 40}), (name, actions) => {
-				const session = actions.reduce(reduceSession, startSession(loadScenario(name)));
+				const session = actions.reduce(reduceSession, startSession(builtinScenario(name)));
 				const {scenario} = roundTrip(session);
 				expect(checkScenario(scenario)).toEqual([]);
 				expect(playScenario(scenario, () => {})).toEqual(currentWorld(session));

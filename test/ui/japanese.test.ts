@@ -4,7 +4,7 @@
 import {describe, expect, test} from 'vitest';
 import {describeEvent} from '../../source/model/describe.js';
 import {storyboard} from '../../source/export/storyboard.js';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
@@ -14,13 +14,14 @@ import {resourceRows} from '../../source/ui/panes/resource.js';
 import {storyRows} from '../../source/ui/panes/story.js';
 import type {Row} from '../../source/ui/panes/rows.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
+import {builtinScenario} from '../scenario/helpers.js';
 
 const look = makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false});
 const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
-const sessions = builtinNames().flatMap(name => storyboard(loadScenario(name)));
+const sessions = builtinNames().flatMap(name => storyboard(builtinScenario(name)));
 
 test('the command line says what is wrong in Japanese, with the command words as typed', () => {
-	const session = startSession(loadScenario('gc-pause'));
+	const session = startSession(builtinScenario('gc-pause'));
 	const rows = promptRows({session, width: 120, look}, {text: 'tick q', error: {problem: {kind: 'bad-number', what: 'tick', word: 'q'}, hint: null}});
 	expect(textOf(rows)).toBe(" tick: 1 から 1000000 までの整数が必要 ('q' は不可)\n:tick q_");
 });
@@ -47,7 +48,7 @@ describe('every built-in at every step', () => {
 				}
 			}
 		}
-		const session = storyboard(loadScenario('crash')).at(4)!;
+		const session = storyboard(builtinScenario('crash')).at(4)!;
 		expect(textOf(storyRows({session, width: 80, height: 8, look}))).toContain('t=5  A のリースが失効 (トークン 1)。ロックは空き');
 	});
 });

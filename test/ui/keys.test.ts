@@ -1,11 +1,11 @@
 import type {Key} from 'ink';
 import {describe, expect, test} from 'vitest';
 import {printCommand} from '../../source/model/command.js';
-import {loadScenario} from '../../source/scenario/files.js';
 import {currentWorld, historyCommands, startSession} from '../../source/session/session.js';
 import {type AppState, initialAppState, isAutoplaying, type Pressed, pressKeys, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
 import {noKey} from './input.js';
+import {builtinScenario} from '../scenario/helpers.js';
 
 interface KeyPress {
 	readonly input: string;
@@ -13,7 +13,7 @@ interface KeyPress {
 }
 
 const press = (input: string, key: Partial<Key> = {}): KeyPress => ({input, key: {...noKey, ...key}});
-const start = () => initialAppState(startSession(loadScenario('gc-pause')), false);
+const start = () => initialAppState(startSession(builtinScenario('gc-pause')), false);
 /** Each press against the state the one before left: the state at the end, and every request on the way. */
 const pressAll = (state: AppState, presses: readonly KeyPress[]): Pressed =>
 	presses.reduce<Pressed>(
@@ -139,7 +139,7 @@ describe('app state', () => {
 	});
 
 	test('autoplay steps until the end, and any key takes over', () => {
-		let state = initialAppState(startSession(loadScenario('gc-pause')), true);
+		let state = initialAppState(startSession(builtinScenario('gc-pause')), true);
 		state = reduceApp(state, {type: 'autoplay-step'});
 		expect(state.session.history.entry.step).toBe(2);
 		const taken = pressKeys(state, 'h', noKey).state;

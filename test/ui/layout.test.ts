@@ -2,7 +2,7 @@
 // given the room a large terminal has, and a frame's cost bounded by what it shows.
 
 import {describe, expect, test} from 'vitest';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {wrap} from '../../source/text/fit.js';
@@ -13,7 +13,7 @@ import {headerRow, titleFits} from '../../source/ui/panes/header.js';
 import {keyBarRow, promptRows} from '../../source/ui/panes/keyBar.js';
 import {commandProblemText} from '../../source/model/command.js';
 import type {Row} from '../../source/ui/panes/rows.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
 const textOf = (row: Row) => row.map(part => part.text).join('');
@@ -31,6 +31,24 @@ function* everyStep(session: Session): Generator<Session> {
 	}
 }
 
+/**
+ * Every screen of a built-in's script, forward and back, drawn at a size, with the step each
+ * shows. Several checks read the same screens: each is drawn once.
+ */
+const drawn = new Map<string, {readonly step: number; readonly lines: string[]}[]>();
+function screensOf(name: string, lang: Lang, width: number, height: number) {
+	const key = `${name} ${lang} ${width}x${height}`;
+	let screens = drawn.get(key);
+	if (!screens) {
+		screens = [...everyStep(startSession(builtinScenario(name)))].map(session => ({
+			step: session.history.entry.step,
+			lines: linesOf(session, width, height, lang),
+		}));
+		drawn.set(key, screens);
+	}
+	return screens;
+}
+
 const sizes = [
 	[80, 24],
 	[120, 40],
@@ -42,27 +60,24 @@ describe('nothing is cut short', () => {
 		for (const lang of ['en', 'ja'] as const)
 			test(`${name} in ${lang}, at 80x24, 120x40 and 200x60, forward and back`, () => {
 				for (const [width, rows] of sizes)
-					for (const session of everyStep(startSession(loadScenario(name)))) {
-						const lines = linesOf(session, width, rows - 1, lang);
+					for (const {step, lines} of screensOf(name, lang, width, rows - 1))
 						expect(
 							lines.filter(line => line.includes('…')),
-							`${width}x${rows} step ${session.history.entry.step}`,
+							`${width}x${rows} step ${step}`,
 						).toEqual([]);
-					}
 			});
 
 	test("at each built-in's smallest size the story's narration and latest event are whole", () => {
 		for (const name of builtinNames())
 			for (const lang of ['en', 'ja'] as const) {
-				const start = startSession(loadScenario(name));
+				const start = startSession(builtinScenario(name));
 				for (const width of [68, 80]) {
 					const {height} = minimumSize(start, width);
-					for (const session of everyStep(start)) {
-						const lines = linesOf(session, width, height - 1, lang);
+					for (const {step, lines} of screensOf(name, lang, width, height - 1)) {
 						const story = lines.slice(lines.findIndex(line => /── (Story|筋書き)/.test(line)));
 						expect(
 							story.filter(line => line.includes('…')),
-							`${name} ${lang} ${width}x${height} step ${session.history.entry.step}`,
+							`${name} ${lang} ${width}x${height} step ${step}`,
 						).toEqual([]);
 					}
 				}
@@ -70,7 +85,7 @@ describe('nothing is cut short', () => {
 	});
 
 	test("heartbeat's punchline and heartbeat column at 80x24", () => {
-		const session = [...everyStep(startSession(loadScenario('heartbeat')))];
+		const session = [...everyStep(startSession(builtinScenario('heartbeat')))];
 		const end = session.find(each => each.history.entry.step === 7)!;
 		expect(linesOf(end, 80, 23, 'en').join('\n')).toMatch(/it learns it lost\s+token 1/);
 		const paused = session.find(each => each.history.entry.step === 5)!;
@@ -87,7 +102,8 @@ describe('nothing is cut short', () => {
 		const without = startSession(scenarioOf(`title: "${long}"\nclients: [A]\nsteps:\n  - do: tick\n`, 'x.yaml'));
 		expect(textOf(headerRow({session: without, width: 80, look: lookIn('en')}))).toContain('…');
 		expect(titleFits(without.scenario, 'en', 80)).toBe(false);
-		for (const name of builtinNames()) for (const lang of ['en', 'ja'] as const) expect(titleFits(loadScenario(name), lang, 80), `${name} ${lang}`).toBe(true);
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const) expect(titleFits(builtinScenario(name), lang, 80), `${name} ${lang}`).toBe(true);
 	});
 });
 
@@ -98,8 +114,7 @@ describe('a large terminal', () => {
 		let all = 0;
 		for (const name of builtinNames())
 			for (const lang of ['en', 'ja'] as const)
-				for (const session of everyStep(startSession(loadScenario(name)))) {
-					const lines = linesOf(session, width, rows - 1, lang);
+				for (const {lines} of screensOf(name, lang, width, rows - 1)) {
 					blank += lines.filter(line => line.trim() === '').length;
 					all += lines.length;
 				}
@@ -115,7 +130,7 @@ describe('a large terminal', () => {
 		});
 
 	test("the rows the story leaves go to the grants, the earlier writes and each client's latest events", () => {
-		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		const steps = [...everyStep(startSession(builtinScenario('gc-pause')))];
 		// Step 5: B holds token 2, A's lease (token 1) ran out, both wrote.
 		const fifth = steps.find(session => session.history.entry.step === 5)!;
 		const en = linesOf(fifth, 200, 59, 'en').join('\n');
@@ -157,7 +172,7 @@ describe('a large terminal', () => {
 	});
 
 	test('at 200x60 the signs are listed under the keys, where the rows are to spare', () => {
-		const lines = linesOf(startSession(loadScenario('gc-pause')), 200, 59, 'en');
+		const lines = linesOf(startSession(builtinScenario('gc-pause')), 200, 59, 'en');
 		const signs = lines.findIndex(line => line.includes('── Signs'));
 		expect(signs).toBeGreaterThan(lines.findIndex(line => line.includes('── Keys')));
 		expect(lines.slice(signs).join('\n')).toContain('lease expired');
@@ -165,10 +180,9 @@ describe('a large terminal', () => {
 
 	test('a step of the story so far or still to come is shown whole or not at all', () => {
 		for (const name of builtinNames()) {
-			const scenario = loadScenario(name);
-			for (const session of everyStep(startSession(scenario)))
-				for (const [width, rows] of sizes) {
-					const lines = linesOf(session, width, rows - 1, 'en');
+			const scenario = builtinScenario(name);
+			for (const [width, rows] of sizes)
+				for (const {lines} of screensOf(name, 'en', width, rows - 1)) {
 					// Lines may break after a hyphen (`row-` / `42`): compared without spaces.
 					const text = lines.join('').replace(/\s+/g, '');
 					for (const [, k] of lines.join('\n').matchAll(/^ (\d+)\/\d+ /gm))
@@ -178,7 +192,7 @@ describe('a large terminal', () => {
 	});
 
 	test('its room goes to the story so far, what is about to come, and every key', () => {
-		const steps = [...everyStep(startSession(loadScenario('gc-pause')))];
+		const steps = [...everyStep(startSession(builtinScenario('gc-pause')))];
 		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');
 		expect(middle).toMatch(/1\/7 Nobody holds the lock yet/);
 		expect(middle).toMatch(/7\/7 A writes with its old token 1/);
@@ -188,7 +202,7 @@ describe('a large terminal', () => {
 });
 
 describe('the command line', () => {
-	const session = startSession(loadScenario('gc-pause'));
+	const session = startSession(builtinScenario('gc-pause'));
 	const pane = {session, width: 80, look: lookIn('en')};
 
 	test('a command longer than the screen scrolls: the end being typed stays in view', () => {
@@ -217,7 +231,7 @@ describe('the command line', () => {
 });
 
 test('the key bar keeps F (resource fencing) at 80 columns, in English and Japanese', () => {
-	const session = startSession(loadScenario('gc-pause'));
+	const session = startSession(builtinScenario('gc-pause'));
 	for (const lang of ['en', 'ja'] as const)
 		for (const autoplay of [null, 3]) {
 			const bar = textOf(keyBarRow({session, width: 80, look: lookIn(lang), prompt: null, autoplay}));

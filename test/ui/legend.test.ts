@@ -4,7 +4,7 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {storyboard} from '../../source/export/storyboard.js';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {dashboardRows, type Overlay} from '../../source/ui/Dashboard.js';
@@ -12,7 +12,7 @@ import {keyDescription, keyHelp} from '../../source/ui/keys.js';
 import {labelsFor, legend} from '../../source/ui/labels.js';
 import {type Glyphs, makeLook} from '../../source/ui/look.js';
 import {buildTimeline} from '../../source/ui/panes/lanes.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const lookIn = (lang: Lang, ascii = false) => makeLook({lang, theme: 'dark', ascii, color: false});
@@ -36,7 +36,7 @@ const everything = startSession(
 
 /** Every session worth drawing: each built-in at each step, and the one above. */
 const sessions: Session[] = [
-	...builtinNames().flatMap(name => storyboard(loadScenario(name))),
+	...builtinNames().flatMap(name => storyboard(builtinScenario(name))),
 	...storyboard(everything.scenario),
 	reduceSession(reduceSession(everything, {type: 'end'}), {type: 'do', command: {kind: 'write', client: 'A', delay: 5}}),
 ];
@@ -72,7 +72,7 @@ describe.each([false, true])('ascii %s', ascii => {
 
 describe('the help', () => {
 	const textOf = (lang: Lang, width: number, rows: number, overlay: Overlay) =>
-		dashboardRows({session: startSession(loadScenario('gc-pause')), width, height: rows - 1, overlay}, lookIn(lang))
+		dashboardRows({session: startSession(builtinScenario('gc-pause')), width, height: rows - 1, overlay}, lookIn(lang))
 			.map(row => row.map(part => part.text).join(''))
 			.join('\n');
 
@@ -94,7 +94,7 @@ describe('the help', () => {
 	}
 
 	test('--ascii: the keys column is as wide as the keys spelled out, the title rule whole', () => {
-		const rows = dashboardRows({session: startSession(loadScenario('gc-pause')), width: 80, height: 23, overlay: 'help'}, lookIn('en', true)).map(row =>
+		const rows = dashboardRows({session: startSession(builtinScenario('gc-pause')), width: 80, height: 23, overlay: 'help'}, lookIn('en', true)).map(row =>
 			row.map(part => part.text).join(''),
 		);
 		expect(rows[0]).toMatch(/ --$/);

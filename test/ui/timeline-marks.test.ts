@@ -3,14 +3,14 @@
 
 import {describe, expect, test} from 'vitest';
 import {storyboard} from '../../source/export/storyboard.js';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinNames} from '../../source/scenario/files.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline} from '../../source/ui/panes/lanes.js';
 import {shownRow} from '../../source/ui/panes/rows.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {command} from '../model/helpers.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const look = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false});
 
@@ -33,7 +33,7 @@ const after = (session: Session, ...commands: string[]) => commands.reduce((last
 
 describe('resource lane', () => {
 	test('two things on one tick stay apart: ✓ max2 ✗, not ✓max2✗', () => {
-		const shown = lines(storyboard(loadScenario('fencing-gap')).at(-1)!, 80);
+		const shown = lines(storyboard(builtinScenario('fencing-gap')).at(-1)!, 80);
 		const resource = shown.find(line => line.startsWith(' row-42 '))!;
 		expect(resource).toMatch(/ ✓ max2 ✗$/);
 		// The first of them sits on the ruler's 7.
@@ -41,13 +41,13 @@ describe('resource lane', () => {
 	});
 
 	test('a write and a fencing change on one tick', () => {
-		const session = after(startSession(loadScenario('gc-pause')), 'acquire A', 'write A', 'fencing resource off', 'write A', 'fencing resource on');
+		const session = after(startSession(builtinScenario('gc-pause')), 'acquire A', 'write A', 'fencing resource off', 'write A', 'fencing resource on');
 		const resource = lines(session, 80).find(line => line.startsWith(' row-42 '))!;
 		expect(resource.trim()).toBe('row-42 max1 unfenced ✓ fenced');
 	});
 
 	test.each(builtinNames())('%s: the marks of each tick start on its column of the ruler, a space apart', name => {
-		for (const session of storyboard(loadScenario(name))) {
+		for (const session of storyboard(builtinScenario(name))) {
 			for (const width of [80, 120]) {
 				const shown = lines(session, width);
 				const ruler = rulerColumns(shown.at(-1)!);
@@ -72,7 +72,7 @@ describe('client lanes', () => {
 	const laneOf = (session: Session, name: string) => lines(session, 80).find(line => line.startsWith(` ${name} `))!;
 
 	test('heartbeat renewals, a refused acquire and a failed renewal are drawn', () => {
-		const sessions = storyboard(loadScenario('heartbeat'));
+		const sessions = storyboard(builtinScenario('heartbeat'));
 		// t=2, 4 and 6: three renewals over A's lease; B turned away at t=6.
 		expect(laneOf(sessions[3]!, 'A')).toMatch(/^ A\s+\[1─✓─+\+─+\+─+\+/);
 		expect(laneOf(sessions[3]!, 'B')).toMatch(/^ B\s+\[✗$/);
@@ -81,8 +81,8 @@ describe('client lanes', () => {
 	});
 
 	test('a renewal by hand, and an acquire turned away while a crashed client holds the lock', () => {
-		expect(laneOf(storyboard(loadScenario('release-handoff'))[4]!, 'B')).toMatch(/\[2─✓─+\+\s+✂$/);
-		expect(laneOf(storyboard(loadScenario('crash'))[3]!, 'B')).toMatch(/^ B\s+\[✗$/);
+		expect(laneOf(storyboard(builtinScenario('release-handoff'))[4]!, 'B')).toMatch(/\[2─✓─+\+\s+✂$/);
+		expect(laneOf(storyboard(builtinScenario('crash'))[3]!, 'B')).toMatch(/^ B\s+\[✗$/);
 	});
 
 	test('marks on one tick never touch: a column of the lane shows between them', () => {
