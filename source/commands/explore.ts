@@ -125,10 +125,11 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 		return 1;
 	}
 	const wrote = writeOutputFile(flags.output!, text, [scenario.path ?? argument]);
+	// With --open, said once the dashboard is closed, below its last screen, where it can be read.
+	if (flags.open) await io.open(flags.output!);
 	io.write(
 		`${[...summary, `${wrote}: ${commands.length} steps; \`dlock-tui check\` replays it, \`dlock-tui ${printable(flags.output!)}\` plays it`].join('\n')}\n`,
 	);
-	if (flags.open) await io.open(flags.output!);
 	return 1;
 }
 
