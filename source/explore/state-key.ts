@@ -26,6 +26,12 @@ interface Shape {
 const objectCode = (key: number) => key * 4;
 const smallCode = (value: number) => value * 4 + 1;
 const smallLimit = 2 ** 28;
+const otherCode = (number: number) => number * 4 + 2;
+const nullCode = otherCode(0);
+const trueCode = otherCode(1);
+const falseCode = otherCode(2);
+const undefinedCode = otherCode(3);
+const fixedOthers = 4;
 
 export class StateKeys {
 	/** Every content, one after another: its length, its shape (arrays: −1 − length), its fields' codes. */
@@ -104,13 +110,18 @@ export class StateKeys {
 			const hintKey = typeof hinted === 'object' && hinted !== null && (hintCode & 3) === 0 ? hintCode / 4 : -1;
 			return objectCode(this.keyOf(value, hinted as object, hintKey));
 		}
+		// The commonest values of a world, without a lookup.
+		if (value === null) return nullCode;
+		if (value === true) return trueCode;
+		if (value === false) return falseCode;
+		if (value === undefined) return undefinedCode;
 		if (typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a world holds only plain data, found a ${typeof value}`);
 		let number = this.others.get(value);
 		if (number === undefined) {
-			number = this.others.size;
+			number = this.others.size + fixedOthers;
 			this.others.set(value, number);
 		}
-		return number * 4 + 2;
+		return otherCode(number);
 	}
 
 	/** The key of the content on the scratch stack at `base` (`length` numbers), given one if it is new. */
@@ -138,7 +149,7 @@ export class StateKeys {
 		if (key >= this.starts.length) this.starts = grown(this.starts, key * 2);
 		this.starts[key] = this.poolUsed;
 		this.pool[this.poolUsed] = length;
-		this.pool.set(this.scratch.subarray(base, base + length), this.poolUsed + 1);
+		for (let index = 0; index < length; index += 1) this.pool[this.poolUsed + 1 + index] = this.scratch[base + index]!;
 		this.poolUsed += length + 1;
 		this.count += 1;
 		// At most half full, so a lookup finds an empty slot soon.
