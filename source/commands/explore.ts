@@ -9,7 +9,7 @@ import type {SearchStatus} from '../explore/search.js';
 import {type TargetName, targetNames, targets} from '../explore/targets.js';
 import {exploredScenario} from '../export/explored-scenario.js';
 import {printCommand} from '../model/command.js';
-import {defaultLease} from '../model/world.js';
+import {defaultLease, resolveSetup} from '../model/world.js';
 import {loadScenario} from '../scenario/files.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
@@ -50,7 +50,7 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	const clients = scenario.setup.clients.map(client => client.name);
 	let moves = scenario.explore?.moves ?? defaultMoves({lease: scenario.setup.lease ?? defaultLease, clients});
 	if (flags.moves !== undefined) {
-		const read = readMoves(splitMoves(flags.moves), clients);
+		const read = readMoves(splitMoves(flags.moves), {clients, nodes: resolveSetup(scenario.setup).nodes.map(node => node.name)});
 		if (!read.ok) throw new UsageError(`--moves: ${read.message}`);
 		moves = read.moves;
 	}

@@ -2,7 +2,7 @@
 // lock (each client acquires, writes, is paused by GC for longer than a lease, resumes) and time
 // passing, a tick or a whole lease.
 
-import {type Command, maxDuration, parseCommand, printCommand, suggestedWord} from '../model/command.js';
+import {type Command, maxDuration, type ParseOptions, parseCommand, printCommand, suggestedWord} from '../model/command.js';
 import {quote} from '../text/quote.js';
 
 /** Deeper than this, a search over even a few moves holds more states than memory does. */
@@ -32,16 +32,16 @@ export type MovesResult = {readonly ok: true; readonly moves: Command[]} | {read
 
 /**
  * A list of moves as written on the command line (`acquire A, write A, tick 3`): each one a
- * command for these clients, once. A mistake is one line naming the move, with a suggestion when
+ * command for these clients and nodes, once. A mistake is one line naming the move, with a suggestion when
  * a near word fixes it.
  */
-export function readMoves(texts: readonly string[], clients: readonly string[]): MovesResult {
+export function readMoves(texts: readonly string[], names: Required<ParseOptions>): MovesResult {
 	const moves: Command[] = [];
 	const printed = new Set<string>();
 	for (const [index, text] of texts.entries()) {
-		const result = parseCommand(text, {clients});
+		const result = parseCommand(text, names);
 		if (!result.ok) {
-			const hint = suggestedWord(text, result.error, {clients});
+			const hint = suggestedWord(text, result.error, names);
 			return {
 				ok: false,
 				message: `move ${index + 1} (${quote(text.trim())}): ${result.error.message}${hint === null ? '' : ` (did you mean ${quote(hint)}?)`}`,

@@ -32,7 +32,7 @@ export const targets: Record<TargetName, Target> = {
 	'two-holders': {
 		name: 'two-holders',
 		reached: world => believers(world).length > 1,
-		expectation: world => ({clients: Object.fromEntries(believers(world).map(client => [client.name, {token: client.token}]))}),
+		expectation: world => ({clients: Object.fromEntries(believers(world).map(client => [client.name, {holds: true, token: client.token}]))}),
 		words: {en: 'two clients that both believe they hold the lock', ja: '2 台が同時にロックを持っていると思う状態'},
 		short: {en: 'two holders', ja: '持ち主 2 台'},
 		none: 'no two holders',

@@ -62,6 +62,10 @@ const setups: Record<string, WorldSetup> = {
 	]),
 	'three clients, unfenced': two({fencing: false}, [{name: 'A'}, {name: 'B'}, {name: 'C'}]),
 	fenced: two(),
+	redlock: two({backend: 'redlock'}),
+	'redlock, 3 nodes, a careful client': two({backend: 'redlock', nodes: 3}, [{name: 'A', checksLease: true}, {name: 'B'}]),
+	'etcd revisions, unfenced': two({backend: 'etcd', fencing: false}),
+	'consul lock-delay, unfenced': two({backend: 'consul', fencing: false}),
 };
 
 describe('explore finds what a plain breadth-first search finds', () => {
