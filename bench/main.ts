@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {startExplore} from '../source/explore/explore.js';
 import {defaultMoves} from '../source/explore/moves.js';
-import {targets} from '../source/explore/targets.js';
+import {type Target, targets} from '../source/explore/targets.js';
 import type {WorldSetup} from '../source/model/world.js';
 import {parseScenario, type Scenario} from '../source/scenario/parse.js';
 import {maxScenarioBytes} from '../source/scenario/files.js';
@@ -233,9 +233,16 @@ function check(steps: number, runs: number, goalSeconds?: number): Result {
  * the depth when nothing is found. Time and states/s are the median of `runs`; memory is the heap
  * a finished search holds (its states' keys, how each was reached, the worlds of its last level).
  */
-function explore(name: string, setup: WorldSetup, depth: number, runs: number, goal?: {readonly seconds: number; readonly statesPerSecond: number}): Result {
+function explore(
+	name: string,
+	setup: WorldSetup,
+	target: Target,
+	depth: number,
+	runs: number,
+	goal?: {readonly seconds: number; readonly statesPerSecond: number},
+): Result {
 	const moves = defaultMoves({lease: setup.lease ?? 5, clients: setup.clients.map(client => client.name)});
-	const search = () => startExplore({setup, moves, target: targets.violation, depth});
+	const search = () => startExplore({setup, moves, target, depth});
 	const times: number[] = [];
 	// CPU time too: on a busy machine the wall time counts the time the search waited for a core.
 	const cpuTimes: number[] = [];
@@ -303,7 +310,14 @@ async function main(): Promise<void> {
 	await run('check', () => check(10_000, 5, 1));
 	await run('check', () => check(200_000, 1));
 	await run('explore', () =>
-		explore('explore: fenced, 2 clients, depth 8', {lease: 5, clients: [{name: 'A'}, {name: 'B'}]}, 8, 5, {seconds: 1, statesPerSecond: 100_000}),
+		explore('explore: fenced, 2 clients, depth 8', {lease: 5, clients: [{name: 'A'}, {name: 'B'}]}, targets.violation, 8, 5, {
+			seconds: 1,
+			statesPerSecond: 100_000,
+		}),
+	);
+	// Redlock finds its violation in 5 moves; a rejected write it never has (no tokens), so this is the whole space to depth 6.
+	await run('explore', () =>
+		explore('explore: Redlock, 5 nodes, 2 clients, depth 6', {lease: 5, backend: 'redlock', clients: [{name: 'A'}, {name: 'B'}]}, targets.rejected, 6, 5),
 	);
 
 	const machine = {

@@ -11,11 +11,11 @@ import {StateKeys} from './state-key.js';
 import type {Target} from './targets.js';
 
 /**
- * The most states a search holds. A state costs about 100 bytes to remember (its key and how it
- * was reached) and the worlds of the level being searched a few hundred bytes each: this keeps a
- * search under about 1 GB.
+ * The most states a search holds. A state costs about 250 bytes (its key, how it was reached, and
+ * its share of the worlds of the level being searched), a Redlock state about 400: this keeps a
+ * search under about 1.2 GB, within Node's heap.
  */
-export const maxExploreStates = 4_000_000;
+export const maxExploreStates = 3_000_000;
 
 export interface ExploreOptions {
 	readonly setup: WorldSetup;
