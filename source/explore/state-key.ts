@@ -47,6 +47,8 @@ export class StateKeys {
 	private top = 0;
 	private readonly shapes = new Map<string, Shape[]>();
 	private shapeCount = 0;
+	/** A shape for each id: the guess for a value like one of that shape. */
+	private readonly shapesById: Shape[] = [];
 	private readonly others = new Map<unknown, number>();
 
 	/** How many distinct contents (worlds and their parts) have a key. */
@@ -81,7 +83,8 @@ export class StateKeys {
 			return this.find(base, length + 1);
 		}
 		const record = value as Record<string, unknown>;
-		const shape = this.shapeOf(record);
+		const hintShape = hint === undefined ? -1 : this.pool[hintAt + 1]!;
+		const shape = this.shapeOf(record, hintShape >= 0 ? this.shapesById[hintShape] : undefined);
 		const keys = shape.sorted;
 		this.reserve(base, keys.length);
 		this.scratch[base] = shape.id;
@@ -103,9 +106,10 @@ export class StateKeys {
 
 	/** `hintAt`: where in the pool the code of the same field of the `like` value is (−1: none). */
 	private code(value: unknown, hinted: unknown, hintAt: number): number {
+		// The same value as the `like` value's field (an unchanged part, a name, a status) has its code.
+		if (hintAt >= 0 && hinted === value) return this.pool[hintAt]!;
 		if (typeof value === 'number' && Number.isInteger(value) && value > -smallLimit && value < smallLimit) return smallCode(value);
 		if (typeof value === 'object' && value !== null) {
-			if (hintAt >= 0 && hinted === value) return this.pool[hintAt]!;
 			const hintCode = hintAt >= 0 ? this.pool[hintAt]! : 1;
 			const hintKey = typeof hinted === 'object' && hinted !== null && (hintCode & 3) === 0 ? hintCode / 4 : -1;
 			return objectCode(this.keyOf(value, hinted as object, hintKey));
@@ -171,7 +175,21 @@ export class StateKeys {
 		for (let key = 0; key < this.count; key += 1) this.insert(key);
 	}
 
-	private shapeOf(record: Record<string, unknown>): Shape {
+	/** The shape of `record`: `guess` (the shape of the value it is like) when its keys are listed the same. */
+	private shapeOf(record: Record<string, unknown>, guess: Shape | undefined): Shape {
+		if (guess !== undefined) {
+			// for…in walks the keys without making an array of them, as Object.keys does.
+			let index = 0;
+			let same = true;
+			for (const key in record) {
+				if (key !== guess.listed[index]) {
+					same = false;
+					break;
+				}
+				index += 1;
+			}
+			if (same && index === guess.listed.length) return guess;
+		}
 		const listed = Object.keys(record);
 		const first = listed[0] ?? '';
 		let candidates = this.shapes.get(first);
@@ -186,6 +204,7 @@ export class StateKeys {
 			this.shapes.set(first, candidates);
 		}
 		candidates.push(shape);
+		this.shapesById[shape.id] ??= shape;
 		return shape;
 	}
 }
