@@ -8,6 +8,8 @@ import {quote} from '../text/quote.js';
 /** Deeper than this, a search over even a few moves holds more states than memory does. */
 export const maxExploreDepth = 40;
 export const defaultExploreDepth = 8;
+/** Each state tries every move: a longer list is no search a person waits for. */
+export const maxExploreMoves = 1000;
 
 export interface MoveSetup {
 	readonly lease: number;
@@ -54,6 +56,7 @@ export function readMoves(texts: readonly string[], names: Required<ParseOptions
 		moves.push(result.command);
 	}
 	if (moves.length === 0) return {ok: false, message: 'expected at least one move, e.g. "acquire A, write A, tick 1"'};
+	if (moves.length > maxExploreMoves) return {ok: false, message: `expected at most ${maxExploreMoves} moves, got ${moves.length}`};
 	return {ok: true, moves};
 }
 

@@ -24,7 +24,7 @@ export interface SearchSpace<State, Move> {
 export type SearchStatus =
 	| {readonly kind: 'running'}
 	| {readonly kind: 'found'; readonly moves: readonly number[]}
-	/** Every state up to the depth was seen, or none was left to see (`exhausted` then says at which depth). */
+	/** Every state up to the depth was seen and none is the target; `exhausted`: no state was left to see before the depth. */
 	| {readonly kind: 'none'; readonly exhausted: boolean}
 	| {readonly kind: 'too-many'};
 

@@ -51,16 +51,6 @@ export class StateKeys {
 	private readonly shapesById: Shape[] = [];
 	private readonly others = new Map<unknown, number>();
 
-	/** How many distinct contents (worlds and their parts) have a key. */
-	get size(): number {
-		return this.count;
-	}
-
-	/** Bytes held for them (the pool, the table, the starts). */
-	get bytes(): number {
-		return this.pool.byteLength + this.table.byteLength + this.starts.byteLength;
-	}
-
 	/**
 	 * The key of `value`'s content: equal for equal plain objects and arrays, different otherwise.
 	 * `like` and `likeKey`, a value keyed before and its key, make the parts `value` shares with it cost nothing.

@@ -3,7 +3,7 @@
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
-import {defaultExploreDepth, maxExploreDepth} from '../explore/moves.js';
+import {defaultExploreDepth, maxExploreDepth, maxExploreMoves} from '../explore/moves.js';
 import {clientNamePattern, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import {backends, maxNodes} from '../model/world.js';
 import {firstUnprintable, quote} from '../text/quote.js';
@@ -200,10 +200,15 @@ const stepSchema = z.strictObject(
 const exploreSchema = z
 	.strictObject(
 		{
-			moves: z.array(commandText, {error: 'expected a list of commands'}).min(1, {error: 'expected at least one move (or leave out moves)'}).optional().meta({
-				description:
-					'The commands tried from every state, in order (default: for each client acquire C, write C, pause C <lease+1>, resume C; then tick 1 and tick <lease>)',
-			}),
+			moves: z
+				.array(commandText, {error: 'expected a list of commands'})
+				.min(1, {error: 'expected at least one move (or leave out moves)'})
+				.max(maxExploreMoves, {error: issue => `expected at most ${maxExploreMoves} moves, got ${(issue.input as unknown[]).length.toLocaleString('en')}`})
+				.optional()
+				.meta({
+					description:
+						'The commands tried from every state, in order (default: for each client acquire C, write C, pause C <lease+1>, resume C; then tick 1 and tick <lease>)',
+				}),
 			depth: z
 				.number({error: wholeNumber})
 				.int({error: wholeNumber, abort: true})
