@@ -102,7 +102,8 @@ async function runCommand(argv: readonly string[], io: CommandLineIo, output: Ou
 				const {runDashboard} = await drawing.dashboard();
 				await runDashboard(file, {}, io);
 			};
-			return runExplore(rest[0]!, cli.flags, {write, stderr: io.stderr, open});
+			// As for check, the status stands when nobody reads the output: a counterexample is 1 under `| true` too.
+			return runExplore(rest[0]!, cli.flags, {write: output.writeWhileOpen, stderr: io.stderr, open});
 		}
 		case 'list': {
 			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);

@@ -1,7 +1,7 @@
 // `dlock-tui explore`: what it prints and writes, that every scenario it writes passes `check`,
 // its one-line mistakes, and (the built binary) --open and Ctrl-C.
 
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
@@ -167,6 +167,13 @@ describe('dlock-tui explore', () => {
 });
 
 describe('the built binary', () => {
+	test('a reader that leaves early changes no status: 1 for a sequence found, 0 for none', () => {
+		const piped = (args: readonly string[]) =>
+			spawnSync('bash', ['-c', 'set -o pipefail; "$@" | true', 'bash', process.execPath, cliPath, ...args], {encoding: 'utf8', timeout: 60_000});
+		expect(piped(['explore', 'gc-pause-unfenced'])).toMatchObject({status: 1});
+		expect(piped(['explore', 'gc-pause', '--depth', '3'])).toMatchObject({status: 0, stderr: ''});
+	});
+
 	let child: pty.IPty | null = null;
 	afterEach(() => {
 		child?.kill();
