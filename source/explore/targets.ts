@@ -14,10 +14,10 @@ export interface Target {
 	readonly expectation: (world: World) => Record<string, unknown>;
 	/** `a violation`, in words. */
 	readonly words: Record<Lang, string>;
-	/** `no violation`: none was found. */
-	readonly none: string;
 	/** The same, short enough for a title. */
 	readonly short: Record<Lang, string>;
+	/** `no violation`: none was found. */
+	readonly none: string;
 }
 
 export const targets: Record<TargetName, Target> = {
