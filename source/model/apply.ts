@@ -238,7 +238,8 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 	let answered = 0;
 	let extended = 0;
 	let nodes = world.nodes;
-	for (const [index, node] of world.nodes.entries()) {
+	for (let index = 0; index < world.nodes.length; index += 1) {
+		const node = world.nodes[index]!;
 		if (!answers(client, node)) continue;
 		answered += 1;
 		if (node.holder !== client.name) continue;
@@ -344,6 +345,7 @@ function deliver(world: World, write: InflightWrite, log: EventLog): World {
 
 /** Writes in flight that are due and whose sender reaches the resource, in send order. */
 function deliverDue(world: World, log: EventLog, from?: string): World {
+	if (world.inflight.length === 0) return world;
 	const canArrive = (write: InflightWrite) =>
 		write.arrivesAt <= world.clock && (from === undefined || write.from === from) && reaches(findClient(world, write.from)!, resourceTarget);
 	const arriving = world.inflight.filter(canArrive);
@@ -411,11 +413,11 @@ function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'resta
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
 function expireKeys(world: World, log: EventLog): World {
+	// Called at every unit of a long tick: most units expire nothing, and then nothing is copied.
+	if (!world.nodes.some(node => node.up && node.holder !== null && nodeClock(world, node) >= node.expiry!)) return world;
 	let lock = world.lock;
-	let changed = false;
 	const nodes = world.nodes.map(node => {
 		if (!node.up || node.holder === null || nodeClock(world, node) < node.expiry!) return node;
-		changed = true;
 		lock = afterDelete(world, lock);
 		const delayUntil = world.lockDelay > 0 ? node.expiry! + world.lockDelay : null;
 		log.add({
@@ -428,7 +430,7 @@ function expireKeys(world: World, log: EventLog): World {
 		});
 		return {...node, holder: null, token: null, expiry: null, delayUntil};
 	});
-	return changed ? {...world, nodes, lock} : world;
+	return {...world, nodes, lock};
 }
 
 function tick(world: World, n: number, log: EventLog): World {
