@@ -97,7 +97,8 @@ describe('explore finds what a plain breadth-first search finds', () => {
 		const found = explore(setup, moves, targets.violation, 8);
 		expect(found.status).toEqual({kind: 'none', exhausted: false});
 		expect(found.states).toBe(plainSearch(setup, moves, targets.violation, 8).states);
-	});
+		// The plain search makes a JSON text of each of its 24,493 worlds: slow on a busy machine.
+	}, 120_000);
 
 	test('the default moves are, per client, acquire, write, a pause longer than the lease, resume; then a tick and a lease of ticks', () => {
 		expect(defaultMoves({lease: 4, clients: ['A', 'B']})).toEqual([
