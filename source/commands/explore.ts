@@ -4,7 +4,7 @@
 // between two of them.
 
 import {maxExploreStates, replay, startExplore} from '../explore/explore.js';
-import {defaultExploreDepth, defaultMoves, maxExploreDepth, readMoves, splitMoves} from '../explore/moves.js';
+import {defaultExploreDepth, defaultMoves, distinctMoves, maxExploreDepth, readMoves, splitMoves} from '../explore/moves.js';
 import type {SearchStatus} from '../explore/search.js';
 import {type TargetName, targetNames, targets} from '../explore/targets.js';
 import {exploredScenario} from '../export/explored-scenario.js';
@@ -48,7 +48,8 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	if (flags.open && !toFile) throw new UsageError('--open: needs -o FILE, the scenario file to write and open');
 	const scenario = loadScenario(argument);
 	const clients = scenario.setup.clients.map(client => client.name);
-	let moves = scenario.explore?.moves ?? defaultMoves({lease: scenario.setup.lease ?? defaultLease, clients});
+	const fromFile = scenario.explore?.moves;
+	let moves = fromFile ? distinctMoves(fromFile) : defaultMoves({lease: scenario.setup.lease ?? defaultLease, clients});
 	if (flags.moves !== undefined) {
 		const read = readMoves(splitMoves(flags.moves), {clients, nodes: resolveSetup(scenario.setup).nodes.map(node => node.name)});
 		if (!read.ok) throw new UsageError(`--moves: ${read.message}`);

@@ -38,8 +38,7 @@ export type MovesResult = {readonly ok: true; readonly moves: Command[]} | {read
  * a near word fixes it.
  */
 export function readMoves(texts: readonly string[], names: Required<ParseOptions>): MovesResult {
-	const moves: Command[] = [];
-	const printed = new Set<string>();
+	const parsed: Command[] = [];
 	for (const [index, text] of texts.entries()) {
 		const result = parseCommand(text, names);
 		if (!result.ok) {
@@ -49,15 +48,23 @@ export function readMoves(texts: readonly string[], names: Required<ParseOptions
 				message: `move ${index + 1} (${quote(text.trim())}): ${result.error.message}${hint === null ? '' : ` (did you mean ${quote(hint)}?)`}`,
 			};
 		}
-		const line = printCommand(result.command);
-		// The same move twice would only be tried twice.
-		if (printed.has(line)) continue;
-		printed.add(line);
-		moves.push(result.command);
+		parsed.push(result.command);
 	}
+	const moves = distinctMoves(parsed);
 	if (moves.length === 0) return {ok: false, message: 'expected at least one move, e.g. "acquire A, write A, tick 1"'};
 	if (moves.length > maxExploreMoves) return {ok: false, message: `expected at most ${maxExploreMoves} moves, got ${moves.length}`};
 	return {ok: true, moves};
+}
+
+/** Each move once, in the order first given: the same move twice would only be tried twice. */
+export function distinctMoves(moves: readonly Command[]): Command[] {
+	const seen = new Set<string>();
+	return moves.filter(move => {
+		const line = printCommand(move);
+		if (seen.has(line)) return false;
+		seen.add(line);
+		return true;
+	});
 }
 
 /** `acquire A, write A, tick 3` into its moves; empty items (a trailing comma) are left out. */

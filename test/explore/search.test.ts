@@ -4,7 +4,7 @@
 
 import {describe, expect, test} from 'vitest';
 import {startExplore} from '../../source/explore/explore.js';
-import {defaultMoves} from '../../source/explore/moves.js';
+import {defaultMoves, readMoves, splitMoves} from '../../source/explore/moves.js';
 import {BreadthFirstSearch, type SearchStatus} from '../../source/explore/search.js';
 import {type Target, targets} from '../../source/explore/targets.js';
 import {applyCommand} from '../../source/model/apply.js';
@@ -113,6 +113,31 @@ describe('explore finds what a plain breadth-first search finds', () => {
 			{kind: 'tick', n: 1},
 			{kind: 'tick', n: 4},
 		]);
+	});
+});
+
+describe('a list of moves', () => {
+	const names = {clients: ['A', 'B'], nodes: ['L1']};
+
+	test('is read as commands, each once, in the order first given', () => {
+		const read = readMoves(splitMoves('tick, acquire A, tick 1, crash L1,, acquire A 5, acquire A,'), names);
+		expect(read).toEqual({
+			ok: true,
+			moves: [
+				{kind: 'tick', n: 1},
+				{kind: 'acquire', client: 'A'},
+				{kind: 'crash', client: 'L1'},
+				{kind: 'acquire', client: 'A', lease: 5},
+			],
+		});
+	});
+
+	test('names the move that is wrong, with a suggestion when a near word fixes it', () => {
+		expect(readMoves(['acquire A', 'pasue B 3'], names)).toEqual({
+			ok: false,
+			message: expect.stringMatching(/^move 2 \('pasue B 3'\): unknown command 'pasue': .* \(did you mean 'pause'\?\)$/),
+		});
+		expect(readMoves([], names)).toMatchObject({ok: false, message: expect.stringContaining('expected at least one move')});
 	});
 });
 
