@@ -64,13 +64,15 @@ export class StateKeys {
 			this.reserve(base, length);
 			this.scratch[base] = -1 - length;
 			const sameKind = hint !== undefined && this.pool[hintAt + 1] === -1 - (hint as unknown as unknown[]).length;
+			let same = sameKind && length === (hint as unknown as unknown[]).length;
 			for (let index = 0; index < length; index += 1) {
 				const inHint = sameKind && index < (hint as unknown as unknown[]).length;
 				// Coded first: coding a nested content may grow the scratch array.
 				const code = this.code(value[index], inHint ? (hint as unknown as unknown[])[index] : undefined, inHint ? hintAt + 2 + index : -1);
 				this.scratch[base + 1 + index] = code;
+				same &&= code === this.pool[hintAt + 2 + index];
 			}
-			return this.find(base, length + 1);
+			return same ? this.unchanged(base, likeKey) : this.find(base, length + 1);
 		}
 		const record = value as Record<string, unknown>;
 		const hintShape = hint === undefined ? -1 : this.pool[hintAt + 1]!;
@@ -79,12 +81,14 @@ export class StateKeys {
 		this.reserve(base, keys.length);
 		this.scratch[base] = shape.id;
 		const sameShape = hint !== undefined && this.pool[hintAt + 1] === shape.id;
+		let same = sameShape;
 		for (let index = 0; index < keys.length; index += 1) {
 			const key = keys[index]!;
 			const code = this.code(record[key], sameShape ? hint[key] : undefined, sameShape ? hintAt + 2 + index : -1);
 			this.scratch[base + 1 + index] = code;
+			same &&= code === this.pool[hintAt + 2 + index];
 		}
-		return this.find(base, keys.length + 1);
+		return same ? this.unchanged(base, likeKey) : this.find(base, keys.length + 1);
 	}
 
 	/** Room on the scratch stack for a content of `fields` fields at `base`; nested contents go above it. */
@@ -116,6 +120,12 @@ export class StateKeys {
 			this.others.set(value, number);
 		}
 		return otherCode(number);
+	}
+
+	/** Every field coded as the `like` value's: the content is that value's, and so is its key (no lookup). */
+	private unchanged(base: number, likeKey: number): number {
+		this.top = base;
+		return likeKey;
 	}
 
 	/** The key of the content on the scratch stack at `base` (`length` numbers), given one if it is new. */
