@@ -53,13 +53,15 @@ export function applyCommand(world: World, command: Command): Outcome {
 		case 'tick':
 			return done(tick(world, command.n, log));
 		case 'jump':
-			return jump(world, command.target, command.by, log);
+			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target});
+			return done(jump(world, command.target, command.by, log));
 		case 'crash':
 		case 'restart': {
 			// Client and node names are distinct, so the name says which.
 			const node = findClient(world, command.client) ? undefined : findNode(world, command.client);
-			if (node) return crashOrRestartNode(world, node, command.kind, log);
-			break;
+			if (!node) break;
+			const refusal = nodeRefusal(node, command.kind);
+			return refusal ? refuse(world, refusal) : done(crashOrRestartNode(world, node, command.kind, log));
 		}
 		case 'fencing':
 			if (command.target !== resourceTarget) break;
@@ -149,6 +151,13 @@ function withClient(world: World, client: Client): World {
 
 function withNodes(world: World, nodes: readonly LockNode[]): World {
 	return {...world, nodes};
+}
+
+function withNode(world: World, node: LockNode): World {
+	return withNodes(
+		world,
+		world.nodes.map(other => (other.name === node.name ? node : other)),
+	);
 }
 
 function withNodesAndClient(world: World, nodes: readonly LockNode[], client: Client): World {
@@ -367,48 +376,38 @@ function relink(world: World, client: Client, kind: 'partition' | 'heal', peers:
 	return kind === 'heal' && changed.includes(resourceTarget) ? deliverDue(next, log, client.name) : next;
 }
 
-function jump(world: World, target: string, by: number, log: EventLog): Outcome {
+/** `jump`: a client's clock, or a node's (which then drops a key its clock now sees as expired). */
+function jump(world: World, target: string, by: number, log: EventLog): World {
 	const t = world.clock;
 	const client = findClient(world, target);
 	if (client) {
 		const moved = {...client, offset: client.offset + by};
 		log.add({kind: 'jumped', t, target, by, clock: clientClock(world, moved)});
-		return {world: withClient(world, moved), events: log.close(), refused: null};
+		return withClient(world, moved);
 	}
-	const node = findNode(world, target);
-	if (!node) return refuse(world, {kind: 'unknown-name', name: target});
+	const node = findNode(world, target)!;
 	const moved = {...node, offset: node.offset + by};
 	log.add({kind: 'jumped', t, target, by, clock: nodeClock(world, moved)});
-	// A node decides expiry by its own clock: a key it now sees as expired goes at once.
-	const next = expireKeys(
-		withNodes(
-			world,
-			world.nodes.map(other => (other === node ? moved : other)),
-		),
-		log,
-	);
-	return {world: withLockView(next), events: log.close(), refused: null};
+	return expireKeys(withNode(world, moved), log);
 }
 
-function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): Outcome {
+function nodeRefusal(node: LockNode, kind: 'crash' | 'restart'): Refusal | null {
+	if (kind === 'crash' && !node.up) return {kind: 'node-already-crashed', node: node.name};
+	if (kind === 'restart' && node.up) return {kind: 'node-not-crashed', node: node.name};
+	return null;
+}
+
+function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): World {
 	const t = world.clock;
-	if (kind === 'crash' && !node.up) return refuse(world, {kind: 'node-already-crashed', node: node.name});
-	if (kind === 'restart' && node.up) return refuse(world, {kind: 'node-not-crashed', node: node.name});
-	let changed: LockNode;
 	if (kind === 'crash') {
 		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
 		const forgets = !node.persistent && node.holder !== null;
 		log.add({kind: 'node-crashed', t, node: node.name, lostKey: forgets ? node.holder : null});
-		changed = node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null};
-	} else {
-		log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
-		changed = {...node, up: true};
+		return withNode(world, node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null});
 	}
-	const next = withNodes(
-		world,
-		world.nodes.map(other => (other === node ? changed : other)),
-	);
-	return {world: withLockView(kind === 'restart' ? expireKeys(next, log) : next), events: log.close(), refused: null};
+	log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
+	// A persistent node drops at once a key that expired while it was down.
+	return expireKeys(withNode(world, {...node, up: true}), log);
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
