@@ -6,6 +6,10 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {startExplore} from '../source/explore/explore.js';
+import {defaultMoves} from '../source/explore/moves.js';
+import {type Target, targets} from '../source/explore/targets.js';
+import type {WorldSetup} from '../source/model/world.js';
 import {parseScenario, type Scenario} from '../source/scenario/parse.js';
 import {maxScenarioBytes} from '../source/scenario/files.js';
 import {reduceSession, type Session, startSession} from '../source/session/session.js';
@@ -225,6 +229,54 @@ function check(steps: number, runs: number, goalSeconds?: number, redlock = fals
 	};
 }
 
+/**
+ * `explore` of a setup with its default moves to `depth`, in this process: the whole space up to
+ * the depth when nothing is found. Time and states/s are the median of `runs`; memory is the heap
+ * a finished search holds (its states' keys, how each was reached, the worlds of its last level).
+ */
+function explore(
+	name: string,
+	setup: WorldSetup,
+	target: Target,
+	depth: number,
+	runs: number,
+	goal?: {readonly seconds: number; readonly statesPerSecond: number},
+): Result {
+	const moves = defaultMoves({lease: setup.lease ?? 5, clients: setup.clients.map(client => client.name)});
+	const search = () => startExplore({setup, moves, target, depth});
+	const times: number[] = [];
+	// CPU time too: on a busy machine the wall time counts the time the search waited for a core.
+	const cpuTimes: number[] = [];
+	let states = 0;
+	let outcome = '';
+	for (let run = 0; run < runs; run += 1) {
+		const began = performance.now();
+		const cpuBefore = process.cpuUsage();
+		const explored = search();
+		const status = explored.advance(Number.POSITIVE_INFINITY);
+		times.push(performance.now() - began);
+		const cpu = process.cpuUsage(cpuBefore);
+		cpuTimes.push((cpu.user + cpu.system) / 1000);
+		states = explored.states;
+		outcome = status.kind === 'found' ? `found in ${status.moves.length} moves` : `none to depth ${explored.depth}`;
+	}
+	const before = heapUsed();
+	const held = search();
+	held.advance(Number.POSITIVE_INFINITY);
+	const bytes = heapUsed() - before;
+	const seconds = median(times) / 1000;
+	const rate = states / seconds;
+	const cpuMs = median(cpuTimes);
+	const value = `${(seconds * 1000).toFixed(0)} ms (CPU ${cpuMs.toFixed(0)} ms), ${Math.round(rate).toLocaleString('en')} states/s, ${states.toLocaleString('en')} states (${outcome}), ${(bytes / 1024 / 1024).toFixed(1)} MB heap, ${Math.round(bytes / states)} bytes a state (median of ${runs})`;
+	return {
+		name,
+		value,
+		goal: goal ? `< ${goal.seconds} s, ≥ ${goal.statesPerSecond.toLocaleString('en')} states/s` : '(reported)',
+		met: goal ? seconds < goal.seconds && rate >= goal.statesPerSecond : null,
+		data: {depth, runs, timesMs: times, cpuMs: cpuTimes, states, statesPerSecond: rate, heapBytes: bytes, bytesPerState: bytes / states, outcome},
+	};
+}
+
 function table(results: readonly Result[]): string {
 	const rows = [
 		['measure', 'result', 'goal', 'met'],
@@ -260,6 +312,16 @@ async function main(): Promise<void> {
 	await run('check', () => check(10_000, 5, 1));
 	await run('check', () => check(200_000, 1));
 	await run('check-nodes', () => check(10_000, 5, 1, true));
+	await run('explore', () =>
+		explore('explore: fenced, 2 clients, depth 8', {lease: 5, clients: [{name: 'A'}, {name: 'B'}]}, targets.violation, 8, 5, {
+			seconds: 1,
+			statesPerSecond: 100_000,
+		}),
+	);
+	// Redlock finds its violation in 5 moves; a rejected write it never has (no tokens), so this is the whole space to depth 6.
+	await run('explore', () =>
+		explore('explore: Redlock, 5 nodes, 2 clients, depth 6', {lease: 5, backend: 'redlock', clients: [{name: 'A'}, {name: 'B'}]}, targets.rejected, 6, 5),
+	);
 
 	const machine = {
 		node: process.version,

@@ -66,6 +66,8 @@ const lazyModules = [
 	// Its stand-in answers for the built-in scenarios itself, so the dashboard of a built-in reads no YAML.
 	{source: 'source/scenario/parse.ts', file: 'parse.cjs', preparsed: true},
 	{source: 'source/export/save.ts', file: 'save.cjs'},
+	// The scenario `explore` writes, with the YAML writer: only when a search finds one.
+	{source: 'source/export/explored-scenario.ts', file: 'explored.cjs'},
 	// Read only when there are arguments: the dashboard with none starts without it.
 	{source: 'source/commands/meow-parse.ts', file: 'meow-parse.cjs'},
 ];

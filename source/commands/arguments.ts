@@ -5,13 +5,14 @@
 
 import packageJson from '../../package.json' with {type: 'json'};
 import {quote} from '../text/quote.js';
+import {defaultExploreDepth, maxExploreDepth} from '../explore/moves.js';
 import {defaultScenarioName} from '../scenario/files.js';
 import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';
 import {parseWithMeow} from './meow-parse.js';
 
 /** What the first word may name; anything else names a scenario for the dashboard. */
-export const subcommands = ['trace', 'check', 'record', 'print', 'list', 'help'] as const;
+export const subcommands = ['trace', 'check', 'record', 'print', 'explore', 'list', 'help'] as const;
 
 export type Command = 'dashboard' | (typeof subcommands)[number];
 
@@ -33,12 +34,16 @@ const flagSpecs = {
 	color: {type: 'boolean', for: drawn},
 	keys: {type: 'boolean', for: drawn},
 	autoplay: {type: 'string', for: ['dashboard']},
-	output: {type: 'string', shortFlag: 'o', for: ['record', 'print']},
+	output: {type: 'string', shortFlag: 'o', for: ['record', 'print', 'explore']},
 	cols: {type: 'string', for: ['record', 'print']},
 	rows: {type: 'string', for: ['record', 'print']},
 	stepDelay: {type: 'string', for: ['record']},
 	format: {type: 'string', for: ['record', 'print']},
 	step: {type: 'string', for: ['print']},
+	depth: {type: 'string', for: ['explore']},
+	moves: {type: 'string', for: ['explore']},
+	until: {type: 'string', for: ['explore']},
+	open: {type: 'boolean', for: ['explore']},
 	help: {type: 'boolean', shortFlag: 'h', for: ['dashboard', ...subcommands]},
 	version: {type: 'boolean', shortFlag: 'v', for: ['dashboard', ...subcommands]},
 } as const satisfies Record<string, FlagSpec>;
@@ -61,6 +66,7 @@ const help = `
                                       (-o demo.svg: an animated SVG picture)
     $ dlock-tui print <scenario>      every step's screen as text
                                       (--format svg -o DIR: an SVG picture of each)
+    $ dlock-tui explore <scenario>    the shortest way from its setup to a violation, as a scenario
     $ dlock-tui help                  this help
 
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
@@ -76,12 +82,17 @@ const help = `
     --rows N        record, print: terminal rows (default 24)
     --no-keys       dashboard, record, print: no key bar; its row goes to the story
                     (SVG pictures have none unless --keys is given)
-    -o, --output F  record, print: the file to write (- for stdout; print's default)
+    -o, --output F  record, print, explore: the file to write (- for stdout; print's
+                    and explore's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
     --format F      record: cast or svg (default: by -o's extension, else cast)
                     print: text (default) or svg (one picture a step, into -o DIR)
     --step K        print --format svg: only step K's picture (0: the start screen)
     --json          trace: one JSON object per line
+    --depth N       explore: how many moves deep to search (default ${defaultExploreDepth}, at most ${maxExploreDepth})
+    --moves LIST    explore: the moves to try, e.g. "acquire A, write A, pause A 6, tick 5"
+    --until T       explore: violation (default), two-holders or rejected
+    --open          explore: open the scenario found (-o FILE) in the dashboard
     -h, --help      show this help
     -v, --version   show the version
 
@@ -93,6 +104,7 @@ const help = `
     $ dlock-tui record gc-pause -o demo.cast --lang ja --cols 100
     $ dlock-tui record gc-pause -o demo.svg --theme light
     $ dlock-tui print gc-pause --format svg -o slides/ --step 3
+    $ dlock-tui explore gc-pause-unfenced -o shortest.yaml --open
 `;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

@@ -9,6 +9,7 @@ import {didYouMean} from '../text/suggest.js';
 import {writeFailure} from '../export/write-failure.js';
 import {checkFlagsApply, type Command, readCommandLine, subcommands} from './arguments.js';
 import {runCheck} from './check.js';
+import {runExplore} from './explore.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './crash.js';
 import {UsageError} from './errors.js';
 import {runList} from './list.js';
@@ -94,6 +95,15 @@ async function runCommand(argv: readonly string[], io: CommandLineIo, output: Ou
 			const {runPrint} = await drawing.print();
 			runPrint(rest[0]!, cli.flags, write, text => io.stderr.write(text));
 			return 0;
+		}
+		case 'explore': {
+			if (rest.length !== 1) throw new UsageError('explore: expected one scenario (a built-in name or a path)');
+			const open = async (file: string) => {
+				const {runDashboard} = await drawing.dashboard();
+				await runDashboard(file, {}, io);
+			};
+			// As for check, the status stands when nobody reads the output: a counterexample is 1 under `| true` too.
+			return runExplore(rest[0]!, cli.flags, {write: output.writeWhileOpen, stderr: io.stderr, open});
 		}
 		case 'list': {
 			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);

@@ -68,6 +68,12 @@ export interface TwinWording {
 	readonly says: readonly (Narration | null)[];
 }
 
+/** What `explore` searches from this setup, as the file gives it (null: the defaults). */
+export interface ExploreSettings {
+	readonly moves: readonly Command[] | null;
+	readonly depth: number | null;
+}
+
 export interface Scenario {
 	/** Where it came from, as messages should name it (a path, or the built-in file). */
 	readonly file: string;
@@ -80,6 +86,7 @@ export interface Scenario {
 	readonly setup: WorldSetup;
 	readonly steps: readonly ScenarioStep[];
 	readonly twin: Twin | null;
+	readonly explore: ExploreSettings | null;
 }
 
 export interface Problem {
@@ -108,7 +115,7 @@ function fromData(data: Record<string, unknown>, lines: ValueLines, file: string
 	const problems = [...(checked.success ? [] : checked.error.issues.flatMap(issue => schemaProblems(issue, [], data, lines))), ...meaning.problems];
 	if (checked.success) problems.push(...setupProblems(checked.data, lines));
 	if (!checked.success || problems.length > 0) return {ok: false, problems: inOrder(problems)};
-	return {ok: true, scenario: build(checked.data, file, lines, meaning.commands)};
+	return {ok: true, scenario: build(checked.data, file, lines, meaning)};
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -169,6 +176,7 @@ function keysAllowedAt(path: Path): readonly string[] {
 	if (path.length === 0) return knownKeys.scenario;
 	if (last === 'steps') return knownKeys.step;
 	if (last === 'expect') return knownKeys.expect;
+	if (last === 'explore') return knownKeys.explore;
 	if (names.at(-2) === 'clients' && names.includes('expect')) return knownKeys.clientExpect;
 	if (names.at(-2) === 'nodes' && names.includes('expect')) return knownKeys.nodeExpect;
 	if (last === 'clients') return knownKeys.client;
@@ -225,6 +233,8 @@ interface Meaning {
 	readonly problems: Problem[];
 	/** Each step's parsed commands (complete only when there are no problems). */
 	readonly commands: ScenarioCommand[][];
+	/** `explore.moves`, parsed (complete only when there are no problems). */
+	readonly exploreMoves: Command[];
 }
 
 /** What a schema cannot see: duplicate clients, each command, the names in expectations. Tolerates a wrong shape. */
@@ -293,7 +303,19 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		}
 		return parsed;
 	});
-	return {problems, commands};
+	const exploreMoves: Command[] = [];
+	const moves = isRecord(data.explore) && Array.isArray(data.explore.moves) ? data.explore.moves : [];
+	for (const [index, text] of moves.entries()) {
+		if (typeof text !== 'string') continue;
+		const result = parseText(text);
+		if (result.ok) exploreMoves.push(result.command);
+		else
+			problems.push({
+				line: lines.of(['explore', 'moves', index]),
+				message: `explore: move ${index + 1}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`,
+			});
+	}
+	return {problems, commands, exploreMoves};
 }
 
 const hintFor = (word: string, known: readonly string[]) => {
@@ -377,7 +399,7 @@ function setupOf(data: ScenarioFile): WorldSetup {
 	return {resource: data.resource, lease: data.lease, fencing: data.fencing, clients, backend, nodes, tokens, lockDelay, persistent};
 }
 
-function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
+function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, exploreMoves}: Meaning): Scenario {
 	const stepsLines = lines.within(['steps']);
 	const steps = data.steps.map((step, index): ScenarioStep => {
 		const stepLines = stepsLines.within([index]);
@@ -399,5 +421,6 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, commands: re
 		setup: setupOf(data),
 		steps,
 		twin: data.twin === undefined ? null : {name: data.twin, line: lines.of(['twin']) ?? 0, wording: null},
+		explore: data.explore === undefined ? null : {moves: data.explore.moves === undefined ? null : exploreMoves, depth: data.explore.depth ?? null},
 	};
 }

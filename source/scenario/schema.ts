@@ -3,6 +3,7 @@
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
+import {defaultExploreDepth, maxExploreDepth, maxExploreMoves} from '../explore/moves.js';
 import {clientNamePattern, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import {backends, maxNodes} from '../model/world.js';
 import {firstUnprintable, quote} from '../text/quote.js';
@@ -196,6 +197,30 @@ const stepSchema = z.strictObject(
 	{error: 'expected a step: a map with do, say and/or expect'},
 );
 
+const exploreSchema = z
+	.strictObject(
+		{
+			moves: z
+				.array(commandText, {error: 'expected a list of commands'})
+				.min(1, {error: 'expected at least one move (or leave out moves)'})
+				.max(maxExploreMoves, {error: issue => `expected at most ${maxExploreMoves} moves, got ${(issue.input as unknown[]).length.toLocaleString('en')}`})
+				.optional()
+				.meta({
+					description:
+						'The commands tried from every state, in order (default: for each client acquire C, write C, pause C <lease+1>, resume C; then tick 1 and tick <lease>)',
+				}),
+			depth: z
+				.number({error: wholeNumber})
+				.int({error: wholeNumber, abort: true})
+				.min(1, {error: `expected a whole number from 1 to ${maxExploreDepth}`})
+				.max(maxExploreDepth, {error: `expected a whole number from 1 to ${maxExploreDepth}`})
+				.optional()
+				.meta({description: `How many moves deep to search (default ${defaultExploreDepth})`}),
+		},
+		{error: 'expected {moves, depth}'},
+	)
+	.meta({description: 'What `dlock-tui explore` searches from this setup: its moves and depth'});
+
 export const scenarioSchema = z
 	.strictObject({
 		title: narrationOfAtMost(maxTitleLength),
@@ -244,6 +269,7 @@ export const scenarioSchema = z
 					`expected at most ${maxClients} clients (keys 1-${maxClients} select them), got ${(issue.input as unknown[]).length.toLocaleString('en')}`,
 			}),
 		steps: z.array(stepSchema, {error: 'expected a list of steps'}),
+		explore: exploreSchema.optional(),
 	})
 	.meta({title: 'dlock-tui scenario', description: 'A narrated, self-checking dlock-tui scenario'});
 
@@ -261,4 +287,5 @@ export const knownKeys = {
 	node: ['name', 'persistent'],
 	nodeExpect: Object.keys(nodeExpectSchema.shape),
 	narration: ['en', 'ja'],
+	explore: Object.keys(exploreSchema.shape),
 } as const;

@@ -59,7 +59,7 @@ describe('arguments', () => {
 	test('an unknown subcommand', async () => {
 		await expectUsageError(['trcae', 'gc-pause'], "unknown command 'trcae' (did you mean 'trace'?)");
 		await expectUsageError(['prnt'], "unknown command 'prnt' (did you mean 'print'?)");
-		await expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, list, help;");
+		await expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, explore, list, help;");
 	});
 
 	test('a command one letter off, for every command --help lists', async () => {
@@ -97,7 +97,7 @@ describe('arguments', () => {
 	test('a flag is for some commands: given to another, it is named with the ones it is for', async () => {
 		await expectUsageError(['trace', 'gc-pause', '--cols', '100'], '--cols applies to record and print, not trace');
 		await expectUsageError(['--cols', '100'], '--cols applies to record and print, not the dashboard');
-		await expectUsageError(['gc-pause', '-o', 'x.cast'], '-o applies to record and print, not the dashboard');
+		await expectUsageError(['gc-pause', '-o', 'x.cast'], '-o applies to record, print and explore, not the dashboard');
 		await expectUsageError(['list', '--no-keys'], '--no-keys applies to the dashboard, record and print, not list');
 		await expectUsageError(['check', 'gc-pause', '--json'], '--json applies to trace, not check');
 		await expectUsageError(['print', 'gc-pause', '--autoplay', '2'], '--autoplay applies to the dashboard, not print');

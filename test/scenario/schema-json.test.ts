@@ -28,6 +28,7 @@ describe('scenarios/schema.json', () => {
 			'twin',
 			'clients',
 			'steps',
+			'explore',
 		]);
 		expect(schema.required).toEqual(['title', 'clients', 'steps']);
 		expect(schema.additionalProperties).toBe(false);

@@ -1,0 +1,219 @@
+// `dlock-tui explore`: what it prints and writes, that every scenario it writes passes `check`,
+// its one-line mistakes, and (the built binary) --open and Ctrl-C.
+
+import {spawn, spawnSync} from 'node:child_process';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import {afterEach, describe, expect, test} from 'vitest';
+import {parse} from 'yaml';
+import {targetNames} from '../../source/explore/targets.js';
+import {callCli, cliPath, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {dashboardEnv, until} from '../terminal/pty.js';
+
+const directory = temporaryDirectory('dlock-explore-');
+const file = (name: string, text?: string) => {
+	const at = path.join(directory, name);
+	if (text !== undefined) writeFileSync(at, text);
+	return at;
+};
+const builtins = readdirSync(new URL('../../scenarios', import.meta.url))
+	.filter(name => name.endsWith('.yaml'))
+	.map(name => name.slice(0, -'.yaml'.length));
+
+/** Nothing on stderr but progress, a line a second, which a slow or busy machine gets. */
+const progressOnly = /^(explore: [\d,]+ states, depth \d+, [\d,]+ states\/s\n)*$/;
+
+/** One line on stderr, status 2, no stack trace. */
+function expectUsageError(result: {status: number | null; stdout: string; stderr: string}, text: string) {
+	expect(result.status).toBe(2);
+	expect(result.stdout).toBe('');
+	expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+	expect(result.stderr).toContain(text);
+	expect(result.stderr).not.toMatch(stackTrace);
+}
+
+describe('dlock-tui explore', () => {
+	test('finds the shortest way to a violation without fencing, prints it, writes it; check passes it', async () => {
+		const out = file('unfenced.yaml');
+		const result = await callCli(['explore', 'gc-pause-unfenced', '-o', out]);
+		expect(result.status).toBe(1);
+		expect(result.stderr).toMatch(progressOnly);
+		expect(result.stdout).toMatch(
+			/^found a violation in 5 moves \(584 states seen, [\d.]+ s\):\n {2}1\. acquire A\n {2}2\. tick 5\n {2}3\. acquire B\n {2}4\. write B\n {2}5\. write A\nwrote /,
+		);
+		const text = readFileSync(out, 'utf8');
+		expect(text).toContain('expect: {violations: 1}');
+		const written = parse(text) as {fencing: boolean; clients: unknown[]; steps: {do: string; say: {en: string; ja: string}}[]};
+		expect(written).toMatchObject({fencing: false, clients: ['A', 'B']});
+		expect(written.steps.map(step => step.do)).toEqual(['acquire A', 'tick 5', 'acquire B', 'write B', 'write A']);
+		expect(written.steps[1]!.say.en).toBe("time t=0 → t=5; A's lease expired at t=5 (token 1): the lock is free.");
+		expect(written.steps[4]!.say.en).toMatch(/^CORRUPTED: A's stale write "A" accepted \(token 1\)\. That is a violation in 5 moves/);
+		expect(written.steps[4]!.say.ja).toMatch(/^破壊: A の古い書き込み "A" を受理 \(トークン 1\)。5 手で/);
+		expect(await callCli(['check', out])).toEqual({status: 0, stdout: '✓ Explored: a violation in 5 moves\n', stderr: ''});
+	});
+
+	test('without -o the scenario goes to stdout and the sequence to stderr', async () => {
+		const result = await callCli(['explore', 'weakest-writer']);
+		expect(result.status).toBe(1);
+		expect(result.stderr).toContain('found a violation in 5 moves');
+		expect(result.stdout).toContain('steps:\n');
+		expect(result.stdout).toContain('{name: A, fencing: false}');
+		const out = file('weakest.yaml', result.stdout);
+		expect((await callCli(['check', out])).status).toBe(0);
+	});
+
+	test('a fenced world has no violation within 8 moves', async () => {
+		const result = await callCli(['explore', 'gc-pause', '--depth', '8']);
+		expect(result.stderr).toMatch(progressOnly);
+		expect(result.stdout).toMatch(/^no violation within 8 moves \(24,493 states seen, [\d.]+ s, depth 8 reached\)\n$/);
+		expect(result.status).toBe(0);
+	});
+
+	test('every scenario it writes passes check, for every built-in setup and target', async () => {
+		let written = 0;
+		for (const name of builtins) {
+			for (const target of targetNames) {
+				const out = file(`${name}-${target}.yaml`);
+				const result = await callCli(['explore', name, '--until', target, '--depth', '5', '-o', out]);
+				expect(result.stderr).toMatch(progressOnly);
+				if (result.status === 0) continue;
+				expect(result.status).toBe(1);
+				written += 1;
+				const check = await callCli(['check', out]);
+				expect(check.stdout).toMatch(/^✓ Explored: /);
+				expect(check.status).toBe(0);
+			}
+		}
+		expect(written).toBeGreaterThan(builtins.length);
+		// Every built-in setup, searched three times over: long on a busy machine.
+	}, 120_000);
+
+	test('a Redlock setup with the default moves finds its violation, and two holders that hold no token', async () => {
+		const redlock = file('redlock.yaml', 'title: Redlock\nbackend: redlock\nclients: [A, B]\nsteps: []\n');
+		// Redlock issues no token, so a fenced resource has nothing to reject: no rejected write is found.
+		expect((await callCli(['explore', redlock, '--until', 'rejected', '--depth', '5'])).stdout).toMatch(/^no rejected write within 5 moves/);
+		for (const target of ['violation', 'two-holders']) {
+			const out = file(`redlock-${target}.yaml`);
+			const result = await callCli(['explore', redlock, '--until', target, '-o', out]);
+			expect(result.stderr).toMatch(progressOnly);
+			expect(result.status).toBe(1);
+			expect((await callCli(['check', out])).status).toBe(0);
+			const written = parse(readFileSync(out, 'utf8')) as {backend: string; steps: {expect?: unknown}[]};
+			expect(written.backend).toBe('redlock');
+			if (target === 'two-holders') expect(written.steps.at(-1)!.expect).toEqual({clients: {A: {holds: true, token: null}, B: {holds: true, token: null}}});
+		}
+		expect((await callCli(['explore', redlock, '-o', file('redlock-violation.yaml')])).stdout).toMatch(
+			/^found a violation in 5 moves .*\n {2}1\. acquire A\n {2}2\. tick 5\n {2}3\. acquire B\n {2}4\. write B\n {2}5\. write A\n/,
+		);
+		// Nodes may be moves too: a crashed node that forgets its key gives the lock away sooner.
+		const crash = await callCli([
+			'explore',
+			redlock,
+			'--depth',
+			'10',
+			'--moves',
+			'acquire A, crash L1, crash L2, crash L3, restart L1, restart L2, restart L3, acquire B, write B, write A',
+		]);
+		expect(crash.status).toBe(1);
+		expect(crash.stderr).toContain('found a violation in 10 moves');
+		expectUsageError(await callCli(['explore', redlock, '--moves', 'crash L6']), "crash: no client or node named 'L6'");
+	});
+
+	test("a scenario's own moves and depth", async () => {
+		const story = (depth: number) =>
+			file(
+				`own-${depth}.yaml`,
+				`title: own moves\nfencing: false\nclients: [A, B]\nsteps: []\nexplore:\n  moves: [acquire A, tick 5, acquire B, write B, write A]\n  depth: ${depth}\n`,
+			);
+		const shallow = await callCli(['explore', story(4)]);
+		expect(shallow.stdout).toMatch(/^no violation within 4 moves/);
+		expect(shallow.status).toBe(0);
+		const deep = await callCli(['explore', story(5)]);
+		expect(deep.status).toBe(1);
+		// --depth and --moves win over the file.
+		expect((await callCli(['explore', story(5), '--depth', '4'])).status).toBe(0);
+		expect((await callCli(['explore', story(5), '--moves', 'acquire A, acquire B, tick 5'])).status).toBe(0);
+	});
+
+	test('a typo in a move is one line with a suggestion, on the command line and in a file', async () => {
+		expectUsageError(await callCli(['explore', 'gc-pause', '--moves', 'acquire A, wirte A']), "--moves: move 2 ('wirte A'): unknown command 'wirte'");
+		expectUsageError(await callCli(['explore', 'gc-pause', '--moves', 'acquire A, wirte A']), "(did you mean 'write'?)");
+		expectUsageError(await callCli(['explore', 'gc-pause', '--moves', 'acquire C']), "acquire: no client named 'C' (clients: A, B)");
+		expectUsageError(await callCli(['explore', 'gc-pause', '--moves', ' , ']), '--moves: expected at least one move');
+		const typo = file('typo.yaml', 'title: typo\nclients: [A]\nsteps: []\nexplore:\n  moves:\n    - acquire A\n    - aquire A\n');
+		expectUsageError(await callCli(['explore', typo]), "typo.yaml:7: explore: move 2: unknown command 'aquire'");
+		expectUsageError(await callCli(['explore', typo]), "(did you mean 'acquire'?)");
+		const badDepth = file('bad-depth.yaml', 'title: deep\nclients: [A]\nsteps: []\nexplore: {depth: 0, mvoes: []}\n');
+		const result = await callCli(['explore', badDepth]);
+		expect(result.status).toBe(2);
+		expect(result.stderr).toContain('bad-depth.yaml:4: explore.depth: expected a whole number from 1 to 40, got 0');
+		expect(result.stderr).toContain("unknown key 'mvoes' (did you mean 'moves'?)");
+	});
+
+	test('a depth out of range, an unknown target, --open without a file: one line each', async () => {
+		for (const depth of ['0', '41', 'x', '-3', '2.5']) {
+			expectUsageError(await callCli(['explore', 'gc-pause', '--depth', depth]), '--depth: expected a whole number from 1 to 40');
+		}
+		expectUsageError(
+			await callCli(['explore', 'gc-pause', '--until', 'two-holder']),
+			"--until: expected one of violation, two-holders, rejected, got 'two-holder' (did you mean 'two-holders'?)",
+		);
+		expectUsageError(await callCli(['explore', 'gc-pause', '--open']), '--open: needs -o FILE');
+		expectUsageError(await callCli(['explore', 'gc-pause', '--json']), '--json applies to trace, not explore');
+		expectUsageError(await callCli(['explore']), 'explore: expected one scenario');
+		expectUsageError(await callCli(['explore', 'gc-pase']), "did you mean 'gc-pause'?");
+	});
+});
+
+describe('the built binary', () => {
+	test('a reader that leaves early changes no status: 1 for a sequence found, 0 for none', () => {
+		const piped = (args: readonly string[]) =>
+			spawnSync('bash', ['-c', 'set -o pipefail; "$@" | true', 'bash', process.execPath, cliPath, ...args], {encoding: 'utf8', timeout: 60_000});
+		expect(piped(['explore', 'gc-pause-unfenced'])).toMatchObject({status: 1});
+		expect(piped(['explore', 'gc-pause', '--depth', '3'])).toMatchObject({status: 0, stderr: ''});
+	});
+
+	let child: pty.IPty | null = null;
+	afterEach(() => {
+		child?.kill();
+		child = null;
+	});
+
+	test('--open opens the scenario found in the dashboard', async () => {
+		const out = file('opened.yaml');
+		let output = '';
+		child = pty.spawn(process.execPath, [cliPath, 'explore', 'gc-pause-unfenced', '-o', out, '--open'], {
+			name: 'xterm-256color',
+			cols: 80,
+			rows: 24,
+			env: dashboardEnv(),
+		});
+		child.onData(data => (output += data));
+		const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
+		// The key bar ends the first frame.
+		await until(() => output.includes('Explored: a violation in 5 moves') && output.includes(' quit'));
+		child.write('q');
+		expect(await exited).toBe(1);
+		// What was found is said once the dashboard is closed, below its last screen.
+		expect(output.slice(output.lastIndexOf(' quit'))).toContain('found a violation in 5 moves');
+		child = null;
+	});
+
+	test('Ctrl-C stops a long search and says how far it got', async () => {
+		const search = spawn(process.execPath, [cliPath, 'explore', 'gc-pause', '--depth', '40'], {env: {...process.env, NO_COLOR: '1'}});
+		let stdout = '';
+		let stderr = '';
+		search.stdout.on('data', data => (stdout += data));
+		search.stderr.on('data', data => (stderr += data));
+		const exited = new Promise<number | null>(resolve => search.on('close', resolve));
+		// The progress line comes once the search has run a second.
+		await until(() => /^explore: [\d,]+ states, depth \d+, [\d,]+ states\/s$/m.test(stderr));
+		search.kill('SIGINT');
+		expect(await exited).toBe(130);
+		expect(stdout).toMatch(
+			/^stopped by Ctrl-C at depth \d+ \([\d,]+ of its [\d,]+ states explored\): no violation within \d+ moves \([\d,]+ states seen, [\d.]+ s\)\n$/,
+		);
+		expect(stderr).not.toMatch(stackTrace);
+	});
+});

@@ -1,0 +1,187 @@
+// The search against a breadth-first search written plainly here: a queue of worlds, each world
+// known by its JSON with sorted keys. Both must find the same shortest length and, since both
+// count each distinct world once, the same number of states.
+
+import {describe, expect, test} from 'vitest';
+import {startExplore} from '../../source/explore/explore.js';
+import {defaultMoves, readMoves, splitMoves} from '../../source/explore/moves.js';
+import {BreadthFirstSearch, type SearchStatus} from '../../source/explore/search.js';
+import {type Target, targets} from '../../source/explore/targets.js';
+import {applyCommand} from '../../source/model/apply.js';
+import type {Command} from '../../source/model/command.js';
+import {createWorld, type World, type WorldSetup} from '../../source/model/world.js';
+
+/** JSON with the keys of every object sorted: equal for equal worlds whatever order their keys were made in. */
+const canonical = (value: unknown): string =>
+	JSON.stringify(value, (_key, inner: unknown) =>
+		inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+			? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([one], [other]) => (one < other ? -1 : 1)))
+			: inner,
+	);
+
+/** The shortest number of moves to the target (null: none within `depth`) and the distinct worlds seen. */
+function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Target, depth: number): {length: number | null; states: number} {
+	const start = createWorld(setup);
+	const seen = new Set([canonical(start)]);
+	let level: World[] = [start];
+	for (let moved = 1; moved <= depth; moved += 1) {
+		const next: World[] = [];
+		for (const world of level) {
+			for (const move of moves) {
+				const outcome = applyCommand(world, move);
+				if (outcome.refused !== null) continue;
+				const key = canonical(outcome.world);
+				if (seen.has(key)) continue;
+				seen.add(key);
+				if (target.reached(outcome.world)) return {length: moved, states: seen.size};
+				next.push(outcome.world);
+			}
+		}
+		level = next;
+	}
+	return {length: null, states: seen.size};
+}
+
+function explore(setup: WorldSetup, moves: readonly Command[], target: Target, depth: number) {
+	const search = startExplore({setup, moves, target, depth});
+	let status: SearchStatus;
+	do status = search.advance(100);
+	while (status.kind === 'running');
+	return {status, states: search.states};
+}
+
+const two = (extra: Partial<WorldSetup> = {}, clients: WorldSetup['clients'] = [{name: 'A'}, {name: 'B'}]): WorldSetup => ({lease: 5, clients, ...extra});
+
+const setups: Record<string, WorldSetup> = {
+	unfenced: two({fencing: false}),
+	'weakest writer': two({}, [{name: 'A', fencing: false}, {name: 'B'}]),
+	heartbeat: two({}, [{name: 'A', renewEvery: 2}, {name: 'B'}]),
+	'heartbeat, unfenced, lease 3': two({fencing: false, lease: 3}, [
+		{name: 'A', renewEvery: 1},
+		{name: 'B', renewEvery: 2},
+	]),
+	'three clients, unfenced': two({fencing: false}, [{name: 'A'}, {name: 'B'}, {name: 'C'}]),
+	fenced: two(),
+	redlock: two({backend: 'redlock'}),
+	'redlock, 3 nodes, a careful client': two({backend: 'redlock', nodes: 3}, [{name: 'A', checksLease: true}, {name: 'B'}]),
+	'etcd revisions, unfenced': two({backend: 'etcd', fencing: false}),
+	'consul lock-delay, unfenced': two({backend: 'consul', fencing: false}),
+};
+
+describe('explore finds what a plain breadth-first search finds', () => {
+	for (const [name, setup] of Object.entries(setups)) {
+		for (const target of Object.values(targets)) {
+			test(`${name}, until ${target.name}`, () => {
+				const moves = defaultMoves({lease: setup.lease!, clients: setup.clients.map(client => client.name)});
+				const depth = name === 'three clients, unfenced' ? 5 : 6;
+				const plain = plainSearch(setup, moves, target, depth);
+				const found = explore(setup, moves, target, depth);
+				expect(found.status.kind === 'found' ? found.status.moves.length : null).toBe(plain.length);
+				expect(found.states).toBe(plain.states);
+				if (found.status.kind !== 'found') return;
+				// The moves it names lead, played from the start, to the target, and no move is refused on the way.
+				let world = createWorld(setup);
+				for (const index of found.status.moves) {
+					const outcome = applyCommand(world, moves[index]!);
+					expect(outcome.refused).toBeNull();
+					world = outcome.world;
+				}
+				expect(target.reached(world)).toBe(true);
+			});
+		}
+	}
+
+	test('a fenced world has no violation within 8 moves, over the same states', () => {
+		const setup = setups.fenced!;
+		const moves = defaultMoves({lease: 5, clients: ['A', 'B']});
+		const found = explore(setup, moves, targets.violation, 8);
+		expect(found.status).toEqual({kind: 'none', exhausted: false});
+		expect(found.states).toBe(plainSearch(setup, moves, targets.violation, 8).states);
+		// The plain search makes a JSON text of each of its 24,493 worlds: slow on a busy machine.
+	}, 120_000);
+
+	test('the default moves are, per client, acquire, write, a pause longer than the lease, resume; then a tick and a lease of ticks', () => {
+		expect(defaultMoves({lease: 4, clients: ['A', 'B']})).toEqual([
+			{kind: 'acquire', client: 'A'},
+			{kind: 'write', client: 'A'},
+			{kind: 'pause', client: 'A', n: 5},
+			{kind: 'resume', client: 'A'},
+			{kind: 'acquire', client: 'B'},
+			{kind: 'write', client: 'B'},
+			{kind: 'pause', client: 'B', n: 5},
+			{kind: 'resume', client: 'B'},
+			{kind: 'tick', n: 1},
+			{kind: 'tick', n: 4},
+		]);
+	});
+});
+
+describe('a list of moves', () => {
+	const names = {clients: ['A', 'B'], nodes: ['L1']};
+
+	test('is read as commands, each once, in the order first given', () => {
+		const read = readMoves(splitMoves('tick, acquire A, tick 1, crash L1,, acquire A 5, acquire A,'), names);
+		expect(read).toEqual({
+			ok: true,
+			moves: [
+				{kind: 'tick', n: 1},
+				{kind: 'acquire', client: 'A'},
+				{kind: 'crash', client: 'L1'},
+				{kind: 'acquire', client: 'A', lease: 5},
+			],
+		});
+	});
+
+	test('names the move that is wrong, with a suggestion when a near word fixes it', () => {
+		expect(readMoves(['acquire A', 'pasue B 3'], names)).toEqual({
+			ok: false,
+			message: expect.stringMatching(/^move 2 \('pasue B 3'\): unknown command 'pasue': .* \(did you mean 'pause'\?\)$/),
+		});
+		expect(readMoves([], names)).toMatchObject({ok: false, message: expect.stringContaining('expected at least one move')});
+	});
+});
+
+describe('the breadth-first search', () => {
+	// A small space of whole numbers: +1 and ×2 from 1, capped at 40.
+	const numbers = (target: number, depth: number, maxStates = 1000) =>
+		new BreadthFirstSearch<number, string>({
+			start: 1,
+			moves: ['+1', '*2'],
+			next: (n, move) => {
+				const after = move === '+1' ? n + 1 : n * 2;
+				return after > 40 ? null : after;
+			},
+			key: n => n,
+			isTarget: n => n === target,
+			depth,
+			maxStates,
+		});
+	const finish = (search: BreadthFirstSearch<number, string>) => {
+		let status: SearchStatus;
+		do status = search.advance(1);
+		while (status.kind === 'running');
+		return status;
+	};
+
+	test('finds the shortest path, whatever the slices', () => {
+		// 1 → 2 → 4 → 5 → 10 → 20 → 40: six moves, the fewest; 2 is reached by +1 first, as moves are tried in order.
+		const shortest = {kind: 'found', moves: [0, 1, 0, 1, 1, 1]};
+		expect(finish(numbers(40, 10))).toEqual(shortest);
+		expect(numbers(40, 10).advance(1_000_000)).toEqual(shortest);
+	});
+
+	test('says none when the depth is reached, or when no state is left', () => {
+		const shallow = numbers(40, 3);
+		expect(finish(shallow)).toEqual({kind: 'none', exhausted: false});
+		expect(shallow.depth).toBe(3);
+		const whole = numbers(99, 50);
+		expect(finish(whole)).toEqual({kind: 'none', exhausted: true});
+		expect(whole.states).toBe(40);
+	});
+
+	test('stops at its most states', () => {
+		const capped = numbers(99, 50, 10);
+		expect(finish(capped)).toEqual({kind: 'too-many'});
+		expect(capped.states).toBe(10);
+	});
+});

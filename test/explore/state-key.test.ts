@@ -1,0 +1,97 @@
+// State keys: equal exactly when the contents are equal, whatever the objects' identity, their
+// keys' order, or the value given as a hint.
+
+import fc from 'fast-check';
+import {describe, expect, test} from 'vitest';
+import {StateKeys} from '../../source/explore/state-key.js';
+import {applyCommand} from '../../source/model/apply.js';
+import {parseCommand} from '../../source/model/command.js';
+import {createWorld, type World} from '../../source/model/world.js';
+
+const canonical = (value: unknown): string =>
+	JSON.stringify(value, (_key, inner: unknown) =>
+		inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+			? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([one], [other]) => (one < other ? -1 : 1)))
+			: inner,
+	);
+
+describe('StateKeys', () => {
+	test('equal contents have one key, and any difference makes another', () => {
+		const keys = new StateKeys();
+		const a = keys.keyOf({x: 1, y: [1, 2], z: {name: 'A', token: null}});
+		expect(keys.keyOf({x: 1, y: [1, 2], z: {name: 'A', token: null}})).toBe(a);
+		expect(keys.keyOf({z: {token: null, name: 'A'}, y: [1, 2], x: 1})).toBe(a);
+		const different = [
+			{x: 2, y: [1, 2], z: {name: 'A', token: null}},
+			{x: '1', y: [1, 2], z: {name: 'A', token: null}},
+			{x: 1, y: [2, 1], z: {name: 'A', token: null}},
+			{x: 1, y: [1, 2, 3], z: {name: 'A', token: null}},
+			{x: 1, y: [1, 2], z: {name: 'A', token: 0}},
+			{x: 1, y: [1, 2], z: {name: 'A', token: undefined}},
+			{x: 1, y: [1, 2], z: {name: 'A'}},
+			{x: 1, y: [1, 2], z: {name: 'A', token: null, extra: false}},
+			{x: 1, y: {0: 1, 1: 2}, z: {name: 'A', token: null}},
+			{x: 1.5, y: [1, 2], z: {name: 'A', token: null}},
+			{x: 2 ** 40, y: [1, 2], z: {name: 'A', token: null}},
+		].map(value => keys.keyOf(value));
+		expect(new Set([a, ...different]).size).toBe(different.length + 1);
+	});
+
+	test('a hint gives the same key as none, for the same or another value', () => {
+		const keys = new StateKeys();
+		const before = {lock: {holder: 'A'}, clients: [{name: 'A'}, {name: 'B'}]};
+		const beforeKey = keys.keyOf(before);
+		const after = {...before, lock: {holder: null}};
+		const hinted = keys.keyOf(after, before, beforeKey);
+		expect(keys.keyOf(after)).toBe(hinted);
+		expect(hinted).not.toBe(beforeKey);
+		expect(keys.keyOf({lock: {holder: null}, clients: [{name: 'A'}, {name: 'B'}]})).toBe(hinted);
+		// A hint of another shape (an array for an object) is no help but does no harm.
+		expect(keys.keyOf(after, [1, 2], keys.keyOf([1, 2]))).toBe(hinted);
+	});
+
+	test('over worlds reached by random commands, keys agree with sorted JSON', () => {
+		const lines = [
+			'acquire A',
+			'acquire B',
+			'write A',
+			'write B',
+			'write A x delay=2',
+			'pause A 6',
+			'resume A',
+			'release B',
+			'crash B',
+			'restart B',
+			'tick',
+			'tick 5',
+			'fencing A off',
+		];
+		const commands = lines.map(line => {
+			const parsed = parseCommand(line);
+			if (!parsed.ok) throw new Error(line);
+			return parsed.command;
+		});
+		fc.assert(
+			fc.property(fc.array(fc.array(fc.nat(commands.length - 1), {maxLength: 8}), {minLength: 2, maxLength: 12}), runs => {
+				const keys = new StateKeys();
+				const byText = new Map<string, number>();
+				for (const run of runs) {
+					let world: World = createWorld({lease: 5, clients: [{name: 'A', renewEvery: 2}, {name: 'B'}]});
+					let key = keys.keyOf(world);
+					for (const index of run) {
+						const next = applyCommand(world, commands[index]!).world;
+						const nextKey = keys.keyOf(next, world, key);
+						const text = canonical(next);
+						if (byText.has(text)) expect(nextKey).toBe(byText.get(text));
+						else {
+							expect([...byText.values()]).not.toContain(nextKey);
+							byText.set(text, nextKey);
+						}
+						world = next;
+						key = nextKey;
+					}
+				}
+			}),
+		);
+	});
+});
