@@ -11,7 +11,7 @@ import {UsageError} from './errors.js';
 import {parseWithMeow} from './meow-parse.js';
 
 /** What the first word may name; anything else names a scenario for the dashboard. */
-export const subcommands = ['trace', 'check', 'record', 'print', 'list', 'help'] as const;
+export const subcommands = ['trace', 'check', 'record', 'print', 'list', 'live', 'help'] as const;
 
 export type Command = 'dashboard' | (typeof subcommands)[number];
 
@@ -37,6 +37,9 @@ const flagSpecs = {
 	cols: {type: 'string', for: ['record', 'print']},
 	rows: {type: 'string', for: ['record', 'print']},
 	stepDelay: {type: 'string', for: ['record']},
+	etcd: {type: 'string', for: ['live']},
+	tickMs: {type: 'string', for: ['live']},
+	check: {type: 'boolean', for: ['live']},
 	help: {type: 'boolean', shortFlag: 'h', for: ['dashboard', ...subcommands]},
 	version: {type: 'boolean', shortFlag: 'v', for: ['dashboard', ...subcommands]},
 } as const satisfies Record<string, FlagSpec>;
@@ -57,6 +60,7 @@ const help = `
     $ dlock-tui record <scenario> -o demo.cast
                                       an asciinema recording of the scenario, step by step
     $ dlock-tui print <scenario>      every step's screen as text
+    $ dlock-tui live [scenario]       play it on a real etcd with real client processes, beside the model
     $ dlock-tui help                  this help
 
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
@@ -74,6 +78,9 @@ const help = `
     -o, --output F  record, print: the file to write (- for stdout; print's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
     --json          trace: one JSON object per line
+    --etcd URL      live: use this etcd (keys under dlock-tui/) instead of starting a fresh local one
+    --tick-ms N     live: milliseconds a tick (default 1000); a lease must last 2 s or more
+    --check         live: compare with the model step by step; exit 1 where they differ
     -h, --help      show this help
     -v, --version   show the version
 
@@ -83,6 +90,7 @@ const help = `
     $ dlock-tui check my-scenarios/       every scenario file in a folder
     $ dlock-tui trace gc-pause --json
     $ dlock-tui record gc-pause -o demo.cast --lang ja --cols 100
+    $ dlock-tui live gc-pause --check       needs etcd (Debian: etcd-server)
 `;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

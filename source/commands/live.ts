@@ -1,0 +1,175 @@
+// `dlock-tui live [scenario] [--etcd URL] [--tick-ms N] [--check]`: the scenario played on a real
+// etcd, with a real process per client, in real time, beside the model. This file owns the
+// run's processes and directory and ends them on every way out; source/live does the rest.
+
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {defaultLease} from '../model/world.js';
+import type {Scenario} from '../scenario/parse.js';
+import {defaultScenarioName, loadScenario} from '../scenario/files.js';
+import {narrationIn} from '../scenario/narration.js';
+import type {ClientProcess} from '../live/client-processes.js';
+import {describeLag} from '../live/compare.js';
+import {openStore} from '../live/etcd-store.js';
+import {etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
+import {type LiveStep, playLive} from '../live/play.js';
+import {createRunDirectory} from '../live/run-directory.js';
+import {onCrashTeardown} from './crash.js';
+import {UsageError} from './errors.js';
+
+export interface LiveFlags {
+	readonly etcd?: string;
+	readonly tickMs?: string;
+	readonly check?: boolean;
+}
+
+export const defaultTickMs = 1000;
+/** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
+const minLeaseMs = 2000;
+
+const exitCodeOfSignal = {SIGINT: 130, SIGTERM: 143} as const;
+
+export async function runLive(argument: string | undefined, flags: LiveFlags, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
+	const scenario = loadScenario(argument ?? defaultScenarioName);
+	const tickMs = readTickMs(flags.tickMs);
+	checkLeases(scenario, tickMs);
+	const etcdUrl = flags.etcd === undefined ? null : readEtcdUrl(flags.etcd);
+	const binary = etcdUrl === null ? findEtcd(env) : null;
+	if (etcdUrl === null && binary === null)
+		throw new UsageError(`live: no \`etcd\` on PATH; it comes in the package ${etcdPackage} (apt-get install ${etcdPackage}), or give --etcd URL`);
+
+	const directory = createRunDirectory();
+	const abort = new AbortController();
+	let signalled: keyof typeof exitCodeOfSignal | null = null;
+	const onSignal = (name: keyof typeof exitCodeOfSignal) => () => {
+		signalled = name;
+		abort.abort();
+	};
+	const onInterrupt = onSignal('SIGINT');
+	const onTerminate = onSignal('SIGTERM');
+	process.on('SIGINT', onInterrupt);
+	process.on('SIGTERM', onTerminate);
+	// A crash or an exit nobody planned: no time to stop things in order, so they are killed at once.
+	const removeNow = () => directory.removeNow();
+	const forgetCrash = onCrashTeardown(removeNow);
+	process.on('exit', removeNow);
+
+	const servers: LocalEtcd[] = [];
+	const clients: ClientProcess[] = [];
+	const prefix = `dlock-tui/${path.basename(directory.path)}/`;
+	let failedSteps = 0;
+	try {
+		let stores = {lockUrl: etcdUrl ?? '', resourceUrl: etcdUrl ?? '', prefix};
+		if (binary !== null) {
+			// The resource is a store of its own, as a real resource is another system than the lock
+			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
+			const [lock, resource] = await Promise.all([startEtcd(binary, directory, 'lock'), startEtcd(binary, directory, 'resource')]);
+			servers.push(lock, resource);
+			stores = {lockUrl: lock.url, resourceUrl: resource.url, prefix};
+		}
+		const where =
+			binary !== null
+				? `a fresh etcd at ${stores.lockUrl} (the lock) and ${stores.resourceUrl} (${resourceName(scenario)})`
+				: `${etcdUrl}, keys under ${prefix}`;
+		write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+		await playLive({
+			scenario,
+			stores,
+			tickMs,
+			bin: fileURLToPath(import.meta.url),
+			directory,
+			signal: abort.signal,
+			onClient: client => clients.push(client),
+			onStep: step => {
+				if (step.comparison.differences.length > 0) failedSteps += 1;
+				write(stepReport(step, !flags.check));
+			},
+		});
+		write(
+			failedSteps === 0
+				? '✓ the live run agrees with the model at every step\n'
+				: `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model\n`,
+		);
+	} catch (error) {
+		if (!abort.signal.aborted) throw error;
+	} finally {
+		process.off('SIGINT', onInterrupt);
+		process.off('SIGTERM', onTerminate);
+		await Promise.all(clients.map(client => client.kill()));
+		if (etcdUrl !== null) {
+			const store = openStore(etcdUrl);
+			await store.deletePrefix(prefix).catch(() => undefined);
+			await store.close();
+		}
+		await Promise.all(servers.map(server => server.stop()));
+		removeNow();
+		process.off('exit', removeNow);
+		forgetCrash();
+	}
+	if (signalled !== null) return exitCodeOfSignal[signalled];
+	return failedSteps === 0 ? 0 : 1;
+}
+
+function resourceName(scenario: Scenario): string {
+	return scenario.setup.resource ?? 'the resource';
+}
+
+function readTickMs(text: string | undefined): number {
+	if (text === undefined) return defaultTickMs;
+	if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 60_000)
+		throw new UsageError(`--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '${text}'`);
+	return Number(text);
+}
+
+function readEtcdUrl(text: string): string {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new UsageError(`--etcd: expected a URL such as http://127.0.0.1:2379, got '${text}'`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--etcd: expected an http:// or https:// URL, got '${text}'`);
+	return url.origin;
+}
+
+/** Every lease the scenario asks for, in ticks. */
+function leasesOf(scenario: Scenario): number[] {
+	const leases = new Set([scenario.setup.lease ?? defaultLease]);
+	for (const step of scenario.steps)
+		for (const {command} of step.commands)
+			if ((command.kind === 'acquire' || command.kind === 'renew') && command.lease !== undefined) leases.add(command.lease);
+	return [...leases];
+}
+
+/** etcd's leases are whole seconds, at least two: each lease of the scenario must be one at this tick. */
+function checkLeases(scenario: Scenario, tickMs: number): void {
+	const fits = (tick: number) => leasesOf(scenario).every(lease => lease * tick >= minLeaseMs && (lease * tick) % 1000 === 0);
+	if (fits(tickMs)) return;
+	const lease = leasesOf(scenario).find(candidate => candidate * tickMs < minLeaseMs || (candidate * tickMs) % 1000 !== 0)!;
+	let suggestion = tickMs + 1;
+	while (!fits(suggestion)) suggestion += 1;
+	throw new UsageError(
+		`--tick-ms ${tickMs}: a lease of ${lease} ticks is ${(lease * tickMs) / 1000} s, and etcd grants leases in whole seconds, 2 s at least (try --tick-ms ${suggestion})`,
+	);
+}
+
+function stepReport(step: LiveStep, narrate: boolean): string {
+	const {comparison, live, etcd} = step;
+	const lines: string[] = [];
+	if (narrate && step.step.say) lines.push(`  ${narrationIn(step.step.say, 'en')}`);
+	const held =
+		etcd.token === null ? 'the lock is free' : `${live.lock.holder} holds the lock, create_revision ${etcd.token} (the model's token ${live.lock.token})`;
+	const believers = live.clients.filter(client => client.token !== null).map(client => `${client.name} believes token ${client.token}`);
+	const state = [
+		`etcd: ${held}, revision ${etcd.revision}`,
+		`${live.resource.name} = ${live.resource.value ?? 'empty'} (max token ${live.resource.maxToken})`,
+		...believers,
+	];
+	const mark = comparison.differences.length > 0 ? '✗' : '✓';
+	lines.push(
+		`${mark} step ${step.index + 1} (t=${step.model.clock}): ${comparison.differences.length > 0 ? comparison.differences.join('; ') : 'agrees with the model'}`,
+	);
+	lines.push(`    ${state.join('; ')}`);
+	for (const lag of comparison.lags) lines.push(`    lag: ${describeLag(lag)}`);
+	return `${lines.join('\n')}\n`;
+}

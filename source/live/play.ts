@@ -1,0 +1,319 @@
+// Plays a scenario on a real etcd with real client processes, in real time, beside the model:
+// each command is applied to the model's world and done live, and each step ends with the live
+// world (built from what etcd's watches and the processes said) held against the model's.
+
+import {setTimeout as sleep} from 'node:timers/promises';
+import {applyCommand} from '../model/apply.js';
+import type {Command} from '../model/command.js';
+import type {Event} from '../model/event.js';
+import {type ClientStatus, createWorld, type InflightWrite, type World} from '../model/world.js';
+import type {Scenario, ScenarioStep} from '../scenario/parse.js';
+import {type ClientProcess, startClient} from './client-processes.js';
+import {compareStep, inModelTokens, type Lag, type StepComparison, tokenMapping} from './compare.js';
+import {openStore, type StoreChange, storedToken} from './etcd-store.js';
+import type {RunDirectory} from './run-directory.js';
+
+/** How long past the model's tick etcd may take to expire a lease before it counts as not expired. */
+export const maxExpiryLagMs = 3000;
+
+export interface LiveStores {
+	readonly lockUrl: string;
+	readonly resourceUrl: string;
+	/** Every key of the run is under it. */
+	readonly prefix: string;
+}
+
+export interface LiveStep {
+	readonly index: number;
+	readonly step: ScenarioStep;
+	readonly model: World;
+	/** In the model's token numbers. */
+	readonly live: World;
+	/** etcd's own numbers: the lock key's create_revision and the store's revision. */
+	readonly etcd: {readonly token: number | null; readonly revision: number};
+	readonly comparison: StepComparison;
+}
+
+export interface PlayLiveOptions {
+	readonly scenario: Scenario;
+	readonly stores: LiveStores;
+	readonly tickMs: number;
+	/** The bin, run again for each client process. */
+	readonly bin: string;
+	readonly directory: RunDirectory;
+	readonly signal: AbortSignal;
+	readonly onStep: (step: LiveStep) => void | Promise<void>;
+	/** Called with each client process started, so that the caller can end it on every exit path. */
+	readonly onClient: (client: ClientProcess) => void;
+}
+
+interface LiveClient {
+	process: ClientProcess | null;
+	status: ClientStatus;
+	pausedUntil: number | null;
+	token: number | null;
+	fencing: boolean;
+}
+
+/** Plays every step; resolves when done. Throws when etcd or a client fails outright. */
+export async function playLive(options: PlayLiveOptions): Promise<void> {
+	const {scenario, stores, tickMs, signal} = options;
+	const resourceName = scenario.setup.resource ?? createWorld(scenario.setup).resource.name;
+	const keys = {
+		lock: `${stores.prefix}lock/${resourceName}`,
+		value: `${stores.prefix}resource/${resourceName}/value`,
+		maxToken: `${stores.prefix}resource/${resourceName}/max-token`,
+	};
+	const lockStore = openStore(stores.lockUrl);
+	const resourceStore = stores.resourceUrl === stores.lockUrl ? lockStore : openStore(stores.resourceUrl);
+	try {
+		await resourceStore.put(keys.maxToken, storedToken(0));
+
+		// What etcd says, kept up to date by watches.
+		const etcd = {holder: null as string | null, token: null as number | null, revision: await lockStore.revision(), value: null as string | null, maxToken: 0};
+		const changeListeners = new Set<() => void>();
+		const onLockChange = (change: StoreChange) => {
+			etcd.revision = change.revision;
+			if (change.key !== keys.lock) return;
+			etcd.holder = change.kind === 'put' ? change.value : null;
+			etcd.token = change.kind === 'put' ? change.createRevision : null;
+			if (change.kind === 'delete') lastDeleteSeenAt = change.seenAt;
+			for (const listener of changeListeners) listener();
+		};
+		let lastDeleteSeenAt = 0;
+		await lockStore.watch(`${stores.prefix}lock/`, etcd.revision, onLockChange);
+		await resourceStore.watch(`${stores.prefix}resource/`, await resourceStore.revision(), change => {
+			if (change.key === keys.value) etcd.value = change.value;
+			if (change.key === keys.maxToken) etcd.maxToken = Number(change.value);
+		});
+
+		let model = createWorld(scenario.setup);
+		const clients = new Map<string, LiveClient>();
+		const start = (name: string, fencing: boolean) =>
+			startClient(options.bin, options.directory, {
+				name,
+				lockUrl: stores.lockUrl,
+				resourceUrl: stores.resourceUrl,
+				lockKey: keys.lock,
+				valueKey: keys.value,
+				maxTokenKey: keys.maxToken,
+				fencing,
+			}).then(process => {
+				options.onClient(process);
+				return process;
+			});
+		const started = await Promise.all(model.clients.map(client => start(client.name, client.fencing)));
+		for (const [index, client] of model.clients.entries())
+			clients.set(client.name, {process: started[index]!, status: 'running', pausedUntil: null, token: null, fencing: client.fencing});
+
+		// The resource as the live run counts it: etcd keeps its value and max token; the outcome of
+		// each write is what its transaction answered.
+		const resource = {fenced: model.resource.fenced, writes: 0, rejected: 0};
+		let violations = 0;
+		let maxAcceptedSenderToken = 0;
+		let inflight: InflightWrite[] = [];
+		let lockExpiry: number | null = null;
+		const liveGrants: number[] = [];
+		const modelGrants: number[] = [];
+		let lags: Lag[] = [];
+
+		const client = (name: string) => clients.get(name)!;
+		const ask = async (name: string, request: Parameters<ClientProcess['ask']>[0]) => {
+			const live = client(name);
+			const {answer, token} = await live.process!.ask(request);
+			live.token = token;
+			return answer;
+		};
+		const noteWrite = (senderToken: number, result: 'accepted' | 'rejected') => {
+			if (result === 'rejected') {
+				resource.rejected += 1;
+				return;
+			}
+			resource.writes += 1;
+			if (senderToken < maxAcceptedSenderToken) violations += 1;
+			maxAcceptedSenderToken = Math.max(maxAcceptedSenderToken, senderToken);
+		};
+		const deliver = async (write: InflightWrite) => {
+			noteWrite(write.senderToken, await resourceStore.write(keys.value, keys.maxToken, write.value, write.token, resource.fenced));
+		};
+
+		const t0 = Date.now();
+		const momentOf = (t: number) => t0 + t * tickMs;
+		const waitUntil = async (moment: number) => {
+			const ms = moment - Date.now();
+			if (ms > 0) await sleep(ms, undefined, {signal});
+		};
+		/** Waits until etcd has deleted the lock key, at most until `deadline`; true if it did. */
+		const lockDeleted = (deadline: number) =>
+			new Promise<boolean>((resolve, reject) => {
+				const done = (result: boolean) => {
+					changeListeners.delete(check);
+					clearTimeout(timer);
+					signal.removeEventListener('abort', aborted);
+					resolve(result);
+				};
+				const check = () => {
+					if (etcd.holder === null) done(true);
+				};
+				const aborted = () => {
+					changeListeners.delete(check);
+					clearTimeout(timer);
+					reject(signal.reason);
+				};
+				const timer = setTimeout(() => done(false), Math.max(0, deadline - Date.now()));
+				changeListeners.add(check);
+				signal.addEventListener('abort', aborted, {once: true});
+				check();
+			});
+
+		/** What happens live at one moment of a tick, in the model's order of events. */
+		const atMoment = async (event: Event) => {
+			switch (event.kind) {
+				case 'expired': {
+					const due = momentOf(event.t);
+					await waitUntil(due);
+					if (await lockDeleted(due + maxExpiryLagMs)) lags.push({client: event.client, t: event.t, ms: lastDeleteSeenAt - due});
+					if (etcd.holder === null) lockExpiry = null;
+					return;
+				}
+				case 'resumed': {
+					await waitUntil(momentOf(event.t));
+					const live = client(event.client);
+					live.process?.thaw();
+					live.status = 'running';
+					live.pausedUntil = null;
+					return;
+				}
+				case 'renewed':
+				case 'renew-failed': {
+					await waitUntil(momentOf(event.t));
+					const answer = await ask(event.client, {op: 'renew'});
+					if (answer.op === 'renew' && answer.renewed) lockExpiry = event.t + model.clients.find(other => other.name === event.client)!.lease;
+					return;
+				}
+				case 'accepted':
+				case 'rejected': {
+					await waitUntil(momentOf(event.t));
+					const [write, ...rest] = inflight;
+					inflight = rest;
+					if (write) await deliver(write);
+					return;
+				}
+				default:
+					return;
+			}
+		};
+
+		const doLive = async (command: Command, events: readonly Event[]) => {
+			const t = model.clock;
+			switch (command.kind) {
+				case 'tick': {
+					for (const event of events) await atMoment(event);
+					await waitUntil(momentOf(t + command.n));
+					return;
+				}
+				case 'acquire': {
+					const lease = command.lease ?? model.defaultLease;
+					const answer = await ask(command.client, {op: 'acquire', ttlSeconds: (lease * tickMs) / 1000});
+					if (answer.op === 'acquire' && answer.acquired) {
+						liveGrants.push(client(command.client).token!);
+						lockExpiry = t + lease;
+					}
+					return;
+				}
+				case 'renew': {
+					const answer = await ask(command.client, {op: 'renew'});
+					if (answer.op === 'renew' && answer.renewed) lockExpiry = t + (command.lease ?? model.defaultLease);
+					return;
+				}
+				case 'release':
+					await ask(command.client, {op: 'release'});
+					if (etcd.holder === null) lockExpiry = null;
+					return;
+				case 'write': {
+					const value = command.value ?? command.client;
+					const answer = await ask(command.client, {op: 'write', value, resourceFenced: resource.fenced, send: command.delay === undefined});
+					if (answer.op !== 'write') return;
+					if (answer.result !== null) noteWrite(answer.senderToken, answer.result);
+					else inflight.push({from: command.client, token: answer.token, senderToken: answer.senderToken, value, arrivesAt: t + command.delay!});
+					return;
+				}
+				case 'pause': {
+					const live = client(command.client);
+					live.process!.freeze();
+					live.status = 'paused';
+					live.pausedUntil = t + command.n;
+					return;
+				}
+				case 'resume': {
+					const live = client(command.client);
+					live.process!.thaw();
+					live.status = 'running';
+					live.pausedUntil = null;
+					return;
+				}
+				case 'crash': {
+					const live = client(command.client);
+					await live.process!.kill();
+					live.process = null;
+					live.status = 'crashed';
+					live.pausedUntil = null;
+					live.token = null;
+					return;
+				}
+				case 'restart': {
+					const live = client(command.client);
+					live.process = await start(command.client, live.fencing);
+					live.status = 'running';
+					return;
+				}
+				case 'fencing': {
+					if (command.target === 'resource') resource.fenced = command.on;
+					else {
+						client(command.target).fencing = command.on;
+						await ask(command.target, {op: 'fencing', on: command.on});
+					}
+					return;
+				}
+			}
+		};
+
+		const liveWorld = (): World => ({
+			...model,
+			lock: {holder: etcd.holder, token: etcd.token, expiry: etcd.holder === null ? null : lockExpiry, nextToken: liveGrants.length + 1},
+			resource: {...model.resource, fenced: resource.fenced, value: etcd.value, maxToken: etcd.maxToken, writes: resource.writes, rejected: resource.rejected},
+			clients: model.clients.map(modelClient => {
+				const live = client(modelClient.name);
+				return {...modelClient, status: live.status, pausedUntil: live.pausedUntil, token: live.token, fencing: live.fencing};
+			}),
+			inflight,
+			violations,
+			maxAcceptedSenderToken,
+		});
+
+		for (const [index, step] of scenario.steps.entries()) {
+			for (const {command} of step.commands) {
+				signal.throwIfAborted();
+				const outcome = applyCommand(model, command);
+				// A command the model refuses changes nothing there, and is not done live either.
+				if (outcome.refused) continue;
+				await doLive(command, outcome.events);
+				for (const event of outcome.events) if (event.kind === 'acquired') modelGrants.push(event.token);
+				model = outcome.world;
+			}
+			const live = inModelTokens(liveWorld(), tokenMapping(liveGrants, modelGrants));
+			await options.onStep({
+				index,
+				step,
+				model,
+				live,
+				etcd: {token: etcd.token, revision: etcd.revision},
+				comparison: compareStep(model, live, step.expect, lags),
+			});
+			lags = [];
+		}
+	} finally {
+		await lockStore.close();
+		if (resourceStore !== lockStore) await resourceStore.close();
+	}
+}
