@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 /** The bin and the modules it loads when first needed (scripts/build.mjs). */
-const bundleFiles = ['dist/cli.js', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs'];
+const bundleFiles = ['dist/cli.js', 'dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {

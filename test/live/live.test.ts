@@ -1,0 +1,148 @@
+// `dlock-tui live` on a real etcd (the etcd-server package; .ci/run installs it). Each run gets a
+// temporary directory of its own as TMPDIR: its etcd data and its processes' command lines are
+// in it, so the test finds every process the run started and checks that none outlives it.
+
+import {spawn} from 'node:child_process';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, test} from 'vitest';
+import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+
+const root = temporaryDirectory('dlock-live-');
+/** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */
+const tickMs = '400';
+
+interface LiveRun {
+	readonly status: Promise<number | null>;
+	readonly output: () => string;
+	/** Every process seen so far whose command line names the run's directory. */
+	readonly pids: Set<number>;
+	readonly kill: () => void;
+}
+
+/** Processes whose command line names `directory`: the run's etcd, its guards and its clients. */
+function processesIn(directory: string): number[] {
+	const pids: number[] = [];
+	for (const name of readdirSync('/proc').filter(entry => /^\d+$/.test(entry))) {
+		try {
+			if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(directory)) pids.push(Number(name));
+		} catch {
+			// Ended while being read.
+		}
+	}
+	return pids;
+}
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function startLive(args: readonly string[], tmp: string): LiveRun {
+	const child = spawn(process.execPath, [cliPath, 'live', ...args], {env: {...process.env, TMPDIR: tmp, NO_COLOR: '1'}, stdio: ['ignore', 'pipe', 'pipe']});
+	let output = '';
+	child.stdout.on('data', chunk => {
+		output += chunk;
+	});
+	child.stderr.on('data', chunk => {
+		output += chunk;
+	});
+	const pids = new Set<number>();
+	const watch = setInterval(() => {
+		for (const pid of processesIn(tmp)) pids.add(pid);
+	}, 50);
+	const status = new Promise<number | null>(resolve =>
+		child.once('exit', code => {
+			clearInterval(watch);
+			resolve(code);
+		}),
+	);
+	return {status, output: () => output, pids, kill: () => child.kill('SIGKILL')};
+}
+
+const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
+
+/** Plays to the end; checks that the run started etcd and clients, and that none of them, nor its directory, is left. */
+async function playLive(args: readonly string[]): Promise<{readonly status: number | null; readonly output: string}> {
+	const tmp = mkdtempSync(path.join(root, 'run-'));
+	const run = startLive(args, tmp);
+	const status = await run.status;
+	// Two etcd guards, two etcd servers, two clients.
+	expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(6);
+	expect([...run.pids].filter(isRunning)).toEqual([]);
+	expect(runDirectories(tmp)).toEqual([]);
+	return {status, output: run.output()};
+}
+
+describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
+	test("gc-pause with fencing: A is frozen, its lease expires in etcd, B takes the lock, and A's late write is rejected", async () => {
+		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m);
+		// A fresh etcd: the tokens are the lock key's create_revision, 2 and then 4 (A's expiry was 3).
+		expect(output).toMatch(
+			/B holds the lock, create_revision 4 \(the model's token 2\).*row-42 = B \(max token 2\); A believes token 1; B believes token 2\n✓ the live run agrees/,
+		);
+		expect(output).not.toContain('✗');
+	});
+
+	test("gc-pause without fencing: A's late write overwrites B's", async () => {
+		const {status, output} = await playLive(['gc-pause-unfenced', '--check', '--tick-ms', tickMs]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/✓ step 7 \(t=7\): agrees with the model\n.*row-42 = A \(max token 2\); A believes token 1; B believes token 2\n/);
+	});
+
+	test('a scenario whose expectation is not met live fails the check with exit 1', async () => {
+		const file = path.join(root, 'wrong.yaml');
+		writeFileSync(file, 'title: Wrong on purpose\nlease: 2\nclients: [A, B]\nsteps:\n  - do: [acquire A, acquire B]\n    expect: {holder: B}\n');
+		const {status, output} = await playLive([file, '--check', '--tick-ms', '1000']);
+		expect(status, output).toBe(1);
+		expect(output).toContain('✗ step 1 (t=0): expect: `holder` is A, expected B');
+		expect(output).toContain('✗ 1 step differ');
+	});
+
+	test('a run killed with SIGKILL leaves nothing running, and the next run removes its directory and starts cleanly', async () => {
+		const tmp = mkdtempSync(path.join(root, 'killed-'));
+		const killed = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
+		await expect.poll(() => killed.output(), {timeout: 30_000, interval: 50}).toContain('step 2 (t=0)');
+		const [stale] = runDirectories(tmp);
+		killed.kill();
+		await killed.status;
+		expect(killed.pids.size, killed.output()).toBeGreaterThanOrEqual(6);
+		const next = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp);
+		expect(await next.status, next.output()).toBe(0);
+		expect(next.output()).toContain('✓ the live run agrees with the model at every step');
+		expect([...killed.pids, ...next.pids].filter(isRunning)).toEqual([]);
+		expect(existsSync(path.join(tmp, stale!))).toBe(false);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+});
+
+describe('dlock-tui live, refused before anything starts', () => {
+	test('without etcd on PATH: one line naming the package, exit 2', () => {
+		const result = runCli(['live', 'gc-pause', '--check'], {env: {PATH: '', TMPDIR: tmpdir()}});
+		expect(result.status).toBe(2);
+		expect(result.stderr).toBe(
+			'dlock-tui: live: no `etcd` on PATH; it comes in the package etcd-server (apt-get install etcd-server), or give --etcd URL (see dlock-tui --help)\n',
+		);
+	});
+
+	test('a lease shorter than etcd grants, or not whole seconds: one line with a tick that works, exit 2', () => {
+		const short = runCli(['live', 'gc-pause', '--tick-ms', '300']);
+		expect(short.status).toBe(2);
+		expect(short.stderr).toMatch(/^dlock-tui: --tick-ms 300: a lease of 5 ticks is 1\.5 s, .* 2 s at least \(try --tick-ms 400\)/);
+		const uneven = runCli(['live', 'gc-pause', '--tick-ms', '450']);
+		expect(uneven.stderr).toMatch(/a lease of 5 ticks is 2\.25 s, .*\(try --tick-ms 600\)/);
+	});
+
+	test('--etcd takes an http URL, --tick-ms a whole number', () => {
+		expect(runCli(['live', '--etcd', 'ftp://x']).stderr).toContain("--etcd: expected an http:// or https:// URL, got 'ftp://x'");
+		expect(runCli(['live', '--tick-ms', '1.5']).stderr).toContain("--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '1.5'");
+		expect(runCli(['check', 'gc-pause', '--tick-ms', '400']).status).toBe(2);
+	});
+});
