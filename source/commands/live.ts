@@ -59,22 +59,28 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 	const prefix = `dlock-tui/${path.basename(directory.path)}/`;
 	let failedSteps = 0;
 	try {
-		let stores = {lockUrl: etcdUrl ?? '', resourceUrl: etcdUrl ?? '', prefix};
-		if (binary !== null) {
+		const stores = (async () => {
+			if (binary === null) return {lockUrl: etcdUrl!, resourceUrl: etcdUrl!};
 			// The resource is a store of its own, as a real resource is another system than the lock
 			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
-			const [lock, resource] = await Promise.all([startEtcd(binary, directory, 'lock'), startEtcd(binary, directory, 'resource')]);
-			servers.push(lock, resource);
-			stores = {lockUrl: lock.url, resourceUrl: resource.url, prefix};
-		}
-		const where =
-			binary !== null
-				? `a fresh etcd at ${stores.lockUrl} (the lock) and ${stores.resourceUrl} (${resourceName(scenario)})`
-				: `${etcdUrl}, keys under ${prefix}`;
-		write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+			const started = await Promise.allSettled([startEtcd(binary, directory, 'lock'), startEtcd(binary, directory, 'resource')]);
+			for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+			for (const result of started) if (result.status === 'rejected') throw result.reason;
+			const [lock, resource] = servers;
+			return {lockUrl: lock!.url, resourceUrl: resource!.url};
+		})();
+		stores.then(
+			({lockUrl, resourceUrl}) => {
+				const where =
+					binary !== null ? `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resourceName(scenario)})` : `${etcdUrl}, keys under ${prefix}`;
+				write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+			},
+			() => undefined,
+		);
 		await playLive({
 			scenario,
 			stores,
+			prefix,
 			tickMs,
 			bin: fileURLToPath(import.meta.url),
 			directory,

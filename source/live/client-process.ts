@@ -13,11 +13,15 @@ interface Belief {
 	fencing: boolean;
 }
 
-export async function runLiveClient(setupJson: string): Promise<void> {
-	const setup = JSON.parse(setupJson) as ClientSetup;
-	const send = (message: ClientMessage) => process.send!(message);
+/** Waits for its setup (the first message), connects, says it is ready, then answers requests. */
+export function runLiveClient(): Promise<void> {
 	// The live run is this process's reason to be: when it goes, so does this.
 	process.on('disconnect', () => process.exit(0));
+	return new Promise(resolve => process.once('message', (setup: ClientSetup) => resolve(serve(setup))));
+}
+
+async function serve(setup: ClientSetup): Promise<void> {
+	const send = (message: ClientMessage) => process.send!(message);
 	const lock = openStore(setup.lockUrl);
 	const resource = setup.resourceUrl === setup.lockUrl ? lock : openStore(setup.resourceUrl);
 	const belief: Belief = {token: null, leaseId: null, fencing: setup.fencing};

@@ -19,8 +19,12 @@ export interface ClientProcess {
 	kill(): Promise<void>;
 }
 
-export async function startClient(bin: string, directory: RunDirectory, setup: ClientSetup): Promise<ClientProcess> {
-	const child: ChildProcess = fork(bin, [clientCommand, directory.path, JSON.stringify(setup)], {
+/**
+ * Starts the process at once and gives it `setup` when that is ready: loading the bin and the etcd
+ * client takes a process most of a second, which goes by while etcd starts.
+ */
+export async function startClient(bin: string, directory: RunDirectory, name: string, setup: Promise<ClientSetup>): Promise<ClientProcess> {
+	const child: ChildProcess = fork(bin, [clientCommand, directory.path], {
 		// Its own process group: Ctrl-C reaches the live run, which ends its clients in order; and a
 		// frozen client left by a killed run is sent SIGHUP by the kernel (an orphaned group).
 		detached: true,
@@ -33,12 +37,12 @@ export async function startClient(bin: string, directory: RunDirectory, setup: C
 	});
 	const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
 	const waiting = new Map<number, {resolve: (value: {answer: ClientAnswer; token: number | null}) => void; reject: (error: Error) => void}>();
-	const gone = () => new Error(`client ${setup.name} ended${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
+	const gone = () => new Error(`client ${name} ended${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
 	await new Promise<void>((resolve, reject) => {
 		child.on('message', (message: ClientMessage) => {
 			if (message.kind === 'ready') resolve();
 			else if (message.kind === 'answer') waiting.get(message.id)?.resolve({answer: message.answer, token: message.token});
-			else waiting.get(message.id)?.reject(new Error(`client ${setup.name}: ${message.message}`));
+			else waiting.get(message.id)?.reject(new Error(`client ${name}: ${message.message}`));
 			if (message.kind !== 'ready') waiting.delete(message.id);
 		});
 		child.once('exit', () => {
@@ -46,10 +50,14 @@ export async function startClient(bin: string, directory: RunDirectory, setup: C
 			for (const {reject: rejectAnswer} of waiting.values()) rejectAnswer(gone());
 			waiting.clear();
 		});
+		setup.then(
+			ready => child.connected && child.send(ready),
+			() => child.kill('SIGKILL'),
+		);
 	});
 	let nextId = 1;
 	return {
-		name: setup.name,
+		name,
 		pid: child.pid!,
 		ask(request) {
 			const id = nextId++;

@@ -16,11 +16,10 @@ import type {RunDirectory} from './run-directory.js';
 /** How long past the model's tick etcd may take to expire a lease before it counts as not expired. */
 export const maxExpiryLagMs = 3000;
 
+/** Where the lock and the resource are: the same etcd, or two. */
 export interface LiveStores {
 	readonly lockUrl: string;
 	readonly resourceUrl: string;
-	/** Every key of the run is under it. */
-	readonly prefix: string;
 }
 
 export interface LiveStep {
@@ -36,7 +35,10 @@ export interface LiveStep {
 
 export interface PlayLiveOptions {
 	readonly scenario: Scenario;
-	readonly stores: LiveStores;
+	/** Resolves once etcd answers: the client processes start meanwhile. */
+	readonly stores: Promise<LiveStores>;
+	/** Every key of the run is under it. */
+	readonly prefix: string;
 	readonly tickMs: number;
 	/** The bin, run again for each client process. */
 	readonly bin: string;
@@ -57,13 +59,36 @@ interface LiveClient {
 
 /** Plays every step; resolves when done. Throws when etcd or a client fails outright. */
 export async function playLive(options: PlayLiveOptions): Promise<void> {
-	const {scenario, stores, tickMs, signal} = options;
+	const {scenario, prefix, tickMs, signal} = options;
 	const resourceName = scenario.setup.resource ?? createWorld(scenario.setup).resource.name;
 	const keys = {
-		lock: `${stores.prefix}lock/${resourceName}`,
-		value: `${stores.prefix}resource/${resourceName}/value`,
-		maxToken: `${stores.prefix}resource/${resourceName}/max-token`,
+		lock: `${prefix}lock/${resourceName}`,
+		value: `${prefix}resource/${resourceName}/value`,
+		maxToken: `${prefix}resource/${resourceName}/max-token`,
 	};
+	let model = createWorld(scenario.setup);
+	const start = (name: string, fencing: boolean) =>
+		startClient(
+			options.bin,
+			options.directory,
+			name,
+			options.stores.then(({lockUrl, resourceUrl}) => ({
+				name,
+				lockUrl,
+				resourceUrl,
+				lockKey: keys.lock,
+				valueKey: keys.value,
+				maxTokenKey: keys.maxToken,
+				fencing,
+			})),
+		).then(process => {
+			options.onClient(process);
+			return process;
+		});
+	const starting = Promise.all(model.clients.map(client => start(client.name, client.fencing)));
+	// A client that fails to start is reported once the stores are up (or with their failure).
+	starting.catch(() => undefined);
+	const stores = await options.stores;
 	const lockStore = openStore(stores.lockUrl);
 	const resourceStore = stores.resourceUrl === stores.lockUrl ? lockStore : openStore(stores.resourceUrl);
 	try {
@@ -81,28 +106,14 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			for (const listener of changeListeners) listener();
 		};
 		let lastDeleteSeenAt = 0;
-		await lockStore.watch(`${stores.prefix}lock/`, etcd.revision, onLockChange);
-		await resourceStore.watch(`${stores.prefix}resource/`, await resourceStore.revision(), change => {
+		await lockStore.watch(`${prefix}lock/`, etcd.revision, onLockChange);
+		await resourceStore.watch(`${prefix}resource/`, await resourceStore.revision(), change => {
 			if (change.key === keys.value) etcd.value = change.value;
 			if (change.key === keys.maxToken) etcd.maxToken = Number(change.value);
 		});
 
-		let model = createWorld(scenario.setup);
 		const clients = new Map<string, LiveClient>();
-		const start = (name: string, fencing: boolean) =>
-			startClient(options.bin, options.directory, {
-				name,
-				lockUrl: stores.lockUrl,
-				resourceUrl: stores.resourceUrl,
-				lockKey: keys.lock,
-				valueKey: keys.value,
-				maxTokenKey: keys.maxToken,
-				fencing,
-			}).then(process => {
-				options.onClient(process);
-				return process;
-			});
-		const started = await Promise.all(model.clients.map(client => start(client.name, client.fencing)));
+		const started = await starting;
 		for (const [index, client] of model.clients.entries())
 			clients.set(client.name, {process: started[index]!, status: 'running', pausedUntil: null, token: null, fencing: client.fencing});
 

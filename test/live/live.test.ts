@@ -7,7 +7,7 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
 
 const root = temporaryDirectory('dlock-live-');
 /** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */
@@ -132,17 +132,17 @@ describe('dlock-tui live, refused before anything starts', () => {
 		);
 	});
 
-	test('a lease shorter than etcd grants, or not whole seconds: one line with a tick that works, exit 2', () => {
-		const short = runCli(['live', 'gc-pause', '--tick-ms', '300']);
+	test('a lease shorter than etcd grants, or not whole seconds: one line with a tick that works, exit 2', async () => {
+		const short = await callCli(['live', 'gc-pause', '--tick-ms', '300']);
 		expect(short.status).toBe(2);
 		expect(short.stderr).toMatch(/^dlock-tui: --tick-ms 300: a lease of 5 ticks is 1\.5 s, .* 2 s at least \(try --tick-ms 400\)/);
-		const uneven = runCli(['live', 'gc-pause', '--tick-ms', '450']);
+		const uneven = await callCli(['live', 'gc-pause', '--tick-ms', '450']);
 		expect(uneven.stderr).toMatch(/a lease of 5 ticks is 2\.25 s, .*\(try --tick-ms 600\)/);
 	});
 
-	test('--etcd takes an http URL, --tick-ms a whole number', () => {
-		expect(runCli(['live', '--etcd', 'ftp://x']).stderr).toContain("--etcd: expected an http:// or https:// URL, got 'ftp://x'");
-		expect(runCli(['live', '--tick-ms', '1.5']).stderr).toContain("--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '1.5'");
-		expect(runCli(['check', 'gc-pause', '--tick-ms', '400']).status).toBe(2);
+	test('--etcd takes an http URL, --tick-ms a whole number, and both are for live only', async () => {
+		expect((await callCli(['live', '--etcd', 'ftp://x'])).stderr).toContain("--etcd: expected an http:// or https:// URL, got 'ftp://x'");
+		expect((await callCli(['live', '--tick-ms', '1.5'])).stderr).toContain("--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '1.5'");
+		expect((await callCli(['check', 'gc-pause', '--tick-ms', '400'])).status).toBe(2);
 	});
 });
