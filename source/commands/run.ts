@@ -55,7 +55,7 @@ export async function run(argv: readonly string[], io: CommandLineIo): Promise<n
 async function runCommand(argv: readonly string[], io: CommandLineIo, output: Output): Promise<number> {
 	// A live run's client process: the same bin, started by `live` and never by a person.
 	if (argv[0] === clientCommand) {
-		await runLiveClient();
+		await runLiveClient(argv[1] ?? '');
 		return 0;
 	}
 	// No arguments: the dashboard of the default scenario, with nothing to parse (and meow not loaded).

@@ -14,7 +14,9 @@ interface Belief {
 }
 
 /** Waits for its setup (the first message), connects, says it is ready, then answers requests. */
-export function runLiveClient(): Promise<void> {
+export function runLiveClient(runDirectory: string): Promise<void> {
+	// `ps` names it; and a later run, cleaning up after a killed one, knows it by its directory.
+	process.title = `dlock-tui ${clientCommand} ${runDirectory}`;
 	// The live run is this process's reason to be: when it goes, so does this.
 	process.on('disconnect', () => process.exit(0));
 	return new Promise(resolve => process.once('message', (setup: ClientSetup) => resolve(serve(setup))));

@@ -18,7 +18,7 @@ interface LiveRun {
 	readonly output: () => string;
 	/** Every process seen so far whose command line names the run's directory. */
 	readonly pids: Set<number>;
-	readonly kill: () => void;
+	readonly kill: (signal?: NodeJS.Signals) => void;
 }
 
 /** Processes whose command line names `directory`: the run's etcd, its guards and its clients. */
@@ -62,7 +62,7 @@ function startLive(args: readonly string[], tmp: string): LiveRun {
 			resolve(code);
 		}),
 	);
-	return {status, output: () => output, pids, kill: () => child.kill('SIGKILL')};
+	return {status, output: () => output, pids, kill: (signal = 'SIGKILL') => child.kill(signal)};
 }
 
 const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
@@ -104,6 +104,20 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(status, output).toBe(1);
 		expect(output).toContain('✗ step 1 (t=0): expect: `holder` is A, expected B');
 		expect(output).toContain('✗ 1 step differ');
+	});
+
+	test.for([
+		['SIGTERM', 143],
+		['SIGINT', 130],
+	] as const)('%s stops the clients and etcd and removes the directory before it exits (%i)', async ([signal, code]) => {
+		const tmp = mkdtempSync(path.join(root, 'stopped-'));
+		const run = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
+		await expect.poll(() => run.output(), {timeout: 30_000, interval: 50}).toContain('step 3 (t=2)');
+		run.kill(signal);
+		expect(await run.status, run.output()).toBe(code);
+		expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(6);
+		expect([...run.pids].filter(isRunning)).toEqual([]);
+		expect(runDirectories(tmp)).toEqual([]);
 	});
 
 	test('a run killed with SIGKILL leaves nothing running, and the next run removes its directory and starts cleanly', async () => {
