@@ -51,7 +51,18 @@ function savedStep(entry: Entry, say: Narration | null): SavedStep | null {
 
 /** Everything `expect:` can say about a world. */
 function expectationOf(world: World): Record<string, unknown> {
-	const client = (each: Client) => [each.name, {status: each.status, token: each.token, fencing: each.fencing}] as const;
+	// A first-model world is said in the first model's words; one with nodes or other tokens says what they hold too.
+	const secondModel = world.nodes.length > 1 || world.tokens !== 'counter';
+	const client = (each: Client) =>
+		[
+			each.name,
+			secondModel
+				? {status: each.status, token: each.token, fencing: each.fencing, holds: each.holds, until: each.until}
+				: {status: each.status, token: each.token, fencing: each.fencing},
+		] as const;
+	const more = secondModel
+		? {revision: world.lock.revision ?? null, nodes: Object.fromEntries(world.nodes.map(node => [node.name, {holder: node.holder, up: node.up}]))}
+		: {};
 	return {
 		clock: world.clock,
 		holder: world.lock.holder,
@@ -63,6 +74,7 @@ function expectationOf(world: World): Record<string, unknown> {
 		rejected: world.resource.rejected,
 		inflight: world.inflight.length,
 		violations: world.violations,
+		...more,
 		clients: Object.fromEntries(world.clients.map(client)),
 	};
 }
@@ -108,7 +120,16 @@ export function sessionScenario(session: Session): string {
 		resource: setup.resource ?? defaultResourceName,
 		lease: setup.lease ?? defaultLease,
 		fencing: setup.fencing ?? true,
-		clients: setup.clients.map(client => ({name: client.name, fencing: client.fencing ?? true, renewEvery: client.renewEvery ?? null})),
+		// The second model's keys only when the scenario gave them, so a first-model file is saved as before.
+		...Object.fromEntries(
+			(['backend', 'nodes', 'tokens', 'lockDelay', 'persistent'] as const).filter(key => setup[key] !== undefined).map(key => [key, setup[key]]),
+		),
+		clients: setup.clients.map(client => ({
+			name: client.name,
+			fencing: client.fencing ?? true,
+			renewEvery: client.renewEvery ?? null,
+			...(client.checksLease ? {checksLease: true} : {}),
+		})),
 		steps: saved.map(({step}) => step),
 	});
 	doc.commentBefore = ' Saved by dlock-tui from the dashboard. `dlock-tui check` replays it; `dlock-tui` plays it.';
@@ -120,8 +141,10 @@ export function sessionScenario(session: Session): string {
 		if (refused.length > 0) node.commentBefore = refused.map(line => ` not saved: ${line}`).join('\n');
 		const commands = node.get('do', true);
 		if (isSeq(commands)) commands.flow = true;
-		const clients = node.getIn(['expect', 'clients']);
-		if (isMap(clients)) for (const pair of clients.items) if (isMap(pair.value)) pair.value.flow = true;
+		for (const key of ['clients', 'nodes']) {
+			const map = node.getIn(['expect', key]);
+			if (isMap(map)) for (const pair of map.items) if (isMap(pair.value)) pair.value.flow = true;
+		}
 	});
 	return doc.toString({lineWidth: 0, flowCollectionPadding: false});
 }

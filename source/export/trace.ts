@@ -2,7 +2,7 @@
 
 import {printCommand} from '../model/command.js';
 import {describeEvent, describeRefusal} from '../model/describe.js';
-import type {World} from '../model/world.js';
+import {clientClock, nodeClock, type World} from '../model/world.js';
 import type {ScenarioCommand} from '../scenario/run.js';
 
 /** The world at the start (`at` null), or after a command of the scenario. */
@@ -13,12 +13,30 @@ export function traceRecord(world: World, at: ScenarioCommand | null) {
 		command: played ? printCommand(played.command) : null,
 		refused: played?.refused ? describeRefusal(played.refused) : null,
 		clock: world.clock,
-		lock: {holder: world.lock.holder, token: world.lock.token, expiry: world.lock.expiry, nextToken: world.lock.nextToken},
+		lock: {
+			holder: world.lock.holder,
+			token: world.lock.token,
+			expiry: world.lock.expiry,
+			nextToken: world.lock.nextToken,
+			revision: world.lock.revision ?? null,
+		},
 		resource: {...world.resource},
+		// Times in `nodes` and a client's `until` and `clock` are local: each node's and client's own clock.
+		nodes: world.nodes.map(node => ({name: node.name, up: node.up, clock: nodeClock(world, node), holder: node.holder, expiry: node.expiry})),
 		clients: Object.fromEntries(
 			world.clients.map(client => [
 				client.name,
-				{status: client.status, pausedUntil: client.pausedUntil, token: client.token, fencing: client.fencing, renewEvery: client.renewEvery},
+				{
+					status: client.status,
+					pausedUntil: client.pausedUntil,
+					token: client.token,
+					fencing: client.fencing,
+					renewEvery: client.renewEvery,
+					holds: client.holds,
+					until: client.until,
+					clock: clientClock(world, client),
+					cut: client.cut,
+				},
 			]),
 		),
 		inflight: world.inflight.map(write => ({from: write.from, token: write.token, value: write.value, arrivesAt: write.arrivesAt})),

@@ -1,9 +1,24 @@
-// The simulator: one pure function from a world and a command to the next world. The lock
-// service and the resource follow the chapter's Go code exactly (see docs/model.md).
+// The simulator: one pure function from a world and a command to the next world. With one node
+// the lock service and the resource follow the chapter's Go code exactly; with several, a client
+// needs a majority of them, as Redlock does (see docs/model.md).
 
-import {type Command, resourceTarget} from './command.js';
-import type {Event, Refusal} from './event.js';
-import {type Client, type InflightWrite, type World, findClient} from './world.js';
+import {type Command, lockPeer, resourceTarget} from './command.js';
+import type {Event, NodeCount, Refusal} from './event.js';
+import {
+	type Client,
+	clientClock,
+	findClient,
+	findNode,
+	type HeldWrite,
+	type InflightWrite,
+	type Lock,
+	type LockNode,
+	majority,
+	nodeClock,
+	reaches,
+	senderGrantOf,
+	type World,
+} from './world.js';
 
 export interface Outcome {
 	readonly world: World;
@@ -33,62 +48,76 @@ class EventLog {
 
 export function applyCommand(world: World, command: Command): Outcome {
 	const log = new EventLog();
-	if (command.kind === 'tick') return {world: tick(world, command.n, log), events: log.close(), refused: null};
-	if (command.kind === 'fencing' && command.target === resourceTarget) {
-		log.add({kind: 'fencing', t: world.clock, target: resourceTarget, on: command.on});
-		return {world: {...world, resource: {...world.resource, fenced: command.on}}, events: log.close(), refused: null};
+	const done = (next: World): Outcome => ({world: withLockView(next), events: log.close(), refused: null});
+	switch (command.kind) {
+		case 'tick':
+			return done(tick(world, command.n, log));
+		case 'jump':
+			return jump(world, command.target, command.by, log);
+		case 'crash':
+		case 'restart': {
+			// Client and node names are distinct, so the name says which.
+			const node = findClient(world, command.client) ? undefined : findNode(world, command.client);
+			if (node) return crashOrRestartNode(world, node, command.kind, log);
+			break;
+		}
+		case 'fencing':
+			if (command.target !== resourceTarget) break;
+			log.add({kind: 'fencing', t: world.clock, target: resourceTarget, on: command.on});
+			return done({...world, resource: {...world.resource, fenced: command.on}});
 	}
 
 	const name = command.kind === 'fencing' ? command.target : command.client;
 	const client = findClient(world, name);
 	if (!client) return refuse(world, {kind: 'unknown-client', client: name});
-	const refusal = refusalFor(command, client);
+	const refusal = refusalFor(world, command, client);
 	if (refusal) return refuse(world, refusal);
 
 	const t = world.clock;
-	let next: World;
 	switch (command.kind) {
 		case 'acquire':
-			next = acquire(world, client, command.lease ?? world.defaultLease, log);
-			break;
+			return done(acquire(world, client, command.lease ?? world.defaultLease, log));
 		case 'renew':
-			next = renew(world, client, command.lease ?? world.defaultLease, false, log);
-			break;
+			return done(renew(world, client, command.lease ?? world.defaultLease, false, log));
 		case 'release':
-			next = release(world, client, log);
-			break;
+			return done(release(world, client, log));
 		case 'write':
-			next = send(world, client, command.value ?? client.name, command.delay, log);
-			break;
+			return done(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
 		case 'pause':
 			log.add({kind: 'paused', t, client: name, until: t + command.n});
-			next = withClient(world, {...client, status: 'paused', pausedUntil: t + command.n});
-			break;
+			return done(withClient(world, {...client, status: 'paused', pausedUntil: t + command.n}));
 		case 'resume':
 			log.add({kind: 'resumed', t, client: name, early: true});
-			next = withClient(world, {...client, status: 'running', pausedUntil: null});
-			break;
+			return done(resumeClient(world, client, log));
 		case 'crash':
-			log.add({kind: 'crashed', t, client: name, droppedToken: client.token});
-			next = withClient(world, {...client, status: 'crashed', pausedUntil: null, token: null});
-			break;
+			log.add({
+				kind: 'crashed',
+				t,
+				client: name,
+				droppedToken: client.token,
+				...(client.held ? {lostWrite: client.held.value} : {}),
+			});
+			return done(withClient(world, forgetting({...client, status: 'crashed', pausedUntil: null, held: null})));
 		case 'restart':
 			log.add({kind: 'restarted', t, client: name});
-			next = withClient(world, {...client, status: 'running'});
-			break;
+			return done(withClient(world, {...client, status: 'running'}));
 		case 'fencing':
 			log.add({kind: 'fencing', t, target: name, on: command.on});
-			next = withClient(world, {...client, fencing: command.on});
-			break;
+			return done(withClient(world, {...client, fencing: command.on}));
+		case 'partition':
+		case 'heal':
+			return done(relink(world, client, command.kind, command.peers, log));
 	}
-	return {world: next, events: log.close(), refused: null};
 }
 
 function refuse(world: World, refused: Refusal): Outcome {
 	return {world, events: [], refused};
 }
 
-function refusalFor(command: Command, client: Client): Refusal | null {
+/** The client believes it holds nothing. */
+const forgetting = (client: Client): Client => ({...client, holds: false, token: null, until: null, grant: null});
+
+function refusalFor(world: World, command: Command, client: Client): Refusal | null {
 	const {name, status} = client;
 	switch (command.kind) {
 		case 'resume':
@@ -97,13 +126,19 @@ function refusalFor(command: Command, client: Client): Refusal | null {
 			return status === 'crashed' ? null : {kind: 'not-crashed', client: name};
 		case 'crash':
 			return status === 'crashed' ? {kind: 'already-crashed', client: name} : null;
+		case 'partition':
+		case 'heal': {
+			const peer = command.peers.find(peer => peer !== lockPeer && peer !== resourceTarget && !findNode(world, peer));
+			return peer === undefined ? null : {kind: 'unknown-peer', client: name, peer};
+		}
 		case 'fencing':
 		case 'tick':
+		case 'jump':
 			return null;
 		default:
 			if (status === 'paused') return {kind: 'paused', client: name, until: client.pausedUntil!};
 			if (status === 'crashed') return {kind: 'crashed', client: name};
-			if (command.kind === 'write' && client.token === null) return {kind: 'no-token', client: name};
+			if (command.kind === 'write' && !client.holds) return {kind: 'no-token', client: name};
 			return null;
 	}
 }
@@ -112,54 +147,182 @@ function withClient(world: World, client: Client): World {
 	return {...world, clients: world.clients.map(other => (other.name === client.name ? client : other))};
 }
 
+function withNodes(world: World, nodes: readonly LockNode[]): World {
+	return {...world, nodes};
+}
+
+function withNodesAndClient(world: World, nodes: readonly LockNode[], client: Client): World {
+	return {...world, nodes, clients: world.clients.map(other => (other.name === client.name ? client : other))};
+}
+
+/** The lock as a person reads it (with several nodes, the client whose keys are on a majority of the nodes that are up). */
+function withLockView(world: World): World {
+	const {lock, nodes} = world;
+	let holder: string | null = null;
+	let token: number | null = null;
+	let expiry: number | null = null;
+	if (nodes.length === 1) {
+		const node = nodes[0]!;
+		if (node.up && node.holder !== null) ({holder, token, expiry} = node);
+	} else {
+		const needed = majority(world);
+		for (const node of nodes) {
+			if (!node.up || node.holder === null || node.holder === holder) continue;
+			const keys = nodes.filter(other => other.up && other.holder === node.holder).length;
+			if (keys >= needed) holder = node.holder;
+		}
+	}
+	if (lock.holder === holder && lock.token === token && lock.expiry === expiry) return world;
+	return {...world, lock: {...lock, holder, token, expiry}};
+}
+
+/** Can the client's request reach this node, and will the node answer? */
+const answers = (client: Client, node: LockNode) => node.up && reaches(client, node.name);
+
+const inLockDelay = (world: World, node: LockNode) => node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
+
+const nodeCount = (world: World, count: number): NodeCount => ({count, needed: majority(world), of: world.nodes.length});
+
+/** The event with how a request went on several nodes; with one node as it is, so it reads as the first model's. */
+const counted = <E extends Event>(event: E, world: World, count: number): E => (world.nodes.length === 1 ? event : {...event, nodes: nodeCount(world, count)});
+
+/** A grant's token, and the lock's counters after it. */
+function issueToken(world: World, lock: Lock): {token: number | null; lock: Lock} {
+	if (world.tokens === 'counter') return {token: lock.nextToken!, lock: {...lock, nextToken: lock.nextToken! + 1}};
+	if (world.tokens === 'revision') return {token: lock.revision! + 1, lock: {...lock, revision: lock.revision! + 1}};
+	return {token: null, lock};
+}
+
+/** A key deleted (released or expired) is a change of the store: the revision grows. */
+const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revision' ? {...lock, revision: lock.revision! + 1} : lock);
+
 function acquire(world: World, client: Client, lease: number, log: EventLog): World {
 	const t = world.clock;
-	const {lock} = world;
-	if (lock.holder !== null) {
-		log.add({kind: 'acquire-failed', t, client: client.name, holder: lock.holder});
-		return withClient(world, {...client, lease});
+	const asked = {...client, lease};
+	if (!world.nodes.some(node => answers(client, node))) {
+		log.add({kind: 'unanswered', t, client: client.name, request: 'acquire'});
+		return withClient(world, asked);
 	}
-	const token = lock.nextToken;
-	log.add({kind: 'acquired', t, client: client.name, token, expiry: t + lease});
-	return withClient({...world, lock: {holder: client.name, token, expiry: t + lease, nextToken: token + 1}}, {...client, token, lease, lastRenewAt: t});
+	let lock = world.lock;
+	const granted: string[] = [];
+	let token: number | null = null;
+	const nodes = world.nodes.map(node => {
+		if (!answers(client, node) || node.holder !== null || inLockDelay(world, node)) return node;
+		const issued = issueToken(world, lock);
+		lock = issued.lock;
+		token = issued.token;
+		granted.push(node.name);
+		return {...node, holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease};
+	});
+	if (granted.length >= majority(world)) {
+		const until = clientClock(world, client) + lease;
+		const believed = world.nodes.length === 1 ? token : null;
+		const grant = world.grants + 1;
+		log.add(counted({kind: 'acquired', t, client: client.name, token: believed, expiry: until}, world, granted.length));
+		return withClient({...withNodes(world, nodes), lock, grants: grant}, {...asked, holds: true, token: believed, until, grant, lastRenewAt: t});
+	}
+	if (world.nodes.length === 1) {
+		const node = world.nodes[0]!;
+		if (node.holder !== null) log.add({kind: 'acquire-failed', t, client: client.name, holder: node.holder});
+		else log.add({kind: 'lock-delay', t, client: client.name, node: node.name, until: node.delayUntil!});
+		return withClient(world, asked);
+	}
+	// Too few: the client deletes what it got, so the keys do not block others until they expire.
+	log.add({kind: 'acquire-minority', t, client: client.name, nodes: nodeCount(world, granted.length)});
+	return withClient({...world, lock}, asked);
 }
 
 function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: EventLog): World {
 	const t = world.clock;
-	if (world.lock.holder !== client.name) {
-		log.add({kind: 'renew-failed', t, client: client.name, lostToken: client.token, heartbeat});
-		return withClient(world, {...client, token: null, lease, lastRenewAt: t});
+	// Heartbeats call this every few ticks of a long tick: one pass over the nodes, one copy of each changed part.
+	let answered = 0;
+	let extended = 0;
+	let nodes = world.nodes;
+	for (const [index, node] of world.nodes.entries()) {
+		if (!answers(client, node)) continue;
+		answered += 1;
+		if (node.holder !== client.name) continue;
+		extended += 1;
+		if (nodes === world.nodes) nodes = [...world.nodes];
+		(nodes as LockNode[])[index] = {...node, expiry: nodeClock(world, node) + lease};
 	}
-	log.add({kind: 'renewed', t, client: client.name, expiry: t + lease, heartbeat});
-	return withClient({...world, lock: {...world.lock, expiry: t + lease}}, {...client, lease, lastRenewAt: t});
+	// The heartbeat timer starts again at every renew, answered or not.
+	if (answered === 0) {
+		log.add(
+			heartbeat ? {kind: 'unanswered', t, client: client.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: client.name, request: 'renew'},
+		);
+		return withClient(world, {...client, lease, lastRenewAt: t});
+	}
+	if (extended < majority(world)) {
+		log.add(counted({kind: 'renew-failed', t, client: client.name, lostToken: client.token, heartbeat}, world, extended));
+		return withNodesAndClient(world, nodes, {...client, lease, lastRenewAt: t, holds: false, token: null, until: null, grant: null});
+	}
+	const until = clientClock(world, client) + lease;
+	log.add(counted({kind: 'renewed', t, client: client.name, expiry: until, heartbeat}, world, extended));
+	return withNodesAndClient(world, nodes, {...client, lease, lastRenewAt: t, until: client.holds ? until : null});
 }
 
 function release(world: World, client: Client, log: EventLog): World {
 	const t = world.clock;
-	const {lock} = world;
-	if (lock.holder !== client.name) {
-		log.add({kind: 'release-ignored', t, client: client.name, droppedToken: client.token});
-		return withClient(world, {...client, token: null});
+	const forgets = forgetting(client);
+	if (!world.nodes.some(node => answers(client, node))) {
+		log.add({kind: 'unanswered', t, client: client.name, request: 'release'});
+		return withClient(world, forgets);
 	}
-	log.add({kind: 'released', t, client: client.name, token: lock.token!});
-	return withClient({...world, lock: {...lock, holder: null, token: null, expiry: null}}, {...client, token: null});
+	let lock = world.lock;
+	let deleted = 0;
+	let token: number | null = null;
+	const nodes = world.nodes.map(node => {
+		if (!answers(client, node) || node.holder !== client.name) return node;
+		deleted += 1;
+		token = node.token;
+		lock = afterDelete(world, lock);
+		return {...node, holder: null, token: null, expiry: null};
+	});
+	if (deleted === 0) {
+		log.add({kind: 'release-ignored', t, client: client.name, droppedToken: client.token});
+		return withClient(world, forgets);
+	}
+	log.add(counted({kind: 'released', t, client: client.name, token}, world, deleted));
+	return withClient({...withNodes(world, nodes), lock}, forgets);
 }
 
-function send(world: World, client: Client, value: string, delay: number | undefined, log: EventLog): World {
-	const senderToken = client.token!;
+/** `write`: a careful client checks its lease first; with `pause=M` the checked write waits for the pause to end. */
+function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: EventLog): World {
+	const t = world.clock;
+	const clock = clientClock(world, client);
+	if (client.checksLease && client.until !== null && clock >= client.until) {
+		log.add({kind: 'lease-over', t, client: client.name, clock, until: client.until});
+		return withClient(world, forgetting(client));
+	}
+	const held: HeldWrite = {value, delay, token: client.fencing ? client.token : null, senderToken: client.token, senderGrant: client.grant!};
+	if (pause === null) return send(world, client, held, log);
+	log.add({kind: 'paused', t, client: client.name, until: t + pause, held: value});
+	return withClient(world, {...client, status: 'paused', pausedUntil: t + pause, held});
+}
+
+function send(world: World, client: Client, held: HeldWrite, log: EventLog): World {
 	const write: InflightWrite = {
 		from: client.name,
-		token: client.fencing ? senderToken : null,
-		senderToken,
-		value,
-		arrivesAt: world.clock + (delay ?? 0),
+		token: held.token,
+		senderToken: held.senderToken,
+		...(held.senderGrant === held.senderToken ? {} : {senderGrant: held.senderGrant}),
+		value: held.value,
+		arrivesAt: world.clock + (held.delay ?? 0),
 	};
-	if (delay === undefined) return deliver(world, write, log);
-	log.add({kind: 'sent', t: world.clock, client: client.name, value, token: write.token, arrivesAt: write.arrivesAt});
+	const stuck = !reaches(client, resourceTarget);
+	if (held.delay === null && !stuck) return deliver(world, write, log);
+	log.add({kind: 'sent', t: world.clock, client: client.name, value: write.value, token: write.token, arrivesAt: write.arrivesAt, ...(stuck ? {stuck} : {})});
 	return {...world, inflight: [...world.inflight, write]};
 }
 
-/** The seed's Resource.Write, plus the violation check the simulator can make because it knows every sender's token. */
+/** A pause ends (by itself or by `resume`): a held write leaves at once. */
+function resumeClient(world: World, client: Client, log: EventLog): World {
+	const resumed = withClient(world, {...client, status: 'running', pausedUntil: null, held: null});
+	return client.held ? send(resumed, findClient(resumed, client.name)!, client.held, log) : resumed;
+}
+
+/** The seed's Resource.Write, plus the violation check the simulator can make because it knows every sender's grant. */
 function deliver(world: World, write: InflightWrite, log: EventLog): World {
 	const t = world.clock;
 	const {resource} = world;
@@ -168,14 +331,104 @@ function deliver(world: World, write: InflightWrite, log: EventLog): World {
 		return {...world, resource: {...resource, rejected: resource.rejected + 1}};
 	}
 	const maxToken = write.token !== null && write.token > resource.maxToken ? write.token : resource.maxToken;
-	const violation = write.senderToken < world.maxAcceptedSenderToken;
+	const senderGrant = senderGrantOf(write);
+	const violation = senderGrant < world.maxAcceptedSenderGrant;
 	log.add({kind: 'accepted', t, client: write.from, value: write.value, token: write.token, senderToken: write.senderToken, maxToken, violation});
 	return {
 		...world,
 		resource: {...resource, value: write.value, writes: resource.writes + 1, maxToken},
 		violations: world.violations + (violation ? 1 : 0),
-		maxAcceptedSenderToken: Math.max(world.maxAcceptedSenderToken, write.senderToken),
+		maxAcceptedSenderGrant: Math.max(world.maxAcceptedSenderGrant, senderGrant),
 	};
+}
+
+/** Writes in flight that are due and whose sender reaches the resource, in send order. */
+function deliverDue(world: World, log: EventLog, from?: string): World {
+	const canArrive = (write: InflightWrite) =>
+		write.arrivesAt <= world.clock && (from === undefined || write.from === from) && reaches(findClient(world, write.from)!, resourceTarget);
+	const arriving = world.inflight.filter(canArrive);
+	if (arriving.length === 0) return world;
+	let current: World = {...world, inflight: world.inflight.filter(write => !canArrive(write))};
+	for (const write of arriving) current = deliver(current, write, log);
+	return current;
+}
+
+/** `partition C [peer…]` and `heal C [peer…]`: `lock` stands for every node; no peer means every node (partition) or every link (heal). */
+function relink(world: World, client: Client, kind: 'partition' | 'heal', peers: readonly string[], log: EventLog): World {
+	const allNodes = world.nodes.map(node => node.name);
+	const named = peers.length > 0 ? peers.flatMap(peer => (peer === lockPeer ? allNodes : [peer])) : kind === 'partition' ? allNodes : [...client.cut];
+	const changed = [...new Set(named)].filter(peer => (kind === 'partition') !== client.cut.includes(peer)).sort();
+	const cut = kind === 'partition' ? [...client.cut, ...changed].sort() : client.cut.filter(peer => !changed.includes(peer));
+	log.add({kind: kind === 'partition' ? 'partitioned' : 'healed', t: world.clock, client: client.name, peers: changed});
+	const next = withClient(world, {...client, cut});
+	// A write stuck in the network arrives the moment its link is back, if it is due.
+	return kind === 'heal' && changed.includes(resourceTarget) ? deliverDue(next, log, client.name) : next;
+}
+
+function jump(world: World, target: string, by: number, log: EventLog): Outcome {
+	const t = world.clock;
+	const client = findClient(world, target);
+	if (client) {
+		const moved = {...client, offset: client.offset + by};
+		log.add({kind: 'jumped', t, target, by, clock: clientClock(world, moved)});
+		return {world: withClient(world, moved), events: log.close(), refused: null};
+	}
+	const node = findNode(world, target);
+	if (!node) return refuse(world, {kind: 'unknown-name', name: target});
+	const moved = {...node, offset: node.offset + by};
+	log.add({kind: 'jumped', t, target, by, clock: nodeClock(world, moved)});
+	// A node decides expiry by its own clock: a key it now sees as expired goes at once.
+	const next = expireKeys(
+		withNodes(
+			world,
+			world.nodes.map(other => (other === node ? moved : other)),
+		),
+		log,
+	);
+	return {world: withLockView(next), events: log.close(), refused: null};
+}
+
+function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): Outcome {
+	const t = world.clock;
+	if (kind === 'crash' && !node.up) return refuse(world, {kind: 'node-already-crashed', node: node.name});
+	if (kind === 'restart' && node.up) return refuse(world, {kind: 'node-not-crashed', node: node.name});
+	let changed: LockNode;
+	if (kind === 'crash') {
+		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
+		const forgets = !node.persistent && node.holder !== null;
+		log.add({kind: 'node-crashed', t, node: node.name, lostKey: forgets ? node.holder : null});
+		changed = node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null};
+	} else {
+		log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
+		changed = {...node, up: true};
+	}
+	const next = withNodes(
+		world,
+		world.nodes.map(other => (other === node ? changed : other)),
+	);
+	return {world: withLockView(kind === 'restart' ? expireKeys(next, log) : next), events: log.close(), refused: null};
+}
+
+/** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
+function expireKeys(world: World, log: EventLog): World {
+	let lock = world.lock;
+	let changed = false;
+	const nodes = world.nodes.map(node => {
+		if (!node.up || node.holder === null || nodeClock(world, node) < node.expiry!) return node;
+		changed = true;
+		lock = afterDelete(world, lock);
+		const delayUntil = world.lockDelay > 0 ? node.expiry! + world.lockDelay : null;
+		log.add({
+			kind: 'expired',
+			t: world.clock,
+			client: node.holder,
+			token: node.token,
+			...(world.nodes.length > 1 ? {node: node.name} : {}),
+			...(delayUntil === null ? {} : {delayUntil}),
+		});
+		return {...node, holder: null, token: null, expiry: null, delayUntil};
+	});
+	return changed ? {...world, nodes, lock} : world;
 }
 
 function tick(world: World, n: number, log: EventLog): World {
@@ -196,34 +449,31 @@ function nextDueTime(world: World): number {
 	const soonest = (time: number) => {
 		due = Math.min(due, Math.max(time, world.clock + 1));
 	};
-	if (world.lock.expiry !== null) soonest(world.lock.expiry);
+	// A node's expiry is in its local time: true time is that minus its offset.
+	for (const node of world.nodes) if (node.up && node.expiry !== null) soonest(node.expiry - node.offset);
 	for (const client of world.clients) {
 		if (client.pausedUntil !== null) soonest(client.pausedUntil);
 		if (sendsHeartbeats(client)) soonest(client.lastRenewAt! + client.renewEvery!);
 	}
-	for (const write of world.inflight) soonest(write.arrivesAt);
+	// A write whose sender is cut from the resource waits for `heal`, not for time.
+	for (const write of world.inflight) if (reaches(findClient(world, write.from)!, resourceTarget)) soonest(write.arrivesAt);
 	return due;
 }
 
 /** A heartbeat renews a lease the client believes it holds; one that believes it holds nothing has none to renew. */
 function sendsHeartbeats(client: Client): boolean {
-	return client.status === 'running' && client.renewEvery !== null && client.token !== null && client.lastRenewAt !== null;
+	return client.status === 'running' && client.renewEvery !== null && client.holds && client.lastRenewAt !== null;
 }
 
-/** One unit of time, in the documented order: (clock already advanced) lease expiry, pauses ending, heartbeats, arrivals. */
+/** One unit of time, in the documented order: (clock already advanced) keys expiring, pauses ending, heartbeats, arrivals. */
 function runTimeUnit(world: World, log: EventLog): World {
 	const t = world.clock;
-	let current = world;
-	const {lock} = current;
 	// The seed's refresh, done as soon as time passes, so a world never shows an expired holder.
-	if (lock.holder !== null && lock.expiry !== null && t >= lock.expiry) {
-		log.add({kind: 'expired', t, client: lock.holder, token: lock.token!});
-		current = {...current, lock: {...lock, holder: null, token: null, expiry: null}};
-	}
+	let current = expireKeys(world, log);
 	for (const client of current.clients) {
 		if (client.status === 'paused' && client.pausedUntil! <= t) {
 			log.add({kind: 'resumed', t, client: client.name, early: false});
-			current = withClient(current, {...client, status: 'running', pausedUntil: null});
+			current = resumeClient(current, findClient(current, client.name)!, log);
 		}
 	}
 	for (const {name} of current.clients) {
@@ -232,10 +482,5 @@ function runTimeUnit(world: World, log: EventLog): World {
 			current = renew(current, client, client.lease, true, log);
 		}
 	}
-	const arriving = current.inflight.filter(write => write.arrivesAt <= t);
-	if (arriving.length > 0) {
-		current = {...current, inflight: current.inflight.filter(write => write.arrivesAt > t)};
-		for (const write of arriving) current = deliver(current, write, log);
-	}
-	return current;
+	return deliverDue(current, log);
 }

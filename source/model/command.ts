@@ -9,11 +9,17 @@ export type Command =
 	| {readonly kind: 'tick'; readonly n: number}
 	| {readonly kind: 'acquire' | 'renew'; readonly client: string; readonly lease?: number}
 	| {readonly kind: 'release' | 'resume' | 'crash' | 'restart'; readonly client: string}
-	| {readonly kind: 'write'; readonly client: string; readonly value?: string; readonly delay?: number}
+	| {readonly kind: 'write'; readonly client: string; readonly value?: string; readonly delay?: number; readonly pause?: number}
 	| {readonly kind: 'pause'; readonly client: string; readonly n: number}
-	| {readonly kind: 'fencing'; readonly target: string; readonly on: boolean};
+	| {readonly kind: 'fencing'; readonly target: string; readonly on: boolean}
+	/** `target`: a client or a node; `by`: a signed whole number, never 0. */
+	| {readonly kind: 'jump'; readonly target: string; readonly by: number}
+	/** `peers`: node names, `lock` (every node) or `resource`; none means every node (partition) or every link (heal). */
+	| {readonly kind: 'partition' | 'heal'; readonly client: string; readonly peers: readonly string[]};
 
 export type CommandKind = Command['kind'];
+
+// `crash` and `restart` name a client or a lock node (names are distinct), so their `client` is either.
 
 /** The word that names the resource in `fencing resource on|off`; no client may be called this. */
 export const resourceTarget = 'resource';
@@ -28,13 +34,19 @@ export const commandUsage: Record<CommandKind, string> = {
 	acquire: 'acquire C [lease]',
 	renew: 'renew C [lease]',
 	release: 'release C',
-	write: 'write C [value] [delay=N]',
+	write: 'write C [value] [delay=N] [pause=M]',
 	pause: 'pause C N',
 	resume: 'resume C',
-	crash: 'crash C',
-	restart: 'restart C',
+	crash: 'crash C|node',
+	restart: 'restart C|node',
 	fencing: 'fencing C|resource on|off',
+	jump: 'jump C|node ±n',
+	partition: 'partition C [node|lock|resource…]',
+	heal: 'heal C [node|lock|resource…]',
 };
+
+/** The word for every lock node at once in `partition` and `heal`. */
+export const lockPeer = 'lock';
 
 /** What is wrong with a command line; commandProblemText says it in English or Japanese. */
 export type CommandProblem =
@@ -44,10 +56,16 @@ export type CommandProblem =
 	| {readonly kind: 'no-pause-length'; readonly client: string}
 	| {readonly kind: 'not-on-off'; readonly got: string | null}
 	| {readonly kind: 'delay-twice'; readonly word: string}
+	| {readonly kind: 'pause-twice'; readonly word: string}
 	| {readonly kind: 'bad-value'; readonly word: string}
 	| {readonly kind: 'no-client-named'; readonly verb: CommandKind; readonly word: string; readonly clients: readonly string[]}
 	| {readonly kind: 'no-client'; readonly verb: CommandKind}
 	| {readonly kind: 'bad-client-name'; readonly verb: CommandKind; readonly word: string}
+	/** `crash`, `restart` or `jump` of a name that is neither a client nor a node. */
+	| {readonly kind: 'no-name'; readonly verb: CommandKind; readonly word: string; readonly clients: readonly string[]; readonly nodes: readonly string[]}
+	| {readonly kind: 'no-peer-named'; readonly verb: CommandKind; readonly word: string; readonly nodes: readonly string[]}
+	| {readonly kind: 'no-jump'; readonly target: string}
+	| {readonly kind: 'bad-jump'; readonly word: string}
 	/** `what` names the number: `tick`, `acquire lease`, `write delay`, `pause`. */
 	| {readonly kind: 'bad-number'; readonly what: string; readonly word: string};
 
@@ -64,6 +82,8 @@ export type ParseResult = {readonly ok: true; readonly command: Command} | {read
 export interface ParseOptions {
 	/** When given, client names outside this list are errors. */
 	readonly clients?: readonly string[];
+	/** The lock nodes' names (`L1` when not given): `crash`, `restart`, `jump` and peers may name them. */
+	readonly nodes?: readonly string[];
 }
 
 class CommandError extends Error {
@@ -91,7 +111,7 @@ export function suggestedWord(line: string, error: ParseError, options: ParseOpt
 	if (error.word === null) return null;
 	const words = line.trim().split(/\s+/);
 	const index = words.indexOf(error.word);
-	const candidates = [...Object.keys(commandUsage), ...(options.clients ?? []), resourceTarget, 'on', 'off'];
+	const candidates = [...Object.keys(commandUsage), ...(options.clients ?? []), ...(options.nodes ?? []), resourceTarget, lockPeer, 'on', 'off'];
 	const hint = didYouMean(
 		error.word,
 		candidates.filter(candidate => candidate !== error.word),
@@ -122,10 +142,21 @@ function parseWords(words: string[], options: ParseOptions): Command {
 		}
 		case 'release':
 		case 'resume':
+			tooMany(1);
+			return {kind: verb, client: client(args[0])};
 		case 'crash':
 		case 'restart':
 			tooMany(1);
-			return {kind: verb, client: client(args[0])};
+			return {kind: verb, client: parseClientOrNode(verb, args[0], options)};
+		case 'jump': {
+			tooMany(2);
+			const target = parseClientOrNode(verb, args[0], options);
+			if (args[1] === undefined) throw new CommandError({kind: 'no-jump', target}, null);
+			return {kind: verb, target, by: parseJump(args[1])};
+		}
+		case 'partition':
+		case 'heal':
+			return {kind: verb, client: client(args[0]), peers: args.slice(1).map(word => parsePeer(verb, word, options))};
 		case 'pause': {
 			tooMany(2);
 			const name = client(args[0]);
@@ -147,18 +178,22 @@ function parseWords(words: string[], options: ParseOptions): Command {
 function parseWrite(args: string[], client: string): Command {
 	let value: string | undefined;
 	let delay: number | undefined;
+	let pause: number | undefined;
 	for (const word of args.slice(1)) {
 		if (word.startsWith('delay=')) {
 			if (delay !== undefined) throw new CommandError({kind: 'delay-twice', word}, word);
 			delay = parseDuration('write delay', word.slice('delay='.length));
-		} else if (value === undefined && delay === undefined) {
+		} else if (word.startsWith('pause=')) {
+			if (pause !== undefined) throw new CommandError({kind: 'pause-twice', word}, word);
+			pause = parseDuration('write pause', word.slice('pause='.length));
+		} else if (value === undefined && delay === undefined && pause === undefined) {
 			if (word.length > maxValueLength || /\p{C}/u.test(word)) throw new CommandError({kind: 'bad-value', word}, word);
 			value = word;
 		} else {
 			throw new CommandError({kind: 'unexpected', verb: 'write', word}, word);
 		}
 	}
-	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay})};
+	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay}), ...(pause === undefined ? {} : {pause})};
 }
 
 const clientList = (clients: readonly string[], none: string) => (clients.length > 0 ? [...new Set(clients)].map(printable).join(', ') : none);
@@ -191,6 +226,24 @@ export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): 
 			if (ja) return `fencing: 'on' か 'off' が必要${problem.got === null ? '' : ` (${quote(problem.got)} は不可)`}${usage('fencing')}`;
 			return `fencing: expected 'on' or 'off'${problem.got === null ? '' : `, got ${quote(problem.got)}`}${usage('fencing')}`;
 		}
+		case 'pause-twice':
+			return ja ? `write: pause が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: pause given twice, at ${quote(problem.word)}${usage('write')}`;
+		case 'no-name':
+			return ja
+				? `${problem.verb}: ${quote(problem.word)} というクライアントもノードもない (クライアント: ${clientList(problem.clients, 'なし')}、ノード: ${clientList(problem.nodes, 'なし')})`
+				: `${problem.verb}: no client or node named ${quote(problem.word)} (clients: ${clientList(problem.clients, 'none')}; nodes: ${clientList(problem.nodes, 'none')})`;
+		case 'no-peer-named':
+			return ja
+				? `${problem.verb}: ${quote(problem.word)} という相手はない (ノード: ${clientList(problem.nodes, 'なし')}、または lock・resource)${usage(problem.verb)}`
+				: `${problem.verb}: no peer named ${quote(problem.word)} (expected a node: ${clientList(problem.nodes, 'none')}; or lock, resource)${usage(problem.verb)}`;
+		case 'no-jump':
+			return ja
+				? `jump: '${problem.target}' の後にずらす量 (+3 や -2) が必要${usage('jump')}`
+				: `jump: expected how far to move the clock after '${problem.target}', e.g. +3 or -2${usage('jump')}`;
+		case 'bad-jump':
+			return ja
+				? `jump: -${maxDuration} から +${maxDuration} までの 0 でない整数が必要 (${quote(problem.word)} は不可)`
+				: `jump: expected a whole number from -${maxDuration} to +${maxDuration} other than 0, got ${quote(problem.word)}`;
 		case 'delay-twice':
 			return ja ? `write: delay が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: delay given twice, at ${quote(problem.word)}${usage('write')}`;
 		case 'bad-value':
@@ -221,6 +274,33 @@ function parseClient(verb: CommandKind, word: string | undefined, options: Parse
 	return word;
 }
 
+/** A client or node name; with known names, one of them. */
+function parseClientOrNode(verb: CommandKind, word: string | undefined, options: ParseOptions): string {
+	if (word === undefined) throw new CommandError({kind: 'no-client', verb}, null);
+	const nodes = options.nodes ?? defaultNodes;
+	if (options.clients && !options.clients.includes(word) && !nodes.includes(word))
+		throw new CommandError({kind: 'no-name', verb, word, clients: options.clients, nodes}, word);
+	if (!clientNamePattern.test(word) || word === resourceTarget || word === lockPeer) throw new CommandError({kind: 'bad-client-name', verb, word}, word);
+	return word;
+}
+
+/** With one node the world's only node is `L1`. */
+const defaultNodes = ['L1'];
+
+function parsePeer(verb: CommandKind, word: string, options: ParseOptions): string {
+	if (word === lockPeer || word === resourceTarget) return word;
+	const nodes = options.nodes ?? (options.clients ? defaultNodes : undefined);
+	if (nodes ? !nodes.includes(word) : !clientNamePattern.test(word)) throw new CommandError({kind: 'no-peer-named', verb, word, nodes: nodes ?? []}, word);
+	return word;
+}
+
+/** `+3`, `-2` or `3`: a clock step either way, never 0, no larger than the longest tick. */
+function parseJump(word: string): number {
+	const n = /^[+-]?\d+$/.test(word) ? Number(word) : Number.NaN;
+	if (!Number.isSafeInteger(n) || n === 0 || Math.abs(n) > maxDuration) throw new CommandError({kind: 'bad-jump', word}, word);
+	return n;
+}
+
 function parseDuration(what: string, word: string): number {
 	const n = /^\d+$/.test(word) ? Number(word) : Number.NaN;
 	if (!Number.isSafeInteger(n) || n < 1 || n > maxDuration) throw new CommandError({kind: 'bad-number', what, word}, word);
@@ -239,6 +319,11 @@ export function printCommand(command: Command): string {
 		case 'crash':
 		case 'restart':
 			return `${command.kind} ${command.client}`;
+		case 'jump':
+			return `jump ${command.target} ${command.by > 0 ? '+' : ''}${command.by}`;
+		case 'partition':
+		case 'heal':
+			return [command.kind, command.client, ...command.peers].join(' ');
 		case 'pause':
 			return `pause ${command.client} ${command.n}`;
 		case 'write':
@@ -247,6 +332,7 @@ export function printCommand(command: Command): string {
 				command.client,
 				...(command.value === undefined ? [] : [command.value]),
 				...(command.delay === undefined ? [] : [`delay=${command.delay}`]),
+				...(command.pause === undefined ? [] : [`pause=${command.pause}`]),
 			].join(' ');
 		case 'fencing':
 			return `fencing ${command.target} ${command.on ? 'on' : 'off'}`;

@@ -1,12 +1,22 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
 import type {Lang} from '../scenario/narration.js';
-import type {Event, Refusal} from './event.js';
+import type {Event, NodeCount, Refusal} from './event.js';
 
 const tokenText = (token: number | null, lang: Lang) => {
 	if (lang === 'ja') return token === null ? 'トークンなし' : `トークン ${token}`;
 	return token === null ? 'no token' : `token ${token}`;
 };
+
+/** ` on 3 of 5 nodes (majority 3)`: on several nodes, how a request went. */
+const onNodes = (nodes: NodeCount | undefined, lang: Lang) => {
+	if (nodes === undefined) return '';
+	return lang === 'ja'
+		? ` (${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed})`
+		: ` on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed})`;
+};
+
+const peerList = (peers: readonly string[], lang: Lang) => (peers.length === 0 ? (lang === 'ja' ? '(変化なし)' : '(nothing changed)') : peers.join(', '));
 
 /** `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again. */
 export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
@@ -14,30 +24,67 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 	switch (event.kind) {
 		case 'acquired':
 			return ja
-				? `${event.client} がロックを取得 (トークン ${event.token}、リースは t=${event.expiry} まで)`
-				: `${event.client} acquired the lock, token ${event.token} (lease until t=${event.expiry})`;
+				? `${event.client} がロックを取得${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)}、リースは t=${event.expiry} まで)`
+				: `${event.client} acquired the lock${onNodes(event.nodes, lang)}, ${tokenText(event.token, lang)} (lease until t=${event.expiry})`;
+		case 'acquire-minority':
+			return ja
+				? `${event.client} は過半数を得られない${onNodes(event.nodes, lang)}: 得たキーを消す`
+				: `${event.client} could not acquire: granted${onNodes(event.nodes, lang)}, so it deletes the keys it got`;
+		case 'lock-delay':
+			return ja
+				? `${event.client} は取得できない: ${event.node} はロック遅延中 (ノードの時計で t=${event.until} まで)`
+				: `${event.client} could not acquire: ${event.node} is in lock-delay until t=${event.until} on its clock`;
+		case 'unanswered': {
+			const how = event.heartbeat ? (ja ? 'ハートビートの' : ' (heartbeat)') : '';
+			return ja
+				? `${event.client} の${how} ${event.request} にどのノードも答えない: 何もわからない`
+				: `${event.client}'s ${event.request}${how} reached no node: it learns nothing`;
+		}
 		case 'acquire-failed':
 			return ja ? `${event.client} は取得できない: ${event.holder} が保持中` : `${event.client} could not acquire: ${event.holder} holds the lock`;
 		case 'renewed': {
 			const how = event.heartbeat ? (ja ? 'ハートビートで' : ' (heartbeat)') : '';
-			return ja ? `${event.client} が${how}リースを t=${event.expiry} まで延長` : `${event.client} renewed its lease until t=${event.expiry}${how}`;
+			return ja
+				? `${event.client} が${how}リースを t=${event.expiry} まで延長${onNodes(event.nodes, lang)}`
+				: `${event.client} renewed its lease until t=${event.expiry}${how}${onNodes(event.nodes, lang)}`;
 		}
 		case 'renew-failed': {
 			const how = event.heartbeat ? (ja ? 'ハートビートの' : ' (heartbeat)') : '';
 			const lost = event.lostToken === null ? '' : ja ? `。トークン ${event.lostToken} を失ったと知る` : `: it learns it lost token ${event.lostToken}`;
+			if (event.nodes) {
+				return ja
+					? `${event.client} の${how}延長は過半数に届かない${onNodes(event.nodes, lang)}。ロックを失ったと知る`
+					: `${event.client} failed to renew${how}: extended${onNodes(event.nodes, lang)}, so it learns it lost the lock`;
+			}
 			return ja ? `${event.client} の${how}延長は失敗 (持ち主ではない)${lost}` : `${event.client} failed to renew${how}, it is not the holder${lost}`;
 		}
 		case 'released':
-			return ja ? `${event.client} がロックを解放 (トークン ${event.token})` : `${event.client} released the lock (token ${event.token})`;
+			return ja
+				? `${event.client} がロックを解放${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`
+				: `${event.client} released the lock${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`;
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
 		case 'expired': {
 			const at = besideTime ? '' : ja ? `t=${event.t} で ` : ` at t=${event.t}`;
+			const delay =
+				event.delayUntil === undefined
+					? ''
+					: ja
+						? `。ノードの時計で t=${event.delayUntil} までロック遅延`
+						: `; lock-delay until t=${event.delayUntil} on its clock`;
+			if (event.node !== undefined) {
+				return ja ? `${at}${event.node} 上の ${event.client} のキーが失効${delay}` : `${event.client}'s key on ${event.node} expired${at}${delay}`;
+			}
 			return ja
-				? `${at}${event.client} のリースが失効 (トークン ${event.token})。ロックは空き`
-				: `${event.client}'s lease expired${at} (token ${event.token}): the lock is free`;
+				? `${at}${event.client} のリースが失効 (${tokenText(event.token, lang)})。ロックは空き${delay}`
+				: `${event.client}'s lease expired${at} (${tokenText(event.token, lang)}): the lock is free${delay}`;
 		}
 		case 'sent':
+			if (event.stuck) {
+				return ja
+					? `${event.client} が "${event.value}" を送信 (${tokenText(event.token, lang)}): 資源から切り離されていて、ネットワークで待つ`
+					: `${event.client} sent "${event.value}" (${tokenText(event.token, lang)}): cut from the resource, it waits in the network`;
+			}
 			return ja
 				? `${event.client} が "${event.value}" を送信 (${tokenText(event.token, lang)})、t=${event.arrivesAt} に到着`
 				: `${event.client} sent "${event.value}" (${tokenText(event.token, lang)}), arriving at t=${event.arrivesAt}`;
@@ -56,6 +103,11 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 				? `資源が ${event.client} の書き込みを拒否: トークン ${event.token} < 最大 ${event.maxToken}`
 				: `the resource rejected ${event.client}'s write: token ${event.token} < max ${event.maxToken}`;
 		case 'paused':
+			if (event.held !== undefined) {
+				return ja
+					? `${event.client} はリースを確かめた直後、"${event.held}" を送る前に GC で停止 (t=${event.until} まで)`
+					: `${event.client} checked its lease, then is paused by GC until t=${event.until} before "${event.held}" leaves`;
+			}
 			return ja ? `${event.client} が GC で停止 (t=${event.until} まで)` : `${event.client} is paused by GC until t=${event.until}`;
 		case 'resumed':
 			return event.early
@@ -65,8 +117,10 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 				: ja
 					? `${event.client} が GC 停止から再開 (まだ持っているつもり)`
 					: `${event.client} resumed from its GC pause, still believing what it believed`;
-		case 'crashed':
-			return ja ? `${event.client} がクラッシュ (トークンを忘れる)` : `${event.client} crashed and forgot its token`;
+		case 'crashed': {
+			const lost = event.lostWrite === undefined ? '' : ja ? `。送る前の "${event.lostWrite}" も消える` : `; its held write "${event.lostWrite}" is lost`;
+			return ja ? `${event.client} がクラッシュ (トークンを忘れる)${lost}` : `${event.client} crashed and forgot its token${lost}`;
+		}
 		case 'restarted':
 			return ja ? `${event.client} が再起動 (トークンなし)` : `${event.client} restarted with no token`;
 		case 'fencing': {
@@ -77,6 +131,26 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		case 'ticked':
 			if (besideTime) return ja ? `時刻が t=${event.from} から進んだ` : `the clock moved on from t=${event.from}`;
 			return ja ? `時刻 t=${event.from} → t=${event.t}` : `time t=${event.from} → t=${event.t}`;
+		case 'lease-over':
+			return ja
+				? `${event.client} の時計 (t=${event.clock}) ではリースは t=${event.until} で終わっている: 書かずに、持っていないと考える`
+				: `${event.client}'s own clock says its lease is over (t=${event.clock}, lease until t=${event.until}): it does not write`;
+		case 'node-crashed': {
+			if (ja) return `ノード ${event.node} がクラッシュ${event.lostKey === null ? '' : ` (永続化なし: ${event.lostKey} のキーを失う)`}`;
+			return `node ${event.node} crashed${event.lostKey === null ? '' : `, losing ${event.lostKey}'s key (not persistent)`}`;
+		}
+		case 'node-restarted': {
+			if (ja) return `ノード ${event.node} が再起動${event.keptKey === null ? ' (キーなし)' : ` (${event.keptKey} のキーを保持)`}`;
+			return `node ${event.node} restarted${event.keptKey === null ? ' with no key' : `, keeping ${event.keptKey}'s key`}`;
+		}
+		case 'jumped': {
+			const by = `${event.by > 0 ? '+' : ''}${event.by}`;
+			return ja ? `${event.target} の時計が ${by} ずれて t=${event.clock} に` : `${event.target}'s clock jumped ${by} to t=${event.clock}`;
+		}
+		case 'partitioned':
+			return ja ? `${event.client} が切り離された: ${peerList(event.peers, lang)}` : `${event.client} is cut off from ${peerList(event.peers, lang)}`;
+		case 'healed':
+			return ja ? `${event.client} の接続が戻った: ${peerList(event.peers, lang)}` : `${event.client} reaches ${peerList(event.peers, lang)} again`;
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;
 	}
@@ -84,6 +158,16 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 
 export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 	const ja = lang === 'ja';
+	switch (refusal.kind) {
+		case 'unknown-name':
+			return ja ? `${refusal.name} というクライアントもノードもない` : `there is no client or node named ${refusal.name}`;
+		case 'unknown-peer':
+			return ja ? `${refusal.peer} というノードはない` : `there is no node named ${refusal.peer}`;
+		case 'node-already-crashed':
+			return ja ? `ノード ${refusal.node} はすでにクラッシュしている` : `node ${refusal.node} has already crashed`;
+		case 'node-not-crashed':
+			return ja ? `ノード ${refusal.node} はクラッシュしていない` : `node ${refusal.node} has not crashed`;
+	}
 	const c = refusal.client;
 	switch (refusal.kind) {
 		case 'unknown-client':

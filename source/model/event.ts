@@ -1,38 +1,97 @@
 // What happened, as data: the dashboard draws the timeline from it and describe.ts puts it in
-// words. Every event carries the logical time it happened at.
+// words. Every event carries the logical (true) time it happened at. Fields that only a world of
+// several nodes has are left out with one node, so a first-model event reads as it always did.
+
+/** On several nodes: how many nodes did it, of how many, and how many were needed. */
+export interface NodeCount {
+	readonly count: number;
+	readonly needed: number;
+	readonly of: number;
+}
 
 export type Event =
-	| {readonly kind: 'acquired'; readonly t: number; readonly client: string; readonly token: number; readonly expiry: number}
+	| {
+			readonly kind: 'acquired';
+			readonly t: number;
+			readonly client: string;
+			readonly token: number | null;
+			/** When the client believes its lease ends, in its local time. */
+			readonly expiry: number;
+			readonly nodes?: NodeCount;
+	  }
 	| {readonly kind: 'acquire-failed'; readonly t: number; readonly client: string; readonly holder: string}
-	| {readonly kind: 'renewed'; readonly t: number; readonly client: string; readonly expiry: number; readonly heartbeat: boolean}
-	| {readonly kind: 'renew-failed'; readonly t: number; readonly client: string; readonly lostToken: number | null; readonly heartbeat: boolean}
-	| {readonly kind: 'released'; readonly t: number; readonly client: string; readonly token: number}
+	/** Too few nodes granted: the client deletes the keys it got. */
+	| {readonly kind: 'acquire-minority'; readonly t: number; readonly client: string; readonly nodes: NodeCount}
+	/** The only node would not grant: it is in lock-delay until `until`, its local time. */
+	| {readonly kind: 'lock-delay'; readonly t: number; readonly client: string; readonly node: string; readonly until: number}
+	/** No node answered: the client learns nothing. */
+	| {readonly kind: 'unanswered'; readonly t: number; readonly client: string; readonly request: 'acquire' | 'renew' | 'release'; readonly heartbeat?: boolean}
+	| {readonly kind: 'renewed'; readonly t: number; readonly client: string; readonly expiry: number; readonly heartbeat: boolean; readonly nodes?: NodeCount}
+	| {
+			readonly kind: 'renew-failed';
+			readonly t: number;
+			readonly client: string;
+			readonly lostToken: number | null;
+			readonly heartbeat: boolean;
+			/** Several nodes: it lost the lock because too few extended. */
+			readonly nodes?: NodeCount;
+	  }
+	| {readonly kind: 'released'; readonly t: number; readonly client: string; readonly token: number | null; readonly nodes?: NodeCount}
 	| {readonly kind: 'release-ignored'; readonly t: number; readonly client: string; readonly droppedToken: number | null}
-	| {readonly kind: 'expired'; readonly t: number; readonly client: string; readonly token: number}
-	| {readonly kind: 'sent'; readonly t: number; readonly client: string; readonly value: string; readonly token: number | null; readonly arrivesAt: number}
+	| {
+			readonly kind: 'expired';
+			readonly t: number;
+			readonly client: string;
+			readonly token: number | null;
+			/** Several nodes: which node's key expired. */
+			readonly node?: string;
+			/** Lock-delay: the node grants nobody before this local time. */
+			readonly delayUntil?: number;
+	  }
+	| {
+			readonly kind: 'sent';
+			readonly t: number;
+			readonly client: string;
+			readonly value: string;
+			readonly token: number | null;
+			readonly arrivesAt: number;
+			/** The sender is cut from the resource: the write waits in the network. */
+			readonly stuck?: boolean;
+	  }
 	| {
 			readonly kind: 'accepted';
 			readonly t: number;
 			readonly client: string;
 			readonly value: string;
 			readonly token: number | null;
-			readonly senderToken: number;
+			/** The token its sender believed it held (null: none, as a Redlock holder). */
+			readonly senderToken: number | null;
 			/** The resource's max token after the write. */
 			readonly maxToken: number;
 			/** The write clobbered a newer holder's write. */
 			readonly violation: boolean;
 	  }
 	| {readonly kind: 'rejected'; readonly t: number; readonly client: string; readonly value: string; readonly token: number; readonly maxToken: number}
-	| {readonly kind: 'paused'; readonly t: number; readonly client: string; readonly until: number}
+	/** `held`: the value of a write checked and held back until the pause ends (`write … pause=M`). */
+	| {readonly kind: 'paused'; readonly t: number; readonly client: string; readonly until: number; readonly held?: string}
 	| {readonly kind: 'resumed'; readonly t: number; readonly client: string; readonly early: boolean}
-	| {readonly kind: 'crashed'; readonly t: number; readonly client: string; readonly droppedToken: number | null}
+	/** `lostWrite`: the value of a held write that dies with the client. */
+	| {readonly kind: 'crashed'; readonly t: number; readonly client: string; readonly droppedToken: number | null; readonly lostWrite?: string}
 	| {readonly kind: 'restarted'; readonly t: number; readonly client: string}
 	| {readonly kind: 'fencing'; readonly t: number; readonly target: string; readonly on: boolean}
 	| {readonly kind: 'ticked'; readonly t: number; readonly from: number}
+	/** A careful client's own clock says its lease is over: it does not write, and drops its belief. */
+	| {readonly kind: 'lease-over'; readonly t: number; readonly client: string; readonly clock: number; readonly until: number}
+	| {readonly kind: 'node-crashed'; readonly t: number; readonly node: string; readonly lostKey: string | null}
+	| {readonly kind: 'node-restarted'; readonly t: number; readonly node: string; readonly keptKey: string | null}
+	/** `clock`: the target's local clock after the jump. */
+	| {readonly kind: 'jumped'; readonly t: number; readonly target: string; readonly by: number; readonly clock: number}
+	/** `peers`: the links cut or restored by this command (node names and `resource`). */
+	| {readonly kind: 'partitioned' | 'healed'; readonly t: number; readonly client: string; readonly peers: readonly string[]}
 	/** Stands for events left out of one long tick, so a huge tick cannot flood memory. */
 	| {readonly kind: 'elided'; readonly t: number; readonly count: number};
 
-/** Why a client could not do what it was told; the world stays as it was. */
+/** Why a command could not be done; the world stays as it was. */
 export type Refusal =
 	| {readonly kind: 'unknown-client'; readonly client: string}
 	| {readonly kind: 'paused'; readonly client: string; readonly until: number}
@@ -40,4 +99,9 @@ export type Refusal =
 	| {readonly kind: 'no-token'; readonly client: string}
 	| {readonly kind: 'not-paused'; readonly client: string}
 	| {readonly kind: 'not-crashed'; readonly client: string}
-	| {readonly kind: 'already-crashed'; readonly client: string};
+	| {readonly kind: 'already-crashed'; readonly client: string}
+	/** `jump`, `crash` or `restart` of a name that is neither a client nor a node. */
+	| {readonly kind: 'unknown-name'; readonly name: string}
+	| {readonly kind: 'unknown-peer'; readonly client: string; readonly peer: string}
+	| {readonly kind: 'node-already-crashed'; readonly node: string}
+	| {readonly kind: 'node-not-crashed'; readonly node: string};

@@ -1,14 +1,18 @@
-// The state of one simulated world. Worlds are immutable values: every change makes a new one,
-// so a history is a plain list and stepping back costs nothing.
+// The state of one simulated world. Worlds are immutable plain data (no classes, no Maps): every
+// change makes a new one, so a history is a plain list, stepping back costs nothing, and two
+// worlds can be compared or hashed by their structure.
 
 export type ClientStatus = 'running' | 'paused' | 'crashed';
+
+/** How the lock service numbers its grants for fencing (docs/model.md, "Tokens"). */
+export type TokenKind = 'counter' | 'revision' | 'none';
 
 export interface Client {
 	readonly name: string;
 	readonly status: ClientStatus;
 	/** When a GC pause ends by itself (null unless paused). */
 	readonly pausedUntil: number | null;
-	/** The token the client believes it holds: may be stale, which is the whole lesson. */
+	/** The token the client believes it holds: may be stale, which is the whole lesson. Null with no token (a Redlock holder has none). */
 	readonly token: number | null;
 	/** Does the client send its token with its writes. */
 	readonly fencing: boolean;
@@ -16,15 +20,58 @@ export interface Client {
 	readonly renewEvery: number | null;
 	/** The lease this client last asked for; heartbeats renew with it. */
 	readonly lease: number;
-	/** When the client last acquired or renewed (heartbeats count from here). */
+	/** When the client last acquired or renewed (heartbeats count from here, in true time: timers run on a monotonic clock). */
 	readonly lastRenewAt: number | null;
+	/** Does the client believe it holds the lock (with or without a token). */
+	readonly holds: boolean;
+	/** When the client believes its lease ends, in its own local time (null unless it holds). */
+	readonly until: number | null;
+	/** The grant it believes it holds (violations are judged by grants), or null. */
+	readonly grant: number | null;
+	/** Its local clock minus true time. */
+	readonly offset: number;
+	/** Does it check its own clock against `until` before each write. */
+	readonly checksLease: boolean;
+	/** The peers it cannot reach (node names and `resource`), sorted. */
+	readonly cut: readonly string[];
+	/** A write checked and held back by `write … pause=M`, sent when the pause ends. */
+	readonly held: HeldWrite | null;
 }
 
+export interface HeldWrite {
+	readonly value: string;
+	readonly delay: number | null;
+	/** As at the check: the token it will carry, the token and grant its sender held. */
+	readonly token: number | null;
+	readonly senderToken: number | null;
+	readonly senderGrant: number;
+}
+
+/** One lock node: with one node it is the lock service, with several they are Redlock's independent nodes. */
+export interface LockNode {
+	readonly name: string;
+	readonly up: boolean;
+	/** Does it keep its key across a crash. */
+	readonly persistent: boolean;
+	/** Its local clock minus true time. */
+	readonly offset: number;
+	readonly holder: string | null;
+	readonly token: number | null;
+	/** When the key expires, in the node's local time (null when it holds none). */
+	readonly expiry: number | null;
+	/** Lock-delay: the node grants nobody before this local time (null when none). */
+	readonly delayUntil: number | null;
+}
+
+/** The lock service as a person reads it: with several nodes, the client whose keys are on a majority of the nodes. */
 export interface Lock {
 	readonly holder: string | null;
 	readonly token: number | null;
 	readonly expiry: number | null;
-	readonly nextToken: number;
+	/** The token the next grant gets (counter tokens), else null. */
+	readonly nextToken: number | null;
+	/** The store's revision: only with revision tokens (a counter world's lock has the first model's four fields). */
+	readonly revision?: number;
 }
 
 export interface Resource {
@@ -39,32 +86,54 @@ export interface Resource {
 
 export interface InflightWrite {
 	readonly from: string;
-	/** The token sent with the write: null when the sender's fencing was off. */
+	/** The token sent with the write: null when the sender's fencing was off or it held none. */
 	readonly token: number | null;
-	/** The token the sender believed it held when it sent the write (violations are judged by it). */
-	readonly senderToken: number;
+	/** The token the sender believed it held when it sent the write. */
+	readonly senderToken: number | null;
+	/**
+	 * The grant the sender held when it sent the write (violations are judged by it). Left out when
+	 * it is `senderToken`, as it always is with counter tokens, so a first-model write has the first
+	 * model's fields.
+	 */
+	readonly senderGrant?: number;
 	readonly value: string;
 	readonly arrivesAt: number;
 }
 
+export type Backend = 'generic' | 'etcd' | 'zookeeper' | 'consul' | 'redis' | 'redlock';
+
 export interface World {
 	readonly clock: number;
 	readonly defaultLease: number;
+	readonly backend: Backend;
+	readonly tokens: TokenKind;
+	readonly lockDelay: number;
+	/** A view of `nodes`, kept in step with them after every command. */
 	readonly lock: Lock;
+	/** In declared order: requests visit them in this order. */
+	readonly nodes: readonly LockNode[];
 	readonly resource: Resource;
 	/** In declared order: heartbeats fire in this order. */
 	readonly clients: readonly Client[];
 	/** In send order: writes due at the same time arrive in this order. */
 	readonly inflight: readonly InflightWrite[];
 	readonly violations: number;
-	/** The largest sender token among accepted writes: what a violation is measured against. */
-	readonly maxAcceptedSenderToken: number;
+	/** Grants of the lock so far: the last grant's number. */
+	readonly grants: number;
+	/** The largest sender grant among accepted writes: what a violation is measured against. */
+	readonly maxAcceptedSenderGrant: number;
 }
 
 export interface ClientSetup {
 	readonly name: string;
 	readonly fencing?: boolean;
 	readonly renewEvery?: number | null;
+	readonly checksLease?: boolean;
+}
+
+export interface NodeSetup {
+	readonly name: string;
+	readonly persistent?: boolean;
 }
 
 export interface WorldSetup {
@@ -72,17 +141,85 @@ export interface WorldSetup {
 	readonly lease?: number;
 	readonly fencing?: boolean;
 	readonly clients: readonly ClientSetup[];
+	/** A preset of the keys below; any key given wins over it. */
+	readonly backend?: Backend;
+	/** How many nodes (named L1…LN), or the nodes themselves. */
+	readonly nodes?: number | readonly NodeSetup[];
+	readonly tokens?: TokenKind;
+	readonly lockDelay?: number;
+	/** Do nodes keep their key across a crash (each node may say otherwise). */
+	readonly persistent?: boolean;
 }
 
 export const defaultResourceName = 'row-42';
 export const defaultLease = 5;
+/** Redlock uses 5; nine still fit a pane, and a bound keeps a hostile file from building a huge world. */
+export const maxNodes = 9;
+
+interface Preset {
+	readonly nodes: number;
+	readonly tokens: TokenKind;
+	/** null: the lease (Consul's lock-delay follows the session). */
+	readonly lockDelay: number | null;
+	readonly persistent: boolean;
+}
+
+export const backendPresets: Readonly<Record<Backend, Preset>> = {
+	generic: {nodes: 1, tokens: 'counter', lockDelay: 0, persistent: true},
+	etcd: {nodes: 1, tokens: 'revision', lockDelay: 0, persistent: true},
+	zookeeper: {nodes: 1, tokens: 'revision', lockDelay: 0, persistent: true},
+	consul: {nodes: 1, tokens: 'counter', lockDelay: null, persistent: true},
+	redis: {nodes: 1, tokens: 'none', lockDelay: 0, persistent: false},
+	redlock: {nodes: 5, tokens: 'none', lockDelay: 0, persistent: false},
+};
+
+export const backends = Object.keys(backendPresets) as Backend[];
+
+/** What a setup comes to once its backend's preset fills in what it does not say. */
+export interface ResolvedSetup {
+	readonly backend: Backend;
+	readonly lease: number;
+	readonly tokens: TokenKind;
+	readonly lockDelay: number;
+	readonly nodes: readonly {readonly name: string; readonly persistent: boolean}[];
+}
+
+export const nodeNames = (count: number) => Array.from({length: count}, (_, index) => `L${index + 1}`);
+
+export function resolveSetup(setup: WorldSetup): ResolvedSetup {
+	const backend = setup.backend ?? 'generic';
+	const preset = backendPresets[backend];
+	const lease = setup.lease ?? defaultLease;
+	const persistent = setup.persistent ?? preset.persistent;
+	const nodes =
+		typeof setup.nodes === 'object'
+			? setup.nodes.map(node => ({name: node.name, persistent: node.persistent ?? persistent}))
+			: nodeNames(setup.nodes ?? preset.nodes).map(name => ({name, persistent}));
+	return {backend, lease, tokens: setup.tokens ?? preset.tokens, lockDelay: setup.lockDelay ?? preset.lockDelay ?? lease, nodes};
+}
+
+/**
+ * Why a setup cannot be: tokens need one lock service that remembers. A majority of independent
+ * nodes has no common counter, and a store that forgets its keys cannot promise growing tokens.
+ */
+export function setupProblem(setup: WorldSetup): string | null {
+	const {tokens, nodes} = resolveSetup(setup);
+	if (tokens === 'none') return null;
+	if (nodes.length > 1) return `tokens: ${tokens} needs one node, and there are ${nodes.length}: independent nodes share no counter (use tokens: none)`;
+	if (!nodes[0]!.persistent) return `tokens: ${tokens} needs a node that keeps its keys (persistent: true): a store that forgets cannot promise growing tokens`;
+	return null;
+}
 
 export function createWorld(setup: WorldSetup): World {
-	const lease = setup.lease ?? defaultLease;
+	const {backend, lease, tokens, lockDelay, nodes} = resolveSetup(setup);
 	return {
 		clock: 0,
 		defaultLease: lease,
-		lock: {holder: null, token: null, expiry: null, nextToken: 1},
+		backend,
+		tokens,
+		lockDelay,
+		lock: {holder: null, token: null, expiry: null, nextToken: tokens === 'counter' ? 1 : null, ...(tokens === 'revision' ? {revision: 1} : {})},
+		nodes: nodes.map(node => ({...node, up: true, offset: 0, holder: null, token: null, expiry: null, delayUntil: null})),
 		resource: {
 			name: setup.resource ?? defaultResourceName,
 			fenced: setup.fencing ?? true,
@@ -100,10 +237,18 @@ export function createWorld(setup: WorldSetup): World {
 			renewEvery: client.renewEvery ?? null,
 			lease,
 			lastRenewAt: null,
+			holds: false,
+			until: null,
+			grant: null,
+			offset: 0,
+			checksLease: client.checksLease ?? false,
+			cut: [],
+			held: null,
 		})),
 		inflight: [],
 		violations: 0,
-		maxAcceptedSenderToken: 0,
+		grants: 0,
+		maxAcceptedSenderGrant: 0,
 	};
 }
 
@@ -111,7 +256,23 @@ export function findClient(world: World, name: string): Client | undefined {
 	return world.clients.find(client => client.name === name);
 }
 
+export function findNode(world: World, name: string): LockNode | undefined {
+	return world.nodes.find(node => node.name === name);
+}
+
+/** How many nodes a client needs: a majority of all of them. */
+export const majority = (world: World) => Math.floor(world.nodes.length / 2) + 1;
+
 /** Clients that believe they hold the lock; more than one is the double grant the chapter warns of. */
 export function believers(world: World): Client[] {
-	return world.clients.filter(client => client.token !== null);
+	return world.clients.filter(client => client.holds);
 }
+
+/** The grant a write's sender held: what violations are judged by. */
+export const senderGrantOf = (write: InflightWrite) => write.senderGrant ?? write.senderToken!;
+
+export const clientClock = (world: World, client: Client) => world.clock + client.offset;
+export const nodeClock = (world: World, node: LockNode) => world.clock + node.offset;
+
+/** Can the client reach this peer (a node's name, or `resource`)? */
+export const reaches = (client: Client, peer: string) => !client.cut.includes(peer);

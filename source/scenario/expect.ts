@@ -25,11 +25,19 @@ export function checkExpectation(world: World, expect: Expectation): Mismatch[] 
 	compare('rejected', world.resource.rejected, expect.rejected);
 	compare('inflight', world.inflight.length, expect.inflight);
 	compare('violations', world.violations, expect.violations);
+	compare('revision', world.lock.revision ?? null, expect.revision);
+	for (const [name, expected] of Object.entries(expect.nodes ?? {})) {
+		const node = world.nodes.find(candidate => candidate.name === name);
+		compare(`nodes.${name}.holder`, node?.holder, expected.holder);
+		compare(`nodes.${name}.up`, node?.up, expected.up);
+	}
 	for (const [name, expected] of Object.entries(expect.clients ?? {})) {
 		const client = world.clients.find(candidate => candidate.name === name);
 		compare(`clients.${name}.status`, client?.status, expected.status);
 		compare(`clients.${name}.token`, client?.token, expected.token);
 		compare(`clients.${name}.fencing`, client?.fencing, expected.fencing);
+		compare(`clients.${name}.holds`, client?.holds, expected.holds);
+		compare(`clients.${name}.until`, client?.until, expected.until);
 	}
 	return mismatches;
 }

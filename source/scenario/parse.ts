@@ -2,8 +2,8 @@
 // schema cannot see (client names, each command). Every problem of a file is reported at once as
 // `file:line: ...`. Pure: reading files is files.ts's job.
 
-import {type Command, noClientNamed, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
-import type {ClientStatus, WorldSetup} from '../model/world.js';
+import {type Command, lockPeer, noClientNamed, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
+import {type Backend, backendPresets, type ClientStatus, maxNodes, nodeNames, setupProblem, type WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import type {Narration} from './narration.js';
@@ -21,7 +21,20 @@ export interface Expectation {
 	readonly rejected?: number;
 	readonly inflight?: number;
 	readonly violations?: number;
-	readonly clients?: Readonly<Record<string, {readonly status?: ClientStatus; readonly token?: number | null; readonly fencing?: boolean}>>;
+	readonly revision?: number | null;
+	readonly nodes?: Readonly<Record<string, {readonly holder?: string | null; readonly up?: boolean}>>;
+	readonly clients?: Readonly<
+		Record<
+			string,
+			{
+				readonly status?: ClientStatus;
+				readonly token?: number | null;
+				readonly fencing?: boolean;
+				readonly holds?: boolean;
+				readonly until?: number | null;
+			}
+		>
+	>;
 }
 
 export interface ScenarioCommand {
@@ -93,6 +106,7 @@ function fromData(data: Record<string, unknown>, lines: ValueLines, file: string
 	// Commands and names are read even when the shape is wrong, so that one run reports every mistake.
 	const meaning = readMeaning(data, lines);
 	const problems = [...(checked.success ? [] : checked.error.issues.flatMap(issue => schemaProblems(issue, [], data, lines))), ...meaning.problems];
+	if (checked.success) problems.push(...setupProblems(checked.data, lines));
 	if (!checked.success || problems.length > 0) return {ok: false, problems: inOrder(problems)};
 	return {ok: true, scenario: build(checked.data, file, lines, meaning.commands)};
 }
@@ -121,9 +135,9 @@ function inOrder(problems: readonly Problem[]): Problem[] {
 function place(path: Path): string {
 	const [first, index, ...rest] = path;
 	const dotted = (parts: Path) => parts.filter(part => typeof part === 'string').join('.');
-	if ((first === 'steps' || first === 'clients') && typeof index === 'number') {
+	if ((first === 'steps' || first === 'clients' || first === 'nodes') && typeof index === 'number') {
 		const inside = dotted(rest);
-		return `${first === 'steps' ? 'step' : 'client'} ${index + 1}${inside ? `: ${inside}` : ''}`;
+		return `${first === 'steps' ? 'step' : first === 'clients' ? 'client' : 'node'} ${index + 1}${inside ? `: ${inside}` : ''}`;
 	}
 	return dotted(path);
 }
@@ -156,7 +170,9 @@ function keysAllowedAt(path: Path): readonly string[] {
 	if (last === 'steps') return knownKeys.step;
 	if (last === 'expect') return knownKeys.expect;
 	if (names.at(-2) === 'clients' && names.includes('expect')) return knownKeys.clientExpect;
+	if (names.at(-2) === 'nodes' && names.includes('expect')) return knownKeys.nodeExpect;
 	if (last === 'clients') return knownKeys.client;
+	if (last === 'nodes') return knownKeys.node;
 	return knownKeys.narration;
 }
 
@@ -223,6 +239,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	// Names are checked only against a readable client list; otherwise every command would repeat its problem.
 	const names = Array.isArray(data.clients) && !declared.includes(null) ? (declared as string[]) : undefined;
 	const noClient = (name: string) => `${noClientNamed(name, names!)}${hintFor(name, names!)}`;
+	const nodes = readNodes(data, lines, declared, problems);
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
@@ -230,7 +247,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 	const parseText = (text: string) => {
 		let result = parsedTexts.get(text);
 		if (!result) {
-			result = parseCommand(text, {clients: names});
+			result = parseCommand(text, {clients: names, nodes});
 			parsedTexts.set(text, result);
 		}
 		return result;
@@ -251,7 +268,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 			const line = lines.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
-			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names)}`});
+			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`});
 		}
 		const expect = step.expect;
 		if (names && isRecord(expect)) {
@@ -262,6 +279,18 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
 				if (!names.includes(name))
 					problems.push({line: lines.ofKey([...stepPath, 'expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+			}
+			for (const [name, facts] of isRecord(expect.nodes) ? Object.entries(expect.nodes) : []) {
+				if (nodes && !nodes.includes(name))
+					problems.push({
+						line: lines.ofKey([...stepPath, 'expect', 'nodes'], name),
+						message: `${place(stepPath)}: expect.nodes: no node named ${quote(name)} (nodes: ${nodes.join(', ')})${hintFor(name, nodes)}`,
+					});
+				if (isRecord(facts) && typeof facts.holder === 'string' && !names.includes(facts.holder))
+					problems.push({
+						line: lines.of([...stepPath, 'expect', 'nodes', name, 'holder']),
+						message: `${place(stepPath)}: expect.nodes.${name}.holder: ${noClient(facts.holder)}`,
+					});
 			}
 		}
 		return parsed;
@@ -274,9 +303,42 @@ const hintFor = (word: string, known: readonly string[]) => {
 	return hint ? ` (did you mean ${quote(hint)}?)` : '';
 };
 
+/**
+ * The nodes' names (undefined when the list cannot be read), with their problems: two nodes of
+ * one name, or a node named like a client (a command could not tell them apart).
+ */
+function readNodes(data: Record<string, unknown>, lines: ValueLines, clients: readonly (string | null)[], problems: Problem[]): string[] | undefined {
+	const {nodes} = data;
+	clients.forEach((name, index) => {
+		if (name === lockPeer)
+			problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: 'lock' names every lock node in partition and heal, not a client`});
+	});
+	if (nodes === undefined)
+		return nodeNames(typeof data.backend === 'string' && data.backend in backendPresets ? backendPresets[data.backend as Backend].nodes : 1);
+	if (typeof nodes === 'number') return Number.isSafeInteger(nodes) && nodes >= 1 && nodes <= maxNodes ? nodeNames(nodes) : undefined;
+	if (!Array.isArray(nodes)) return undefined;
+	const named = nodes.map(node => (isRecord(node) && typeof node.name === 'string' ? node.name : null));
+	named.forEach((name, index) => {
+		if (name === null) return;
+		const line = lines.of(['nodes', index, 'name']);
+		if (named.indexOf(name) !== index) problems.push({line, message: `node ${index + 1}: ${quote(name)} is declared twice`});
+		if (clients.includes(name))
+			problems.push({line, message: `node ${index + 1}: ${quote(name)} is also a client's name: a command could not tell them apart`});
+	});
+	return named.includes(null) ? undefined : (named as string[]);
+}
+
+/** Tokens need one node that remembers: the line of the key that asks for what cannot be, and why. */
+function setupProblems(data: ScenarioFile, lines: ValueLines): Problem[] {
+	const problem = setupProblem(setupOf(data));
+	if (problem === null) return [];
+	const key = (['tokens', 'nodes', 'persistent', 'backend'] as const).find(each => data[each] !== undefined) ?? 'tokens';
+	return [{line: lines.ofKey([], key), message: problem}];
+}
+
 /** " (did you mean 'acquire'?)" when putting a near word in place of the wrong one makes the command right. */
-function commandHint(text: string, error: ParseError, clients: readonly string[] | undefined): string {
-	const hint = suggestedWord(text, error, {clients});
+function commandHint(text: string, error: ParseError, clients: readonly string[] | undefined, nodes: readonly string[] | undefined): string {
+	const hint = suggestedWord(text, error, {clients, nodes});
 	return hint === null ? '' : ` (did you mean ${quote(hint)}?)`;
 }
 
@@ -304,11 +366,19 @@ function factLines(expect: ExpectFile | undefined, path: Path, lines: ValueLines
 	for (const [name, facts] of Object.entries(expect.clients ?? {})) {
 		for (const fact of Object.keys(facts)) note(`clients.${name}.${fact}`, [...path, 'clients', name], fact);
 	}
+	for (const [name, facts] of Object.entries(expect.nodes ?? {})) {
+		for (const fact of Object.keys(facts)) note(`nodes.${name}.${fact}`, [...path, 'nodes', name], fact);
+	}
 	return found;
 }
 
-function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
+function setupOf(data: ScenarioFile): WorldSetup {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
+	const {backend, nodes, tokens, lockDelay, persistent} = data;
+	return {resource: data.resource, lease: data.lease, fencing: data.fencing, clients, backend, nodes, tokens, lockDelay, persistent};
+}
+
+function build(data: ScenarioFile, file: string, lines: ValueLines, commands: readonly ScenarioCommand[][]): Scenario {
 	const steps = data.steps.map((step, index): ScenarioStep => {
 		const line = lines.of(['steps', index]) ?? 0;
 		return {
@@ -325,7 +395,7 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, commands: re
 		title: narration(data.title)!,
 		short: narration(data.short),
 		description: narration(data.description),
-		setup: {resource: data.resource, lease: data.lease, fencing: data.fencing, clients},
+		setup: setupOf(data),
 		steps,
 		twin: data.twin === undefined ? null : {name: data.twin, line: lines.of(['twin']) ?? 0, wording: null},
 	};

@@ -3,8 +3,10 @@
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
-import {clientNamePattern, maxDuration, maxValueLength} from '../model/command.js';
+import {clientNamePattern, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
+import {backends, maxNodes} from '../model/world.js';
 import {firstUnprintable, quote} from '../text/quote.js';
+import {didYouMean} from '../text/suggest.js';
 
 const wholeNumber = 'expected a whole number';
 // `abort` stops at the first check a value fails: one message for one field (1e308 is neither whole nor small).
@@ -21,6 +23,8 @@ const countOrNull = z
 	.min(0, {error: 'expected a whole number ≥ 0, or null'})
 	.nullable();
 const flag = z.boolean({error: 'expected true or false'});
+/** A local time: clocks that jumped back may show one below 0. */
+const timeOrNull = z.number({error: 'expected a whole number, or null'}).int({error: 'expected a whole number, or null', abort: true}).nullable();
 const unprintable = (input: unknown) => `expected text without control characters or escape sequences, found ${quote(firstUnprintable(String(input)) ?? '')}`;
 /** Text a terminal shows as it is: no control characters or escape sequences. */
 const printableOnly = (schema: z.ZodString) => schema.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
@@ -58,6 +62,12 @@ const clientNameOf = (typeError: string) =>
 		.refine(name => name !== 'resource', {error: "'resource' names the resource, not a client"});
 const clientName = clientNameOf('expected a client name');
 
+/** Node names follow client names' rules; `lock` and `resource` are peers' names. */
+const nodeName = z
+	.string({error: 'expected a node name'})
+	.regex(clientNamePattern, {error: 'expected a node name: a letter, then up to 11 letters, digits, - or _'})
+	.refine(name => name !== resourceTarget && name !== lockPeer, {error: "'lock' and 'resource' name peers, not a node"});
+
 /** Narration in one language, or in English and Japanese, of at most `max` characters in each. */
 const narrationOfAtMost = (max: number) => {
 	const text = textOfAtMost(max);
@@ -87,21 +97,54 @@ const clientSchema = z
 					name: clientName,
 					fencing: flag.optional().meta({description: 'Does the client send its token with writes (default true)'}),
 					renewEvery: duration.nullable().optional().meta({description: 'Heartbeat: renew every N ticks (default null: manual renew)'}),
+					checksLease: flag.optional().meta({description: 'Does the client check its own clock against its lease before each write (default false)'}),
 				},
-				{error: 'expected a client name, or {name, fencing, renewEvery}'},
+				{error: 'expected a client name, or {name, fencing, renewEvery, checksLease}'},
 			),
 		],
-		{error: 'expected a client name, or {name, fencing, renewEvery}'},
+		{error: 'expected a client name, or {name, fencing, renewEvery, checksLease}'},
 	)
-	.meta({description: 'A client name, or {name, fencing, renewEvery}'});
+	.meta({description: 'A client name, or {name, fencing, renewEvery, checksLease}'});
+
+const nodeCountError = `expected a whole number of nodes from 1 to ${maxNodes}`;
+const nodesSchema = z
+	.union(
+		[
+			z.number({error: nodeCountError}).int({error: nodeCountError, abort: true}).min(1, {error: nodeCountError}).max(maxNodes, {error: nodeCountError}),
+			z
+				.array(
+					z.strictObject(
+						{name: nodeName, persistent: flag.optional().meta({description: 'Does this node keep its key across a crash'})},
+						{error: 'expected a node: {name, persistent}'},
+					),
+					{error: 'expected a list of nodes'},
+				)
+				.min(1, {error: 'expected at least one node'})
+				.max(maxNodes, {
+					error: issue => `expected at most ${maxNodes} nodes, got ${(issue.input as unknown[]).length.toLocaleString('en')}`,
+				}),
+		],
+		{error: `expected a number of nodes (1 to ${maxNodes}), or a list of {name, persistent}`},
+	)
+	.meta({description: `How many lock nodes (named L1…LN), or a list of {name, persistent}; more than one is Redlock`});
 
 const clientExpectSchema = z.strictObject(
 	{
 		status: z.enum(['running', 'paused', 'crashed'], {error: 'expected running, paused or crashed'}).optional(),
 		token: countOrNull.optional().meta({description: 'The token the client believes it holds (null: none)'}),
 		fencing: flag.optional(),
+		holds: flag.optional().meta({description: 'Does the client believe it holds the lock (with or without a token)'}),
+		until: timeOrNull.optional().meta({description: 'When the client believes its lease ends, on its own clock (null: it holds nothing)'}),
 	},
-	{error: 'expected {status, token, fencing}'},
+	{error: 'expected {status, token, fencing, holds, until}'},
+);
+
+const nodeExpectSchema = z.strictObject(
+	{
+		holder: clientNameOf('expected a client name, or null for no key').nullable().optional().meta({description: 'Whose key the node holds (null: none)'}),
+		up: flag.optional().meta({description: 'Is the node up (false: crashed)'}),
+	},
+	{error: 'expected {holder, up}'},
 );
 
 const expectSchema = z
@@ -121,10 +164,15 @@ const expectSchema = z
 			rejected: count.optional().meta({description: 'Writes the resource rejected'}),
 			inflight: count.optional().meta({description: 'Writes still in the network'}),
 			violations: count.optional().meta({description: "Accepted writes that clobbered a newer holder's write"}),
-			clients: z
-				.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing}'})
+			revision: countOrNull.optional().meta({description: "The store's revision (tokens: revision; null otherwise)"}),
+			nodes: z
+				.record(z.string(), nodeExpectSchema, {error: 'expected a map of node name to {holder, up}'})
 				.optional()
-				.meta({description: 'Per client: {status, token, fencing}'}),
+				.meta({description: 'Per lock node: {holder, up}'}),
+			clients: z
+				.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing, holds, until}'})
+				.optional()
+				.meta({description: 'Per client: {status, token, fencing, holds, until}'}),
 		},
 		{error: 'expected a map of facts, e.g. {holder: A, token: 1}'},
 	)
@@ -139,7 +187,9 @@ const stepSchema = z.strictObject(
 				error: 'expected a command, or a list of commands',
 			})
 			.optional()
-			.meta({description: 'A command (tick, acquire, renew, release, write, pause, resume, crash, restart, fencing), or a list of them'}),
+			.meta({
+				description: 'A command (tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal), or a list of them',
+			}),
 		say: narrationSchema.optional().meta({description: 'Narration shown while the step is current'}),
 		expect: expectSchema.optional(),
 	},
@@ -160,6 +210,28 @@ export const scenarioSchema = z
 			.meta({description: 'The resource name (default row-42)'}),
 		lease: duration.optional().meta({description: 'The default lease in ticks (default 5)'}),
 		fencing: flag.optional().meta({description: 'Does the resource check tokens (default true)'}),
+		backend: z
+			.enum(backends, {
+				error: issue => {
+					const hint = typeof issue.input === 'string' ? didYouMean(issue.input, backends) : null;
+					return `expected a backend: ${backends.join(', ')}${hint ? ` (did you mean '${hint}'?)` : ''}`;
+				},
+			})
+			.optional()
+			.meta({description: 'A preset of nodes, tokens, lockDelay and persistent (any of them given here wins), and of the words on screen (default generic)'}),
+		nodes: nodesSchema.optional(),
+		tokens: z
+			.enum(['counter', 'revision', 'none'], {error: 'expected counter, revision or none'})
+			.optional()
+			.meta({description: 'Fencing tokens: counter (default), revision (etcd, ZooKeeper) or none (Redis, Redlock)'}),
+		lockDelay: z
+			.number({error: wholeNumber})
+			.int({error: wholeNumber, abort: true})
+			.min(0, {error: `expected a whole number from 0 to ${maxDuration}`})
+			.max(maxDuration, {error: `expected a whole number from 0 to ${maxDuration}`})
+			.optional()
+			.meta({description: 'After a key expires, its node grants nobody for this many ticks (Consul, Chubby; default 0)'}),
+		persistent: flag.optional().meta({description: 'Do the nodes keep their keys across a crash (default true; false for redis and redlock)'}),
 		twin: textOfAtMost(maxNarrationLength).optional().meta({
 			description:
 				"The same story with the resource's fencing flipped: a built-in name or a path relative to this file, whose narration the dashboard shows when fencing is flipped",
@@ -184,7 +256,9 @@ export const knownKeys = {
 	scenario: Object.keys(scenarioSchema.shape),
 	step: Object.keys(stepSchema.shape),
 	expect: Object.keys(expectSchema.shape),
-	client: ['name', 'fencing', 'renewEvery'],
+	client: ['name', 'fencing', 'renewEvery', 'checksLease'],
 	clientExpect: Object.keys(clientExpectSchema.shape),
+	node: ['name', 'persistent'],
+	nodeExpect: Object.keys(nodeExpectSchema.shape),
 	narration: ['en', 'ja'],
 } as const;

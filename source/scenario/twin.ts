@@ -10,7 +10,15 @@ import type {Scenario} from './parse.js';
 export const flippedSetup = (setup: WorldSetup): WorldSetup & {readonly fencing: boolean} => ({...setup, fencing: !(setup.fencing ?? true)});
 
 const setupWithoutFencing = ({fencing: _, clients, ...rest}: WorldSetup) =>
-	JSON.stringify({...rest, clients: clients.map(({name, fencing, renewEvery}) => ({name, fencing: fencing ?? true, renewEvery: renewEvery ?? null}))});
+	JSON.stringify({
+		...rest,
+		clients: clients.map(({name, fencing, renewEvery, checksLease}) => ({
+			name,
+			fencing: fencing ?? true,
+			renewEvery: renewEvery ?? null,
+			checksLease: checksLease ?? false,
+		})),
+	});
 
 /** How `twin` differs from `scenario` with the resource's fencing flipped, in words; null when it does not. */
 export function twinDifference(scenario: Scenario, twin: Scenario): string | null {

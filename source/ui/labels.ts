@@ -14,7 +14,8 @@ export interface Corruption {
 	readonly byHand: boolean;
 	readonly writer: string;
 	readonly sent: number | null;
-	readonly believed: number;
+	/** Null for a holder with no token (Redlock). */
+	readonly believed: number | null;
 }
 
 export interface Labels {
@@ -36,9 +37,9 @@ export interface Labels {
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
-	readonly expiredWhose: (client: string, token: number) => string;
+	readonly expiredWhose: (client: string, token: number | null) => string;
 	readonly releasedAt: (t: number) => string;
-	readonly releasedBy: (client: string, token: number) => string;
+	readonly releasedBy: (client: string, token: number | null) => string;
 	readonly neverHeld: string;
 	readonly value: string;
 	readonly empty: string;
@@ -53,7 +54,7 @@ export interface Labels {
 	readonly rejectedWhy: (token: number, max: number) => string;
 	readonly noTokenSent: string;
 	/** A write sent without a token, by a client that believed it held `token`. */
-	readonly noTokenBelieved: (token: number) => string;
+	readonly noTokenBelieved: (token: number | null) => string;
 	readonly columns: {
 		readonly client: string;
 		readonly status: string;
@@ -137,9 +138,9 @@ const en: Labels = {
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
-	expiredWhose: (client, token) => `${client}'s lease (token ${token}) ran out`,
+	expiredWhose: (client, token) => (token === null ? `${client}'s lease ran out` : `${client}'s lease (token ${token}) ran out`),
 	releasedAt: t => `released at t=${t}`,
-	releasedBy: (client, token) => `by ${client} (token ${token})`,
+	releasedBy: (client, token) => (token === null ? `by ${client}` : `by ${client} (token ${token})`),
 	neverHeld: 'nobody has held it yet',
 	value: 'value',
 	empty: '(empty)',
@@ -153,7 +154,7 @@ const en: Labels = {
 	corrupted: 'CORRUPTED',
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
-	noTokenBelieved: token => `no token (believes ${token})`,
+	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
@@ -179,7 +180,7 @@ const en: Labels = {
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
-		const write = sent === null ? `write (no token; believes ${believed})` : `write with stale token ${sent}`;
+		const write = sent === null ? `write (no token${believed === null ? '' : `; believes ${believed}`})` : `write with stale token ${sent}`;
 		return `CORRUPTED ${when}: ${writer}'s ${write} accepted`;
 	},
 	refused: 'refused',
@@ -251,9 +252,9 @@ const ja: Labels = {
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => `${client} のリース (トークン ${token}) が切れた`,
+	expiredWhose: (client, token) => (token === null ? `${client} のリースが切れた` : `${client} のリース (トークン ${token}) が切れた`),
 	releasedAt: t => `t=${t} に解放`,
-	releasedBy: (client, token) => `${client} が解放 (トークン ${token})`,
+	releasedBy: (client, token) => (token === null ? `${client} が解放` : `${client} が解放 (トークン ${token})`),
 	neverHeld: 'まだ誰も取得していない',
 	value: '値',
 	empty: '(空)',
@@ -267,7 +268,7 @@ const ja: Labels = {
 	corrupted: '破壊',
 	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
 	noTokenSent: 'トークンなし',
-	noTokenBelieved: token => `トークンなし (トークン ${token} のつもり)`,
+	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
@@ -293,7 +294,7 @@ const ja: Labels = {
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;
-		const write = sent === null ? `トークンなし書き込みを受理 (${believed} のつもり)` : `古いトークン ${sent} の書き込みを受理`;
+		const write = sent === null ? `トークンなし書き込みを受理${believed === null ? '' : ` (${believed} のつもり)`}` : `古いトークン ${sent} の書き込みを受理`;
 		return `${when}破壊: ${writer} の${write}`;
 	},
 	refused: '実行できない',

@@ -33,6 +33,10 @@ describe('dlock-tui trace', () => {
 			token: 1,
 			fencing: true,
 			renewEvery: null,
+			holds: true,
+			until: 5,
+			clock: 2,
+			cut: [],
 		});
 	});
 

@@ -13,7 +13,22 @@ describe('scenarios/schema.json', () => {
 
 	test('knows every key of the format', () => {
 		const schema = JSON.parse(scenarioJsonSchemaText());
-		expect(Object.keys(schema.properties)).toEqual(['title', 'short', 'description', 'resource', 'lease', 'fencing', 'twin', 'clients', 'steps']);
+		expect(Object.keys(schema.properties)).toEqual([
+			'title',
+			'short',
+			'description',
+			'resource',
+			'lease',
+			'fencing',
+			'backend',
+			'nodes',
+			'tokens',
+			'lockDelay',
+			'persistent',
+			'twin',
+			'clients',
+			'steps',
+		]);
 		expect(schema.required).toEqual(['title', 'clients', 'steps']);
 		expect(schema.additionalProperties).toBe(false);
 		expect(Object.keys(schema.properties.steps.items.properties)).toEqual(['do', 'say', 'expect']);

@@ -31,7 +31,7 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 
 	test('bad commands name the step, the word and what was expected', () => {
 		expect(problemsOf(lines(...header, '  - do: aquire A', '  - do: [acquire C, tick x, pause A, fencing A of]'))).toEqual([
-			"talk.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing (did you mean 'acquire'?)",
+			"talk.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal (did you mean 'acquire'?)",
 			"talk.yaml:5: step 2: acquire: no client named 'C' (clients: A, B)",
 			"talk.yaml:5: step 2: tick: expected a whole number from 1 to 1000000, got 'x'",
 			"talk.yaml:5: step 2: pause: expected a length in ticks after 'A' (usage: pause C N)",
@@ -77,7 +77,7 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 			'talk.yaml:3: client 1: renewEvery: expected a whole number, got 1.5',
 			"talk.yaml:3: client 1: unknown key 'fencng' (did you mean 'fencing'?)",
 			"talk.yaml:4: client 2: missing 'name' (expected a client name)",
-			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery}, got 3',
+			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery, checksLease}, got 3',
 			"talk.yaml:6: client 4: 'A' is declared twice",
 			"talk.yaml:7: client 5: 'resource' names the resource, not a client",
 		]);
