@@ -4,7 +4,8 @@
 
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {defaultLease} from '../model/world.js';
+import {type Command, printCommand} from '../model/command.js';
+import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import {defaultScenarioName, loadScenario} from '../scenario/files.js';
 import {narrationIn} from '../scenario/narration.js';
@@ -31,6 +32,8 @@ const exitCodeOfSignal = {SIGINT: 130, SIGTERM: 143} as const;
 
 export async function runLive(argument: string | undefined, flags: LiveFlags, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
 	const scenario = loadScenario(argument ?? defaultScenarioName);
+	const notLive = notLiveProblem(scenario);
+	if (notLive !== null) throw new UsageError(`live: ${notLive}`);
 	const tickMs = readTickMs(flags.tickMs);
 	checkLeases(scenario, tickMs);
 	const etcdUrl = flags.etcd === undefined ? null : readEtcdUrl(flags.etcd);
@@ -81,6 +84,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 			scenario,
 			stores,
 			prefix,
+			fresh: binary !== null,
 			tickMs,
 			bin: fileURLToPath(import.meta.url),
 			directory,
@@ -116,8 +120,34 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 	return failedSteps === 0 ? 0 : 1;
 }
 
+/** What of the scenario a real etcd and real processes cannot do, named where it is; null when all can be. */
+function notLiveProblem(scenario: Scenario): string | null {
+	const {nodes, tokens, lockDelay} = resolveSetup(scenario.setup);
+	const setup = (why: string) => `${scenario.file}: ${why}`;
+	if (nodes.length > 1) return setup(`${nodes.length} lock nodes cannot be played live: live runs one etcd, a single lock service`);
+	if (tokens === 'none') return setup('tokens: none cannot be played live: etcd gives every grant a revision');
+	if (lockDelay > 0) return setup('lockDelay cannot be played live: etcd has no lock-delay');
+	const careful = scenario.setup.clients.find(client => client.checksLease);
+	if (careful) return setup(`${careful.name} checks its lease (checksLease) and cannot be played live`);
+	const nodeNames = new Set(nodes.map(node => node.name));
+	const whyNot = (command: Command): string | null => {
+		if (command.kind === 'jump') return 'a clock step';
+		if (command.kind === 'partition' || command.kind === 'heal') return 'a client is never cut from etcd live';
+		if ((command.kind === 'crash' || command.kind === 'restart') && nodeNames.has(command.client)) return 'etcd itself is not crashed live';
+		if (command.kind === 'write' && command.pause !== undefined) return 'a write held through a pause';
+		return null;
+	};
+	for (const step of scenario.steps) {
+		for (const {command, line} of step.commands) {
+			const why = whyNot(command);
+			if (why !== null) return `${scenario.file}:${line}: \`${printCommand(command)}\` cannot be done live (${why})`;
+		}
+	}
+	return null;
+}
+
 function resourceName(scenario: Scenario): string {
-	return scenario.setup.resource ?? 'the resource';
+	return scenario.setup.resource ?? defaultResourceName;
 }
 
 function readTickMs(text: string | undefined): number {

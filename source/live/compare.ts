@@ -41,14 +41,15 @@ export function inModelTokens(live: World, map: (token: number | null) => number
 
 const show = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : String(value));
 
-/** `live` is already in the model's token numbers. */
-export function compareStep(model: World, live: World, expect: Expectation | null, lags: readonly Lag[]): StepComparison {
+/** `live` is already in the model's token numbers; `exact`: etcd's revision must be the model's too. */
+export function compareStep(model: World, live: World, expect: Expectation | null, lags: readonly Lag[], exact: boolean): StepComparison {
 	const differences: string[] = [];
 	const differ = (what: string, liveValue: unknown, modelValue: unknown) => {
 		if (liveValue !== modelValue) differences.push(`${what}: live ${show(liveValue)}, model ${show(modelValue)}`);
 	};
 	differ('holder', live.lock.holder, model.lock.holder);
 	differ('token', live.lock.token, model.lock.token);
+	if (exact) differ('revision', live.lock.revision, model.lock.revision);
 	differ(`${model.resource.name} value`, live.resource.value, model.resource.value);
 	differ(`${model.resource.name} max token`, live.resource.maxToken, model.resource.maxToken);
 	differ('writes', live.resource.writes, model.resource.writes);

@@ -39,6 +39,8 @@ export interface PlayLiveOptions {
 	readonly stores: Promise<LiveStores>;
 	/** Every key of the run is under it. */
 	readonly prefix: string;
+	/** A fresh etcd of the run's own: its revisions are the model's (revision tokens) exactly. */
+	readonly fresh: boolean;
 	readonly tickMs: number;
 	/** The bin, run again for each client process. */
 	readonly bin: string;
@@ -54,6 +56,8 @@ interface LiveClient {
 	status: ClientStatus;
 	pausedUntil: number | null;
 	token: number | null;
+	/** When it believes its lease ends: the tick of its last grant or keepalive plus the lease. */
+	until: number | null;
 	fencing: boolean;
 }
 
@@ -115,13 +119,13 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 		const clients = new Map<string, LiveClient>();
 		const started = await starting;
 		for (const [index, client] of model.clients.entries())
-			clients.set(client.name, {process: started[index]!, status: 'running', pausedUntil: null, token: null, fencing: client.fencing});
+			clients.set(client.name, {process: started[index]!, status: 'running', pausedUntil: null, token: null, until: null, fencing: client.fencing});
 
 		// The resource as the live run counts it: etcd keeps its value and max token; the outcome of
 		// each write is what its transaction answered.
 		const resource = {fenced: model.resource.fenced, writes: 0, rejected: 0};
 		let violations = 0;
-		let maxAcceptedSenderToken = 0;
+		let maxAcceptedSenderGrant = 0;
 		let inflight: InflightWrite[] = [];
 		let lockExpiry: number | null = null;
 		const liveGrants: number[] = [];
@@ -133,19 +137,22 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			const live = client(name);
 			const {answer, token} = await live.process!.ask(request);
 			live.token = token;
+			if (token === null) live.until = null;
 			return answer;
 		};
-		const noteWrite = (senderToken: number, result: 'accepted' | 'rejected') => {
+		/** Grants are numbered in the order etcd made them, as the model numbers its own. */
+		const grantOf = (token: number | null) => (token === null ? null : liveGrants.indexOf(token) + 1 || null);
+		const noteWrite = (senderGrant: number, result: 'accepted' | 'rejected') => {
 			if (result === 'rejected') {
 				resource.rejected += 1;
 				return;
 			}
 			resource.writes += 1;
-			if (senderToken < maxAcceptedSenderToken) violations += 1;
-			maxAcceptedSenderToken = Math.max(maxAcceptedSenderToken, senderToken);
+			if (senderGrant < maxAcceptedSenderGrant) violations += 1;
+			maxAcceptedSenderGrant = Math.max(maxAcceptedSenderGrant, senderGrant);
 		};
 		const deliver = async (write: InflightWrite) => {
-			noteWrite(write.senderToken, await resourceStore.write(keys.value, keys.maxToken, write.value, write.token, resource.fenced));
+			noteWrite(write.senderGrant!, await resourceStore.write(keys.value, keys.maxToken, write.value, write.token, resource.fenced));
 		};
 
 		const t0 = Date.now();
@@ -177,6 +184,11 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				check();
 			});
 
+		const renewed = (name: string, t: number, lease: number) => {
+			lockExpiry = t + lease;
+			client(name).until = t + lease;
+		};
+
 		/** What happens live at one moment of a tick, in the model's order of events. */
 		const atMoment = async (event: Event) => {
 			switch (event.kind) {
@@ -199,7 +211,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				case 'renew-failed': {
 					await waitUntil(momentOf(event.t));
 					const answer = await ask(event.client, {op: 'renew'});
-					if (answer.op === 'renew' && answer.renewed) lockExpiry = event.t + model.clients.find(other => other.name === event.client)!.lease;
+					if (answer.op === 'renew' && answer.renewed) renewed(event.client, event.t, model.clients.find(other => other.name === event.client)!.lease);
 					return;
 				}
 				case 'accepted':
@@ -228,13 +240,13 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 					const answer = await ask(command.client, {op: 'acquire', ttlSeconds: (lease * tickMs) / 1000});
 					if (answer.op === 'acquire' && answer.acquired) {
 						liveGrants.push(client(command.client).token!);
-						lockExpiry = t + lease;
+						renewed(command.client, t, lease);
 					}
 					return;
 				}
 				case 'renew': {
 					const answer = await ask(command.client, {op: 'renew'});
-					if (answer.op === 'renew' && answer.renewed) lockExpiry = t + (command.lease ?? model.defaultLease);
+					if (answer.op === 'renew' && answer.renewed) renewed(command.client, t, command.lease ?? model.defaultLease);
 					return;
 				}
 				case 'release':
@@ -245,8 +257,9 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 					const value = command.value ?? command.client;
 					const answer = await ask(command.client, {op: 'write', value, resourceFenced: resource.fenced, send: command.delay === undefined});
 					if (answer.op !== 'write') return;
-					if (answer.result !== null) noteWrite(answer.senderToken, answer.result);
-					else inflight.push({from: command.client, token: answer.token, senderToken: answer.senderToken, value, arrivesAt: t + command.delay!});
+					const senderGrant = grantOf(answer.senderToken)!;
+					if (answer.result !== null) noteWrite(senderGrant, answer.result);
+					else inflight.push({from: command.client, token: answer.token, senderToken: answer.senderToken, senderGrant, value, arrivesAt: t + command.delay!});
 					return;
 				}
 				case 'pause': {
@@ -270,6 +283,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 					live.status = 'crashed';
 					live.pausedUntil = null;
 					live.token = null;
+					live.until = null;
 					return;
 				}
 				case 'restart': {
@@ -289,18 +303,47 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			}
 		};
 
-		const liveWorld = (): World => ({
-			...model,
-			lock: {holder: etcd.holder, token: etcd.token, expiry: etcd.holder === null ? null : lockExpiry, nextToken: liveGrants.length + 1},
-			resource: {...model.resource, fenced: resource.fenced, value: etcd.value, maxToken: etcd.maxToken, writes: resource.writes, rejected: resource.rejected},
-			clients: model.clients.map(modelClient => {
-				const live = client(modelClient.name);
-				return {...modelClient, status: live.status, pausedUntil: live.pausedUntil, token: live.token, fencing: live.fencing};
-			}),
-			inflight,
-			violations,
-			maxAcceptedSenderToken,
-		});
+		// The model's world with what etcd and the processes say in place of what the model worked out;
+		// what live cannot differ in (the clocks, the backend) is the model's.
+		const liveWorld = (): World => {
+			const expiry = etcd.holder === null ? null : lockExpiry;
+			return {
+				...model,
+				lock: {
+					holder: etcd.holder,
+					token: etcd.token,
+					expiry,
+					nextToken: model.lock.nextToken === null ? null : liveGrants.length + 1,
+					...(model.lock.revision === undefined ? {} : {revision: etcd.revision}),
+				},
+				nodes: model.nodes.map(node => ({...node, holder: etcd.holder, token: etcd.token, expiry})),
+				resource: {
+					...model.resource,
+					fenced: resource.fenced,
+					value: etcd.value,
+					maxToken: etcd.maxToken,
+					writes: resource.writes,
+					rejected: resource.rejected,
+				},
+				clients: model.clients.map(modelClient => {
+					const live = client(modelClient.name);
+					return {
+						...modelClient,
+						status: live.status,
+						pausedUntil: live.pausedUntil,
+						token: live.token,
+						holds: live.token !== null,
+						until: live.until,
+						grant: grantOf(live.token),
+						fencing: live.fencing,
+					};
+				}),
+				inflight,
+				violations,
+				grants: liveGrants.length,
+				maxAcceptedSenderGrant,
+			};
+		};
 
 		for (const [index, step] of scenario.steps.entries()) {
 			for (const {command} of step.commands) {
@@ -309,17 +352,19 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				// A command the model refuses changes nothing there, and is not done live either.
 				if (outcome.refused) continue;
 				await doLive(command, outcome.events);
-				for (const event of outcome.events) if (event.kind === 'acquired') modelGrants.push(event.token);
+				for (const event of outcome.events) if (event.kind === 'acquired' && event.token !== null) modelGrants.push(event.token);
 				model = outcome.world;
 			}
-			const live = inModelTokens(liveWorld(), tokenMapping(liveGrants, modelGrants));
+			// With revision tokens on a fresh etcd, the tokens must be the model's themselves.
+			const exact = options.fresh && model.tokens === 'revision';
+			const live = exact ? liveWorld() : inModelTokens(liveWorld(), tokenMapping(liveGrants, modelGrants));
 			await options.onStep({
 				index,
 				step,
 				model,
 				live,
 				etcd: {token: etcd.token, revision: etcd.revision},
-				comparison: compareStep(model, live, step.expect, lags),
+				comparison: compareStep(model, live, step.expect, lags, exact),
 			});
 			lags = [];
 		}
