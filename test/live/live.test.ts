@@ -6,7 +6,10 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {describe, expect, test} from 'vitest';
+import {Etcd3} from 'etcd3';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
+import {createRunDirectory} from '../../source/live/run-directory.js';
 import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
 
 const root = temporaryDirectory('dlock-live-');
@@ -67,16 +70,45 @@ function startLive(args: readonly string[], tmp: string): LiveRun {
 
 const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
 
-/** Plays to the end; checks that the run started etcd and clients, and that none of them, nor its directory, is left. */
+/**
+ * Plays to the end; checks that the run started its processes (two clients, and without --etcd
+ * two etcd servers with their guards), and that none of them, nor its directory, is left.
+ */
 async function playLive(args: readonly string[]): Promise<{readonly status: number | null; readonly output: string}> {
 	const tmp = mkdtempSync(path.join(root, 'run-'));
 	const run = startLive(args, tmp);
 	const status = await run.status;
-	// Two etcd guards, two etcd servers, two clients.
-	expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(6);
+	expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(args.includes('--etcd') ? 2 : 6);
 	expect([...run.pids].filter(isRunning)).toEqual([]);
 	expect(runDirectories(tmp)).toEqual([]);
 	return {status, output: run.output()};
+}
+
+/** One etcd for the runs that are given one: each keeps to its own prefix. */
+let shared: {readonly url: string; readonly stop: () => Promise<void>};
+beforeAll(async () => {
+	const binary = findEtcd(process.env);
+	if (binary === null) throw new Error('these tests need etcd on PATH (apt-get install etcd-server)');
+	const directory = createRunDirectory();
+	const etcd = await startEtcd(binary, directory, 'shared');
+	shared = {
+		url: etcd.url,
+		stop: async () => {
+			await etcd.stop();
+			directory.removeNow();
+		},
+	};
+}, 30_000);
+afterAll(() => shared?.stop());
+
+/** The keys left under dlock-tui/ in the shared etcd. */
+async function keysLeft(): Promise<string[]> {
+	const client = new Etcd3({hosts: shared.url});
+	try {
+		return await client.getAll().prefix('dlock-tui/').keys();
+	} finally {
+		client.close();
+	}
 }
 
 describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
@@ -123,10 +155,20 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 	test('a scenario whose expectation is not met live fails the check with exit 1', async () => {
 		const file = path.join(root, 'wrong.yaml');
 		writeFileSync(file, 'title: Wrong on purpose\nlease: 2\nclients: [A, B]\nsteps:\n  - do: [acquire A, acquire B]\n    expect: {holder: B}\n');
-		const {status, output} = await playLive([file, '--check', '--tick-ms', '1000']);
+		const {status, output} = await playLive([file, '--check', '--tick-ms', '1000', '--etcd', shared.url]);
 		expect(status, output).toBe(1);
 		expect(output).toContain('✗ step 1 (t=0): expect: `holder` is A, expected B');
 		expect(output).toContain('✗ 1 step differ');
+	});
+
+	test('--etcd URL: the run keeps to its own prefix and deletes its keys at the end', async () => {
+		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs, '--etcd', shared.url]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/^live .*: http:\/\/127\.0\.0\.1:\d+, keys under dlock-tui\/dlock-tui-live-\d+-\w+\/; a tick is 400 ms$/m);
+		// Tokens by their order: another run's changes may count in the shared revision.
+		expect(output).toContain('B holds the lock, create_revision');
+		expect(output).toContain('✓ the live run agrees with the model at every step');
+		expect(await keysLeft()).toEqual([]);
 	});
 
 	test.for([
