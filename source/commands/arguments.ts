@@ -22,16 +22,16 @@ interface FlagSpec {
 	readonly for: readonly Command[];
 }
 
-const drawn = ['dashboard', 'record', 'print'] as const satisfies readonly Command[];
+const drawn = ['dashboard', 'record', 'print', 'live'] as const satisfies readonly Command[];
 
 const flagSpecs = {
 	json: {type: 'boolean', for: ['trace']},
-	lang: {type: 'string', for: ['dashboard', 'list', 'record', 'print']},
+	lang: {type: 'string', for: ['dashboard', 'list', 'record', 'print', 'live']},
 	theme: {type: 'string', for: drawn},
 	ascii: {type: 'boolean', for: drawn},
 	// --color and --no-color: print is plain unless asked, the others coloured unless asked not to be.
 	color: {type: 'boolean', for: drawn},
-	keys: {type: 'boolean', for: drawn},
+	keys: {type: 'boolean', for: ['dashboard', 'record', 'print']},
 	autoplay: {type: 'string', for: ['dashboard']},
 	output: {type: 'string', shortFlag: 'o', for: ['record', 'print']},
 	cols: {type: 'string', for: ['record', 'print']},
@@ -66,10 +66,10 @@ const help = `
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
 
   Options, and the commands they are for
-    --lang en|ja    dashboard, list, record, print: English or Japanese
-    --theme T       dashboard, record, print: dark (default), light or contrast
-    --ascii         dashboard, record, print: ASCII only, no box drawing
-    --no-color      dashboard, record: no colours; the dashboard also honours NO_COLOR
+    --lang en|ja    dashboard, list, record, print, live: English or Japanese
+    --theme T       dashboard, record, print, live: dark (default), light or contrast
+    --ascii         dashboard, record, print, live: ASCII only, no box drawing
+    --no-color      dashboard, record, live: no colours; the dashboard also honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
     --autoplay S    dashboard: a step every S seconds; any key takes over
     --cols N        record, print: terminal columns (default 80)

@@ -15,10 +15,13 @@ import {openStore} from '../live/etcd-store.js';
 import {etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory} from '../live/run-directory.js';
+import {pushPlayedStep} from '../session/session.js';
 import {onCrashTeardown} from './crash.js';
+import type {LiveDashboardFlags} from './live-dashboard.js';
+import type {CommandLineIo} from './run.js';
 import {UsageError} from './errors.js';
 
-export interface LiveFlags {
+export interface LiveFlags extends LiveDashboardFlags {
 	readonly etcd?: string;
 	readonly tickMs?: string;
 	readonly check?: boolean;
@@ -30,7 +33,12 @@ const minLeaseMs = 2000;
 
 const exitCodeOfSignal = {SIGINT: 130, SIGTERM: 143} as const;
 
-export async function runLive(argument: string | undefined, flags: LiveFlags, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
+/**
+ * Plays the scenario live. With a terminal and without --check, on the dashboard; otherwise as
+ * lines, a step at a time. Resolves to the exit code.
+ */
+export async function runLive(argument: string | undefined, flags: LiveFlags, io: CommandLineIo, write: (text: string) => void): Promise<number> {
+	const {env} = io;
 	const scenario = loadScenario(argument ?? defaultScenarioName);
 	const notLive = notLiveProblem(scenario);
 	if (notLive !== null) throw new UsageError(`live: ${notLive}`);
@@ -41,6 +49,10 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 	if (etcdUrl === null && binary === null)
 		throw new UsageError(`live: no \`etcd\` on PATH; it comes in the package ${etcdPackage} (apt-get install ${etcdPackage}), or give --etcd URL`);
 
+	const drawn = !flags.check && io.stdin.isTTY === true && io.stdout.isTTY === true && env.TERM !== 'dumb';
+	const view = drawn ? (await import('./live-dashboard.js')).showLiveDashboard(scenario, flags, io) : null;
+	let session = view?.session;
+	let status = '';
 	const directory = createRunDirectory();
 	const abort = new AbortController();
 	let signalled: keyof typeof exitCodeOfSignal | null = null;
@@ -56,6 +68,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 	const removeNow = () => directory.removeNow();
 	const forgetCrash = onCrashTeardown(removeNow);
 	process.on('exit', removeNow);
+	void view?.quit.then(() => abort.abort());
 
 	const servers: LocalEtcd[] = [];
 	const clients: ClientProcess[] = [];
@@ -76,7 +89,9 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 			({lockUrl, resourceUrl}) => {
 				const where =
 					binary !== null ? `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resourceName(scenario)})` : `${etcdUrl}, keys under ${prefix}`;
-				write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+				status = `live on ${where}; a tick is ${tickMs} ms; q quits`;
+				if (view) view.show(session!, status);
+				else write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
 			},
 			() => undefined,
 		);
@@ -92,14 +107,21 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 			onClient: client => clients.push(client),
 			onStep: step => {
 				if (step.comparison.differences.length > 0) failedSteps += 1;
-				write(stepReport(step, !flags.check));
+				if (!view) {
+					write(stepReport(step, !flags.check));
+					return;
+				}
+				// A first step with no commands is the session's opening picture already.
+				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
+				view.show(session!, `${stepSummary(step)} · ${status}`);
 			},
 		});
-		write(
-			failedSteps === 0
-				? '✓ the live run agrees with the model at every step\n'
-				: `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model\n`,
-		);
+		const verdict =
+			failedSteps === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model`;
+		if (view) {
+			view.show(session!, `${verdict}; the story is over: q quits`);
+			await view.quit;
+		} else write(`${verdict}\n`);
 	} catch (error) {
 		if (!abort.signal.aborted) throw error;
 	} finally {
@@ -115,6 +137,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, en
 		removeNow();
 		process.off('exit', removeNow);
 		forgetCrash();
+		view?.close();
 	}
 	if (signalled !== null) return exitCodeOfSignal[signalled];
 	return failedSteps === 0 ? 0 : 1;
@@ -187,6 +210,13 @@ function checkLeases(scenario: Scenario, tickMs: number): void {
 	throw new UsageError(
 		`--tick-ms ${tickMs}: a lease of ${lease} ticks is ${(lease * tickMs) / 1000} s, and etcd grants leases in whole seconds, 2 s at least (try --tick-ms ${suggestion})`,
 	);
+}
+
+/** The dashboard's bottom row after a step: agreement, or the first difference, and any lag. */
+function stepSummary(step: LiveStep): string {
+	const {differences, lags} = step.comparison;
+	const verdict = differences.length === 0 ? `✓ step ${step.index + 1} agrees with the model` : `✗ step ${step.index + 1}: ${differences[0]}`;
+	return [verdict, ...lags.map(describeLag)].join(' · ');
 }
 
 function stepReport(step: LiveStep, narrate: boolean): string {

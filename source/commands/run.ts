@@ -110,7 +110,7 @@ async function runCommand(argv: readonly string[], io: CommandLineIo, output: Ou
 		}
 		case 'live': {
 			if (rest.length > 1) throw new UsageError(`live: unexpected ${quote(rest[1]!)} after the scenario`);
-			return (await live()).runLive(rest[0], cli.flags, io.env, output.writeWhileOpen);
+			return (await live()).runLive(rest[0], cli.flags, io, output.writeWhileOpen);
 		}
 		case 'help':
 			return showHelp();

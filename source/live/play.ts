@@ -8,6 +8,7 @@ import type {Command} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import {type ClientStatus, createWorld, type InflightWrite, type World} from '../model/world.js';
 import type {Scenario, ScenarioStep} from '../scenario/parse.js';
+import type {PlayedCommand} from '../scenario/run.js';
 import {type ClientProcess, startClient} from './client-processes.js';
 import {compareStep, inModelTokens, type Lag, type StepComparison, tokenMapping} from './compare.js';
 import {openStore, type StoreChange, storedToken} from './etcd-store.js';
@@ -25,6 +26,8 @@ export interface LiveStores {
 export interface LiveStep {
 	readonly index: number;
 	readonly step: ScenarioStep;
+	/** The step's commands as the model played them (the dashboard's story and timeline tell them). */
+	readonly played: readonly PlayedCommand[];
 	readonly model: World;
 	/** In the model's token numbers. */
 	readonly live: World;
@@ -346,9 +349,11 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 		};
 
 		for (const [index, step] of scenario.steps.entries()) {
+			const played: PlayedCommand[] = [];
 			for (const {command} of step.commands) {
 				signal.throwIfAborted();
 				const outcome = applyCommand(model, command);
+				played.push({command, ...outcome});
 				// A command the model refuses changes nothing there, and is not done live either.
 				if (outcome.refused) continue;
 				await doLive(command, outcome.events);
@@ -361,6 +366,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			await options.onStep({
 				index,
 				step,
+				played,
 				model,
 				live,
 				etcd: {token: etcd.token, revision: etcd.revision},
