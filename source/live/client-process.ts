@@ -50,11 +50,11 @@ async function handle(request: ClientRequest, setup: ClientSetup, belief: Belief
 			const result = await lock.acquire(setup.lockKey, setup.name, leaseId);
 			if (!result.ok) {
 				await lock.revoke(leaseId);
-				return {op: 'acquire', acquired: false, holder: result.holder};
+				return {op: 'acquire', acquired: false, holder: result.holder, revision: null};
 			}
 			belief.token = result.token;
 			belief.leaseId = leaseId;
-			return {op: 'acquire', acquired: true, holder: setup.name};
+			return {op: 'acquire', acquired: true, holder: setup.name, revision: result.revision};
 		}
 		case 'renew': {
 			const ttl = belief.leaseId === null ? 0 : await lock.keepAlive(belief.leaseId);
@@ -63,16 +63,16 @@ async function handle(request: ClientRequest, setup: ClientSetup, belief: Belief
 			return {op: 'renew', renewed: ttl > 0};
 		}
 		case 'release': {
-			const released = belief.token !== null && (await lock.release(setup.lockKey, belief.token));
+			const revision = belief.token === null ? null : await lock.release(setup.lockKey, belief.token);
 			if (belief.leaseId !== null) await lock.revoke(belief.leaseId);
 			forget(belief);
-			return {op: 'release', released};
+			return {op: 'release', revision};
 		}
 		case 'write': {
 			const senderToken = belief.token!;
 			const token = belief.fencing ? senderToken : null;
-			const result = request.send ? await resource.write(setup.valueKey, setup.maxTokenKey, request.value, token, request.resourceFenced) : null;
-			return {op: 'write', token, senderToken, result};
+			const written = request.send ? await resource.write(setup.valueKey, setup.maxTokenKey, request.value, token, request.resourceFenced) : null;
+			return {op: 'write', token, senderToken, result: written?.result ?? null, revision: written?.revision ?? null};
 		}
 		case 'fencing':
 			belief.fencing = request.on;

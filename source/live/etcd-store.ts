@@ -16,7 +16,11 @@ export interface StoreChange {
 
 export type AcquireResult = {readonly ok: true; readonly token: number; readonly revision: number} | {readonly ok: false; readonly holder: string | null};
 
-export type WriteResult = 'accepted' | 'rejected';
+/** A write's outcome, and the store's revision after it when it changed the store (to wait for its watch event). */
+export interface WriteResult {
+	readonly result: 'accepted' | 'rejected';
+	readonly revision: number | null;
+}
 
 export interface Store {
 	/** The store's revision now. */
@@ -28,8 +32,8 @@ export interface Store {
 	revoke(leaseId: string): Promise<void>;
 	/** Creates `key` only if it is absent, attached to the lease; the token is its create_revision. */
 	acquire(key: string, holder: string, leaseId: string): Promise<AcquireResult>;
-	/** Deletes `key` only if it is still the one created at `token`; true when it was. */
-	release(key: string, token: number): Promise<boolean>;
+	/** Deletes `key` only if it is still the one created at `token`; the revision of the delete, or null when it was not. */
+	release(key: string, token: number): Promise<number | null>;
 	/**
 	 * The resource's write: one transaction. A fenced resource writes only if `token` is not below
 	 * the stored max token (and stores the new max); an unfenced one writes whatever the token.
@@ -86,12 +90,12 @@ export function openStore(url: string): Store {
 		},
 		async release(key, token) {
 			const response = await client.if(key, 'Create', '==', token).then(client.delete().key(key)).commit();
-			return response.succeeded;
+			return response.succeeded ? Number(response.header.revision) : null;
 		},
 		async write(valueKey, maxTokenKey, value, token, fenced) {
 			if (token === null) {
-				await client.put(valueKey).value(value);
-				return 'accepted';
+				const response = await client.put(valueKey).value(value);
+				return {result: 'accepted', revision: Number(response.header.revision)};
 			}
 			const response = await client
 				// max <= token, said as etcd compares: max < token + 1.
@@ -99,7 +103,7 @@ export function openStore(url: string): Store {
 				.then(client.put(valueKey).value(value), client.put(maxTokenKey).value(storedToken(token)))
 				.else(...(fenced ? [] : [client.put(valueKey).value(value)]))
 				.commit();
-			return response.succeeded || !fenced ? 'accepted' : 'rejected';
+			return response.succeeded || !fenced ? {result: 'accepted', revision: Number(response.header.revision)} : {result: 'rejected', revision: null};
 		},
 		async put(key, value) {
 			await client.put(key).value(value);

@@ -11,11 +11,13 @@ import type {Scenario, ScenarioStep} from '../scenario/parse.js';
 import type {PlayedCommand} from '../scenario/run.js';
 import {type ClientProcess, startClient} from './client-processes.js';
 import {compareStep, inModelTokens, type Lag, type StepComparison, tokenMapping} from './compare.js';
-import {openStore, type StoreChange, storedToken} from './etcd-store.js';
+import {openStore, storedToken} from './etcd-store.js';
 import type {RunDirectory} from './run-directory.js';
 
 /** How long past the model's tick etcd may take to expire a lease before it counts as not expired. */
 export const maxExpiryLagMs = 3000;
+/** How long a change already made may take to come through its watch. */
+const maxWatchLagMs = 2000;
 
 /** Where the lock and the resource are: the same etcd, or two. */
 export interface LiveStores {
@@ -102,21 +104,34 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 		await resourceStore.put(keys.maxToken, storedToken(0));
 
 		// What etcd says, kept up to date by watches.
-		const etcd = {holder: null as string | null, token: null as number | null, revision: await lockStore.revision(), value: null as string | null, maxToken: 0};
+		const etcd = {
+			holder: null as string | null,
+			token: null as number | null,
+			revision: await lockStore.revision(),
+			value: null as string | null,
+			maxToken: 0,
+			/** The resource's store's revision, as far as its watch has told. */
+			resourceRevision: await resourceStore.revision(),
+		};
 		const changeListeners = new Set<() => void>();
-		const onLockChange = (change: StoreChange) => {
-			etcd.revision = change.revision;
-			if (change.key !== keys.lock) return;
-			etcd.holder = change.kind === 'put' ? change.value : null;
-			etcd.token = change.kind === 'put' ? change.createRevision : null;
-			if (change.kind === 'delete') lastDeleteSeenAt = change.seenAt;
+		const changed = () => {
 			for (const listener of changeListeners) listener();
 		};
 		let lastDeleteSeenAt = 0;
-		await lockStore.watch(`${prefix}lock/`, etcd.revision, onLockChange);
-		await resourceStore.watch(`${prefix}resource/`, await resourceStore.revision(), change => {
+		await lockStore.watch(`${prefix}lock/`, etcd.revision, change => {
+			etcd.revision = change.revision;
+			if (change.key === keys.lock) {
+				etcd.holder = change.kind === 'put' ? change.value : null;
+				etcd.token = change.kind === 'put' ? change.createRevision : null;
+				if (change.kind === 'delete') lastDeleteSeenAt = change.seenAt;
+			}
+			changed();
+		});
+		await resourceStore.watch(`${prefix}resource/`, etcd.resourceRevision, change => {
+			etcd.resourceRevision = change.revision;
 			if (change.key === keys.value) etcd.value = change.value;
 			if (change.key === keys.maxToken) etcd.maxToken = Number(change.value);
+			changed();
 		});
 
 		const clients = new Map<string, LiveClient>();
@@ -155,7 +170,9 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			maxAcceptedSenderGrant = Math.max(maxAcceptedSenderGrant, senderGrant);
 		};
 		const deliver = async (write: InflightWrite) => {
-			noteWrite(write.senderGrant!, await resourceStore.write(keys.value, keys.maxToken, write.value, write.token, resource.fenced));
+			const written = await resourceStore.write(keys.value, keys.maxToken, write.value, write.token, resource.fenced);
+			await watched('resource', written.revision);
+			noteWrite(write.senderGrant!, written.result);
 		};
 
 		const t0 = Date.now();
@@ -164,8 +181,8 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			const ms = moment - Date.now();
 			if (ms > 0) await sleep(ms, undefined, {signal});
 		};
-		/** Waits until etcd has deleted the lock key, at most until `deadline`; true if it did. */
-		const lockDeleted = (deadline: number) =>
+		/** Waits until what the watches told makes `holds` true, at most until `deadline`; true if it did. */
+		const watchedUntil = (holds: () => boolean, deadline: number) =>
 			new Promise<boolean>((resolve, reject) => {
 				const done = (result: boolean) => {
 					changeListeners.delete(check);
@@ -174,7 +191,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 					resolve(result);
 				};
 				const check = () => {
-					if (etcd.holder === null) done(true);
+					if (holds()) done(true);
 				};
 				const aborted = () => {
 					changeListeners.delete(check);
@@ -187,6 +204,16 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				check();
 			});
 
+		/**
+		 * A change a client or the run made is seen through the watch a moment after its answer: the
+		 * step's picture waits for it, so that it shows the change.
+		 */
+		const watched = async (store: 'lock' | 'resource', revision: number | null) => {
+			if (revision === null) return;
+			const seen = () => (store === 'lock' ? etcd.revision : etcd.resourceRevision) >= revision;
+			await watchedUntil(seen, Date.now() + maxWatchLagMs);
+		};
+
 		const renewed = (name: string, t: number, lease: number) => {
 			lockExpiry = t + lease;
 			client(name).until = t + lease;
@@ -198,7 +225,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				case 'expired': {
 					const due = momentOf(event.t);
 					await waitUntil(due);
-					if (await lockDeleted(due + maxExpiryLagMs)) lags.push({client: event.client, t: event.t, ms: lastDeleteSeenAt - due});
+					if (await watchedUntil(() => etcd.holder === null, due + maxExpiryLagMs)) lags.push({client: event.client, t: event.t, ms: lastDeleteSeenAt - due});
 					if (etcd.holder === null) lockExpiry = null;
 					return;
 				}
@@ -241,6 +268,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				case 'acquire': {
 					const lease = command.lease ?? model.defaultLease;
 					const answer = await ask(command.client, {op: 'acquire', ttlSeconds: (lease * tickMs) / 1000});
+					if (answer.op === 'acquire') await watched('lock', answer.revision);
 					if (answer.op === 'acquire' && answer.acquired) {
 						liveGrants.push(client(command.client).token!);
 						renewed(command.client, t, lease);
@@ -252,15 +280,18 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 					if (answer.op === 'renew' && answer.renewed) renewed(command.client, t, command.lease ?? model.defaultLease);
 					return;
 				}
-				case 'release':
-					await ask(command.client, {op: 'release'});
+				case 'release': {
+					const answer = await ask(command.client, {op: 'release'});
+					if (answer.op === 'release') await watched('lock', answer.revision);
 					if (etcd.holder === null) lockExpiry = null;
 					return;
+				}
 				case 'write': {
 					const value = command.value ?? command.client;
 					const answer = await ask(command.client, {op: 'write', value, resourceFenced: resource.fenced, send: command.delay === undefined});
 					if (answer.op !== 'write') return;
 					const senderGrant = grantOf(answer.senderToken)!;
+					await watched('resource', answer.revision);
 					if (answer.result !== null) noteWrite(senderGrant, answer.result);
 					else inflight.push({from: command.client, token: answer.token, senderToken: answer.senderToken, senderGrant, value, arrivesAt: t + command.delay!});
 					return;

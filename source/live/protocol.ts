@@ -20,10 +20,11 @@ export type ClientRequest =
 	| {readonly op: 'write'; readonly value: string; readonly resourceFenced: boolean; readonly send: boolean}
 	| {readonly op: 'fencing'; readonly on: boolean};
 
+/** `revision`: the lock's or the resource's revision after the change the client made, or null when it made none. */
 export type ClientAnswer =
-	| {readonly op: 'acquire'; readonly acquired: boolean; readonly holder: string | null}
+	| {readonly op: 'acquire'; readonly acquired: boolean; readonly holder: string | null; readonly revision: number | null}
 	| {readonly op: 'renew'; readonly renewed: boolean}
-	| {readonly op: 'release'; readonly released: boolean}
+	| {readonly op: 'release'; readonly revision: number | null}
 	| {
 			readonly op: 'write';
 			/** The token sent with the write (null when the client's fencing is off). */
@@ -31,6 +32,7 @@ export type ClientAnswer =
 			readonly senderToken: number;
 			/** Null when the write was not sent yet. */
 			readonly result: 'accepted' | 'rejected' | null;
+			readonly revision: number | null;
 	  }
 	| {readonly op: 'fencing'};
 
