@@ -6,11 +6,15 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
 import {Etcd3} from 'etcd3';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
 import {createRunDirectory} from '../../source/live/run-directory.js';
+import {screenText, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {dashboardEnv, until} from '../terminal/pty.js';
 
 const root = temporaryDirectory('dlock-live-');
 /** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */
@@ -169,6 +173,34 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(output).toContain('B holds the lock, create_revision');
 		expect(output).toContain('✓ the live run agrees with the model at every step');
 		expect(await keysLeft()).toEqual([]);
+	});
+
+	test('in a terminal: the dashboard, filled from etcd, plays the story; another key says only q works; q ends it all', async () => {
+		const tmp = mkdtempSync(path.join(root, 'pty-'));
+		const terminal = new xterm.Terminal({cols: 100, rows: 32, allowProposedApi: true});
+		let written = Promise.resolve();
+		const child = pty.spawn(process.execPath, [cliPath, 'live', 'gc-pause', '--tick-ms', tickMs], {cols: 100, rows: 32, env: dashboardEnv({TMPDIR: tmp})});
+		child.onData(data => {
+			written = written.then(() => writeInto(terminal, data));
+		});
+		const exited = new Promise<number>(resolve => child.onExit(({exitCode}) => resolve(exitCode)));
+		const pids = new Set<number>();
+		const screen = () => screenText(terminal).join('\n');
+		await until(() => {
+			for (const pid of processesIn(tmp)) pids.add(pid);
+			return screen().includes('the story is over: q quits');
+		});
+		await written;
+		expect(screen()).toMatch(/holder +B +token 2/);
+		expect(screen()).toMatch(/✓ 2 accepted +✗ 1 rejected/);
+		expect(screen()).toContain('✓ the live run agrees with the model at every step');
+		child.write('x');
+		await until(() => screen().includes('only q works live'));
+		child.write('q');
+		expect(await exited).toBe(0);
+		expect(pids.size).toBeGreaterThanOrEqual(6);
+		expect([...pids].filter(isRunning)).toEqual([]);
+		expect(runDirectories(tmp)).toEqual([]);
 	});
 
 	test.for([
