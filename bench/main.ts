@@ -196,12 +196,12 @@ const reportPeakMemory = [
 	`data:text/javascript,process.on('exit', () => process.stderr.write('peak memory: ' + process.resourceUsage().maxRSS + ' KiB\\n'))`,
 ];
 
-/** `check` of a generated scenario: how long it takes and its peak memory, against a goal in seconds if there is one. */
-function check(steps: number, runs: number, goalSeconds?: number): Result {
-	const name = `check of a ${steps.toLocaleString('en')}-step scenario`;
+/** `check` of a generated scenario (on five Redlock nodes with `redlock`): how long it takes and its peak memory, against a goal in seconds if there is one. */
+function check(steps: number, runs: number, goalSeconds?: number, redlock = false): Result {
+	const name = `check of a ${steps.toLocaleString('en')}-step scenario${redlock ? ' on 5 Redlock nodes' : ''}`;
 	const goal = goalSeconds === undefined ? '(reported)' : `< ${goalSeconds} s`;
-	const file = path.join(temp, `check-${steps}.yaml`);
-	writeFileSync(file, generateScenario(steps, false));
+	const file = path.join(temp, `check-${steps}${redlock ? '-redlock' : ''}.yaml`);
+	writeFileSync(file, generateScenario(steps, false, redlock ? 'redlock' : undefined));
 	const bytes = statSync(file).size;
 	if (bytes > maxScenarioBytes) throw new Error(`the generated scenario is ${bytes} bytes: more than a scenario file may be`);
 	const times: number[] = [];
@@ -257,6 +257,7 @@ async function main(): Promise<void> {
 	// A scenario long enough for a talk and then some; one longer than anyone writes, reported.
 	await run('check', () => check(10_000, 5, 1));
 	await run('check', () => check(200_000, 1));
+	await run('check-nodes', () => check(10_000, 5, 1, true));
 
 	const machine = {
 		node: process.version,

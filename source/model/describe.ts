@@ -133,8 +133,8 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			return ja ? `時刻 t=${event.from} → t=${event.t}` : `time t=${event.from} → t=${event.t}`;
 		case 'lease-over':
 			return ja
-				? `${event.client} の時計 (t=${event.clock}) ではリースは t=${event.until} で終わっている: 書かずに、持っていないと考える`
-				: `${event.client}'s own clock says its lease is over (t=${event.clock}, lease until t=${event.until}): it does not write`;
+				? `${event.client} の時計は ${event.clock} で、リース (t=${event.until} まで) は終わっている: 書かずに、持っていないと考える`
+				: `${event.client}'s own clock reads ${event.clock}, past its lease (until t=${event.until}): it does not write`;
 		case 'node-crashed': {
 			if (ja) return `ノード ${event.node} がクラッシュ${event.lostKey === null ? '' : ` (永続化なし: ${event.lostKey} のキーを失う)`}`;
 			return `node ${event.node} crashed${event.lostKey === null ? '' : `, losing ${event.lostKey}'s key (not persistent)`}`;
@@ -145,7 +145,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		}
 		case 'jumped': {
 			const by = `${event.by > 0 ? '+' : ''}${event.by}`;
-			return ja ? `${event.target} の時計が ${by} ずれて t=${event.clock} に` : `${event.target}'s clock jumped ${by} to t=${event.clock}`;
+			return ja ? `${event.target} の時計が ${by} ずれて、今は ${event.clock}` : `${event.target}'s clock jumped ${by}, now reading ${event.clock}`;
 		}
 		case 'partitioned':
 			return ja ? `${event.client} が切り離された: ${peerList(event.peers, lang)}` : `${event.client} is cut off from ${peerList(event.peers, lang)}`;

@@ -31,8 +31,17 @@ export interface Labels {
 	/** `token 2`: a token by its number. */
 	readonly pasteProblem: (problem: PasteProblem, count: number, limit: number) => string;
 	readonly didYouMean: (word: string) => string;
-	readonly tokenN: (token: number) => string;
+	/** `token 3`, or `no token` for a holder that has none (Redis, Redlock). */
+	readonly tokenN: (token: number | null) => string;
 	readonly nextToken: string;
+	readonly revision: string;
+	/** Where the next token would be, when the lock service issues none. */
+	readonly noTokens: string;
+	readonly nodes: string;
+	/** In the clients' believes column: the lock, held with no token. */
+	readonly theLock: string;
+	/** Under the nodes: who has a majority of them, if anyone. */
+	readonly majority: (holder: string | null, count: number, needed: number, of: number) => string;
 	readonly lease: string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
@@ -75,7 +84,7 @@ export interface Labels {
 	readonly silent: string;
 	readonly stale: string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
-	readonly oneBelief: (name: string, token: number, agrees: boolean) => string;
+	readonly oneBelief: (name: string, token: number | null, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
 	/** `step 3/7`, in the rules between printed pages. */
@@ -125,7 +134,7 @@ const en: Labels = {
 	holder: 'holder',
 	free: 'free',
 	token: 'token',
-	tokenN: token => `token ${token}`,
+	tokenN: token => (token === null ? 'no token' : `token ${token}`),
 	didYouMean: word => `did you mean ${quote(word)}?`,
 	pasteProblem: (problem, count, limit) =>
 		problem === 'too-long'
@@ -134,6 +143,12 @@ const en: Labels = {
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
 	nextToken: 'next token',
+	revision: 'revision',
+	noTokens: 'none: no tokens issued',
+	nodes: 'nodes',
+	theLock: 'lock',
+	majority: (holder, count, needed, of) =>
+		holder === null ? `no majority (${needed} of ${of} needed)` : `${holder} has ${count} of ${of} (majority ${needed})`,
 	lease: 'lease',
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
@@ -167,9 +182,11 @@ const en: Labels = {
 	silent: 'silent',
 	stale: 'stale',
 	doubleBelief: (names, holder, token) =>
-		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (token ${token})`}`,
-	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} holds token ${token} and the lock service agrees` : `${name} believes it holds token ${token}; the lock service does not agree`,
+		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
+	oneBelief: (name, token, agrees) => {
+		const what = token === null ? 'the lock (no token)' : `token ${token}`;
+		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
+	},
 	noBelief: 'no client believes it holds the lock',
 	step: (k, n) => `step ${k} of ${n}`,
 	stepShort: (k, n) => `step ${k}/${n}`,
@@ -239,7 +256,7 @@ const ja: Labels = {
 	holder: '持ち主',
 	free: '空き',
 	token: 'トークン',
-	tokenN: token => `トークン ${token}`,
+	tokenN: token => (token === null ? 'トークンなし' : `トークン ${token}`),
 	didYouMean: word => `${quote(word)} のこと?`,
 	pasteProblem: (problem, count, limit) =>
 		problem === 'too-long'
@@ -248,6 +265,12 @@ const ja: Labels = {
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
 	nextToken: '次のトークン',
+	revision: 'リビジョン',
+	noTokens: 'なし: トークンを出さない',
+	nodes: 'ノード',
+	theLock: 'ロック',
+	majority: (holder, count, needed, of) =>
+		holder === null ? `過半数なし (${of} 中 ${needed} が必要)` : `${holder} が ${of} 中 ${count} を持つ (過半数 ${needed})`,
 	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
@@ -281,9 +304,11 @@ const ja: Labels = {
 	silent: '停止中',
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
-		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (トークン ${token})`}`,
-	oneBelief: (name, token, agrees) =>
-		agrees ? `${name} がトークン ${token} を保持 (ロックサービスも認める)` : `${name} はトークン ${token} を持っているつもりだが、ロックサービスは認めない`,
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
+	oneBelief: (name, token, agrees) => {
+		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
+		return agrees ? `${name} が${what}を保持 (ロックサービスも認める)` : `${name} は${what}を持っているつもりだが、ロックサービスは認めない`;
+	},
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
 	step: (k, n) => `ステップ ${k}/${n}`,
 	stepShort: (k, n) => `ステップ ${k}/${n}`,

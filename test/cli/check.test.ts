@@ -88,7 +88,7 @@ describe('dlock-tui check', () => {
 	test('a directory stands for its scenario files, in name order', async () => {
 		const {status, stdout} = await callCli(['check', fileURLToPath(new URL('../../scenarios', import.meta.url))]);
 		expect(stdout.trimEnd().split('\n')).toHaveLength(builtins.length);
-		expect(stdout.split('\n')[0]).toBe("✓ Crash: the lease frees a dead holder's lock");
+		expect(stdout.split('\n')[0]).toBe("✓ Check, then pause: the careful client's write is rejected");
 		expect(status).toBe(0);
 	});
 

@@ -18,6 +18,14 @@ const endings: Record<string, {value: string; violations: number; rejected: numb
 	'network-delay': {value: 'B', violations: 0, rejected: 1},
 	'release-handoff': {value: 'C', violations: 0, rejected: 0},
 	'weakest-writer': {value: 'A', violations: 1, rejected: 1},
+	'redlock-clock-jump': {value: 'A', violations: 1, rejected: 0},
+	'redlock-restart': {value: 'A', violations: 1, rejected: 0},
+	'redlock-gc-pause': {value: 'A', violations: 1, rejected: 0},
+	partition: {value: 'B', violations: 0, rejected: 1},
+	'etcd-revision': {value: 'B', violations: 0, rejected: 1},
+	'consul-lock-delay': {value: 'A', violations: 1, rejected: 0},
+	'check-then-pause': {value: 'B', violations: 0, rejected: 1},
+	'check-unfenced': {value: 'late', violations: 1, rejected: 0},
 };
 
 describe('the built-in scenarios', () => {
@@ -57,6 +65,14 @@ describe('the built-in scenarios', () => {
 		expect(commands(unfenced)).toEqual(commands(fenced));
 		expect({...unfenced.setup, fencing: true}).toEqual(fenced.setup);
 		expect(unfenced.setup.fencing).toBe(false);
+	});
+
+	test('check-unfenced is check-then-pause with the resource unfenced', () => {
+		const fenced = loadScenario('check-then-pause');
+		const unfenced = loadScenario('check-unfenced');
+		const commands = (scenario: typeof fenced) => scenario.steps.map(step => step.commands.map(({command}) => printCommand(command)));
+		expect(commands(unfenced)).toEqual(commands(fenced));
+		expect({...unfenced.setup, fencing: true}).toEqual(fenced.setup);
 	});
 
 	test('release-handoff hands out tokens 1, 2, 3 and no lease expires', () => {

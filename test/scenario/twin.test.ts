@@ -63,7 +63,9 @@ describe('twin scenarios', () => {
 		// A bare name is a built-in one, never a file in the current directory.
 		const unknown = files({'a.yaml': story(true, 'gone')});
 		expect(problemsOf(unknown)).toEqual([
-			expect.stringMatching(/:3: twin 'gone': no such built-in scenario \(built-in: crash, .*; a file needs a path, e\.g\. \.\/gone\.yaml\)$/),
+			expect.stringMatching(
+				/:3: twin 'gone': no such built-in scenario \(built-in: check-then-pause, .*crash, .*; a file needs a path, e\.g\. \.\/gone\.yaml\)$/,
+			),
 		]);
 	});
 });

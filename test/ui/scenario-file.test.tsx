@@ -95,7 +95,7 @@ describe('the dashboard with a scenario file', () => {
 		await press(stdin, '\u001B');
 		await frameWith(lastFrame, 'Lock service');
 		await press(stdin, 'o', down, '\r');
-		await frameWith(lastFrame, 'Crash: the lease frees');
+		await frameWith(lastFrame, 'Check, then pause');
 		unmount();
 	});
 

@@ -9,7 +9,7 @@ import {type Labels, labelsFor} from '../labels.js';
 import type {Role} from '../look.js';
 import {type PaneProps, piece, type Row, titleRule} from './rows.js';
 
-const agrees = (world: World, client: Client) => client.token !== null && world.lock.holder === client.name && world.lock.token === client.token;
+const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
 function status(client: Client, labels: Labels, short: boolean): [string, Role] {
 	if (client.status === 'paused') return [(short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!), 'warn'];
@@ -29,12 +29,8 @@ export function clientsRows({session, width, look, headings = true}: PaneProps &
 	const g = look.glyphs;
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
-		const belief: [string, Role] =
-			client.token === null
-				? ['—', 'dim']
-				: agrees(world, client)
-					? [`${labels.tokenN(client.token)} ${g.ok}`, 'ok']
-					: [`${labels.tokenN(client.token)} ${labels.stale}`, 'bad'];
+		const held = client.token === null ? labels.theLock : labels.tokenN(client.token);
+		const belief: [string, Role] = !client.holds ? ['—', 'dim'] : agrees(world, client) ? [`${held} ${g.ok}`, 'ok'] : [`${held} ${labels.stale}`, 'bad'];
 		return {
 			selected: index === session.selected,
 			number: String(index + 1),
@@ -91,7 +87,7 @@ function beliefRows(world: World, labels: Labels, width: number, warn: string): 
 	if (holding.length === 1) {
 		const [client] = holding;
 		const ok = agrees(world, client!);
-		return wrap(labels.oneBelief(client!.name, client!.token!, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
+		return wrap(labels.oneBelief(client!.name, client!.token, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
 	}
 	const names = holding.map(client => client.name);
 	const lines = wrap(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2);

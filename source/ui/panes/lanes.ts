@@ -83,7 +83,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 			case 'acquired':
 				if (track) endBelief(track, event.t);
 				if (track) track.belief = {kind: 'holds', from: event.t};
-				mark(`[${event.token}`, 'accent');
+				mark(`[${event.token ?? ''}`, 'accent');
 				break;
 			case 'acquire-failed':
 				// Turned away by the lock service: someone else holds the lock.
@@ -93,6 +93,8 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				mark(g.renewed, 'ok');
 				break;
 			case 'expired':
+				// One node's key out of several is not the lock: the lock pane shows who keeps a majority.
+				if (event.node !== undefined) break;
 				mark(g.expired, 'bad');
 				if (track?.belief) {
 					endBelief(track, event.t);
