@@ -133,27 +133,11 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(output).toMatch(/✓ step 7 \(t=7\): agrees with the model\n.*row-42 = A \(max token 2\); A believes token 1; B believes token 2\n/);
 	});
 
-	test("the etcd backend: on a fresh etcd the tokens and the store's revision are the model's exactly", async () => {
-		const file = path.join(root, 'etcd-revision.yaml');
-		writeFileSync(
-			file,
-			[
-				'title: etcd revisions as fencing tokens',
-				'backend: etcd',
-				'clients: [A, B]',
-				'steps:',
-				'  - do: [acquire A, write A]',
-				'    expect: {holder: A, token: 2, revision: 2, maxToken: 2}',
-				'  - do: [tick 2, pause A 5, tick 3]',
-				'    expect: {holder: null, revision: 3, clients: {A: {token: 2, holds: true}}}',
-				'  - do: [acquire B, write B, tick 2, write A]',
-				'    expect: {holder: B, token: 4, revision: 4, value: B, maxToken: 4, rejected: 1}',
-				'',
-			].join('\n'),
-		);
-		const {status, output} = await playLive([file, '--check', '--tick-ms', tickMs]);
+	test("etcd-revision: on a fresh etcd the tokens and the store's revision are the model's exactly", async () => {
+		const {status, output} = await playLive(['etcd-revision', '--check', '--tick-ms', tickMs]);
 		expect(status, output).toBe(0);
 		expect(output).toContain("B holds the lock, create_revision 4 (the model's token 4), revision 4");
+		expect(output).toMatch(/^✓ step 5 \(t=5\): agrees with the model\n {4}etcd: the lock is free, revision 5;/m);
 	});
 
 	test('a scenario whose expectation is not met live fails the check with exit 1', async () => {
@@ -258,9 +242,8 @@ describe('dlock-tui live, refused before anything starts', () => {
 		const jump = await callCli(['live', file, '--check']);
 		expect(jump.status).toBe(2);
 		expect(jump.stderr).toBe(`dlock-tui: live: ${file}:5: \`jump A +3\` cannot be done live (a clock step) (see dlock-tui --help)\n`);
-		const redlock = path.join(root, 'redlock.yaml');
-		writeFileSync(redlock, 'title: Redlock\nbackend: redlock\nclients: [A]\nsteps:\n  - do: [acquire A]\n');
-		expect((await callCli(['live', redlock])).stderr).toContain('5 lock nodes cannot be played live: live runs one etcd, a single lock service');
+		expect((await callCli(['live', 'redlock-gc-pause'])).stderr).toContain('5 lock nodes cannot be played live: live runs one etcd, a single lock service');
+		expect((await callCli(['live', 'partition'])).stderr).toMatch(/^dlock-tui: live: scenarios\/partition\.yaml:\d+: `partition A` cannot be done live/);
 	});
 
 	test('--etcd takes an http URL, --tick-ms a whole number, and both are for live only', async () => {
