@@ -15,7 +15,7 @@ import {openStore, storedToken} from './etcd-store.js';
 import type {RunDirectory} from './run-directory.js';
 
 /** How long past the model's tick etcd may take to expire a lease before it counts as not expired. */
-export const maxExpiryLagMs = 3000;
+const maxExpiryLagMs = 3000;
 /** How long a change already made may take to come through its watch. */
 const maxWatchLagMs = 2000;
 
@@ -69,13 +69,13 @@ interface LiveClient {
 /** Plays every step; resolves when done. Throws when etcd or a client fails outright. */
 export async function playLive(options: PlayLiveOptions): Promise<void> {
 	const {scenario, prefix, tickMs, signal} = options;
-	const resourceName = scenario.setup.resource ?? createWorld(scenario.setup).resource.name;
+	let model = createWorld(scenario.setup);
+	const resourceName = model.resource.name;
 	const keys = {
 		lock: `${prefix}lock/${resourceName}`,
 		value: `${prefix}resource/${resourceName}/value`,
 		maxToken: `${prefix}resource/${resourceName}/max-token`,
 	};
-	let model = createWorld(scenario.setup);
 	const start = (name: string, fencing: boolean) =>
 		startClient(
 			options.bin,
