@@ -105,6 +105,9 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			directory,
 			signal: abort.signal,
 			onClient: client => clients.push(client),
+			onMoment: view
+				? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`)
+				: undefined,
 			onStep: step => {
 				if (step.comparison.differences.length > 0) failedSteps += 1;
 				if (!view) {

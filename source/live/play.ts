@@ -38,6 +38,14 @@ export interface LiveStep {
 	readonly comparison: StepComparison;
 }
 
+/** The live world at one tick within a step, before the step is over (the dashboard follows it). */
+export interface LiveMoment {
+	readonly index: number;
+	/** The step's commands so far, with only the events up to now. */
+	readonly played: readonly PlayedCommand[];
+	readonly live: World;
+}
+
 export interface PlayLiveOptions {
 	readonly scenario: Scenario;
 	/** Resolves once etcd answers: the client processes start meanwhile. */
@@ -52,6 +60,8 @@ export interface PlayLiveOptions {
 	readonly directory: RunDirectory;
 	readonly signal: AbortSignal;
 	readonly onStep: (step: LiveStep) => void | Promise<void>;
+	/** Called at every tick within a step. */
+	readonly onMoment?: (moment: LiveMoment) => void;
 	/** Called with each client process started, so that the caller can end it on every exit path. */
 	readonly onClient: (client: ClientProcess) => void;
 }
@@ -219,6 +229,14 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			client(name).until = t + lease;
 		};
 
+		// With revision tokens on a fresh etcd, the tokens must be the model's themselves; otherwise
+		// the live world is shown in the model's numbers.
+		const exact = () => options.fresh && model.tokens === 'revision';
+		const shownLive = (world: World) => (exact() ? world : inModelTokens(world, tokenMapping(liveGrants, modelGrants)));
+
+		/** Tells the caller how the world looks at a tick within the step being played. */
+		let showMoment: (moment: number) => void = () => undefined;
+
 		/** What happens live at one moment of a tick, in the model's order of events. */
 		const atMoment = async (event: Event) => {
 			switch (event.kind) {
@@ -261,8 +279,11 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			const t = model.clock;
 			switch (command.kind) {
 				case 'tick': {
-					for (const event of events) await atMoment(event);
-					await waitUntil(momentOf(t + command.n));
+					for (let moment = t + 1; moment <= t + command.n; moment += 1) {
+						await waitUntil(momentOf(moment));
+						for (const event of events) if (event.t === moment) await atMoment(event);
+						showMoment(moment);
+					}
 					return;
 				}
 				case 'acquire': {
@@ -339,10 +360,11 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 
 		// The model's world with what etcd and the processes say in place of what the model worked out;
 		// what live cannot differ in (the clocks, the backend) is the model's.
-		const liveWorld = (): World => {
+		const liveWorld = (clock = model.clock): World => {
 			const expiry = etcd.holder === null ? null : lockExpiry;
 			return {
 				...model,
+				clock,
 				lock: {
 					holder: etcd.holder,
 					token: etcd.token,
@@ -381,6 +403,12 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 
 		for (const [index, step] of scenario.steps.entries()) {
 			const played: PlayedCommand[] = [];
+			showMoment = moment => {
+				if (!options.onMoment) return;
+				const current = played.at(-1)!;
+				const now = {...current, events: current.events.filter(event => event.t <= moment)};
+				options.onMoment({index, played: [...played.slice(0, -1), now], live: shownLive(liveWorld(moment))});
+			};
 			for (const {command} of step.commands) {
 				signal.throwIfAborted();
 				const outcome = applyCommand(model, command);
@@ -391,9 +419,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				for (const event of outcome.events) if (event.kind === 'acquired' && event.token !== null) modelGrants.push(event.token);
 				model = outcome.world;
 			}
-			// With revision tokens on a fresh etcd, the tokens must be the model's themselves.
-			const exact = options.fresh && model.tokens === 'revision';
-			const live = exact ? liveWorld() : inModelTokens(liveWorld(), tokenMapping(liveGrants, modelGrants));
+			const live = shownLive(liveWorld());
 			await options.onStep({
 				index,
 				step,
@@ -401,7 +427,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				model,
 				live,
 				etcd: {token: etcd.token, revision: etcd.revision},
-				comparison: compareStep(model, live, step.expect, lags, exact),
+				comparison: compareStep(model, live, step.expect, lags, exact()),
 			});
 			lags = [];
 		}
