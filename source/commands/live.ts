@@ -12,14 +12,14 @@ import {narrationIn} from '../scenario/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
 import {describeLag} from '../live/compare.js';
 import {openStore} from '../live/etcd-store.js';
-import {etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
+import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory} from '../live/run-directory.js';
 import {pushPlayedStep} from '../session/session.js';
 import {onCrashTeardown} from './crash.js';
 import type {LiveDashboardFlags} from './live-dashboard.js';
 import type {CommandLineIo} from './run.js';
-import {UsageError} from './errors.js';
+import {LiveFailure, UsageError} from './errors.js';
 
 export interface LiveFlags extends LiveDashboardFlags {
 	readonly etcd?: string;
@@ -76,7 +76,10 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	let failedSteps = 0;
 	try {
 		const stores = (async () => {
-			if (binary === null) return {lockUrl: etcdUrl!, resourceUrl: etcdUrl!};
+			if (binary === null) {
+				await checkReachable(etcdUrl!);
+				return {lockUrl: etcdUrl!, resourceUrl: etcdUrl!};
+			}
 			// The resource is a store of its own, as a real resource is another system than the lock
 			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
 			const started = await Promise.allSettled([startEtcd(binary, directory, 'lock'), startEtcd(binary, directory, 'resource')]);
@@ -126,6 +129,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			await view.quit;
 		} else write(`${verdict}\n`);
 	} catch (error) {
+		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
 		if (!abort.signal.aborted) throw error;
 	} finally {
 		process.off('SIGINT', onInterrupt);
@@ -170,6 +174,18 @@ function notLiveProblem(scenario: Scenario): string | null {
 		}
 	}
 	return null;
+}
+
+/** An etcd given with --etcd that does not answer is a mistake in the command line, said in one line. */
+async function checkReachable(url: string): Promise<void> {
+	const store = openStore(url);
+	try {
+		await store.revision();
+	} catch (error) {
+		throw new UsageError(`--etcd ${url}: etcd does not answer there (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+	} finally {
+		await store.close();
+	}
 }
 
 function resourceName(scenario: Scenario): string {

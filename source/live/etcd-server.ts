@@ -13,6 +13,9 @@ export const etcdPackage = 'etcd-server';
 
 const startTimeoutMs = 15_000;
 
+/** etcd exited or did not answer in time; the message has the last line it logged. */
+export class EtcdStartFailure extends Error {}
+
 export interface LocalEtcd {
 	/** The client URL: http://127.0.0.1:port. */
 	readonly url: string;
@@ -108,7 +111,7 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	while (!(await answers(url))) {
 		if (shell.exitCode !== null || !isRunning(pid) || Date.now() > deadline) {
 			await stop();
-			throw new Error(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
+			throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
 		}
 		await new Promise(resolve => setTimeout(resolve, 50));
 	}
@@ -123,7 +126,7 @@ function firstLine(child: ChildProcess): Promise<number> {
 			if (text.includes('\n')) resolve(Number(text.split('\n')[0]));
 		});
 		child.once('error', reject);
-		child.once('exit', () => reject(new Error('etcd did not start')));
+		child.once('exit', () => reject(new EtcdStartFailure('etcd did not start')));
 	});
 }
 

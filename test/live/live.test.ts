@@ -246,6 +246,14 @@ describe('dlock-tui live, refused before anything starts', () => {
 		expect((await callCli(['live', 'partition'])).stderr).toMatch(/^dlock-tui: live: scenarios\/partition\.yaml:\d+: `partition A` cannot be done live/);
 	});
 
+	test('an etcd given with --etcd that does not answer: one line, exit 2, nothing left', () => {
+		const tmp = mkdtempSync(path.join(root, 'unreachable-'));
+		const result = runCli(['live', 'gc-pause', '--check', '--etcd', 'http://127.0.0.1:1'], {env: {...process.env, TMPDIR: tmp}});
+		expect(result.status).toBe(2);
+		expect(result.stderr).toMatch(/^dlock-tui: --etcd http:\/\/127\.0\.0\.1:1: etcd does not answer there \(.*ECONNREFUSED.*\) \(see dlock-tui --help\)\n$/);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
 	test('--etcd takes an http URL, --tick-ms a whole number, and both are for live only', async () => {
 		expect((await callCli(['live', '--etcd', 'ftp://x'])).stderr).toContain("--etcd: expected an http:// or https:// URL, got 'ftp://x'");
 		expect((await callCli(['live', '--tick-ms', '1.5'])).stderr).toContain("--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '1.5'");
