@@ -3,7 +3,7 @@
 // in it, so the test finds every process the run started and checks that none outlives it.
 
 import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
@@ -251,6 +251,17 @@ describe('dlock-tui live, refused before anything starts', () => {
 		const result = runCli(['live', 'gc-pause', '--check', '--etcd', 'http://127.0.0.1:1'], {env: {...process.env, TMPDIR: tmp}});
 		expect(result.status).toBe(2);
 		expect(result.stderr).toMatch(/^dlock-tui: --etcd http:\/\/127\.0\.0\.1:1: etcd does not answer there \(.*ECONNREFUSED.*\) \(see dlock-tui --help\)\n$/);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
+	test('an etcd that does not start: one line with what it logged last, exit 1, nothing left', () => {
+		const tmp = mkdtempSync(path.join(root, 'broken-'));
+		const bin = path.join(tmp, 'bin');
+		mkdirSync(bin);
+		writeFileSync(path.join(bin, 'etcd'), '#!/bin/sh\necho "listen tcp: address already in use" >&2\nexit 1\n', {mode: 0o755});
+		const result = runCli(['live', 'gc-pause', '--check'], {env: {...process.env, PATH: bin, TMPDIR: tmp}});
+		expect(result.status).toBe(1);
+		expect(result.stderr).toBe('dlock-tui: live: etcd did not start: listen tcp: address already in use (see dlock-tui --help)\n');
 		expect(runDirectories(tmp)).toEqual([]);
 	});
 
