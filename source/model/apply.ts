@@ -53,13 +53,15 @@ export function applyCommand(world: World, command: Command): Outcome {
 		case 'tick':
 			return done(tick(world, command.n, log));
 		case 'jump':
-			return jump(world, command.target, command.by, log);
+			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target});
+			return done(jump(world, command.target, command.by, log));
 		case 'crash':
 		case 'restart': {
 			// Client and node names are distinct, so the name says which.
 			const node = findClient(world, command.client) ? undefined : findNode(world, command.client);
-			if (node) return crashOrRestartNode(world, node, command.kind, log);
-			break;
+			if (!node) break;
+			const refusal = nodeRefusal(node, command.kind);
+			return refusal ? refuse(world, refusal) : done(crashOrRestartNode(world, node, command.kind, log));
 		}
 		case 'fencing':
 			if (command.target !== resourceTarget) break;
@@ -151,6 +153,13 @@ function withNodes(world: World, nodes: readonly LockNode[]): World {
 	return {...world, nodes};
 }
 
+function withNode(world: World, node: LockNode): World {
+	return withNodes(
+		world,
+		world.nodes.map(other => (other.name === node.name ? node : other)),
+	);
+}
+
 function withNodesAndClient(world: World, nodes: readonly LockNode[], client: Client): World {
 	return {...world, nodes, clients: world.clients.map(other => (other.name === client.name ? client : other))};
 }
@@ -238,7 +247,8 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 	let answered = 0;
 	let extended = 0;
 	let nodes = world.nodes;
-	for (const [index, node] of world.nodes.entries()) {
+	for (let index = 0; index < world.nodes.length; index += 1) {
+		const node = world.nodes[index]!;
 		if (!answers(client, node)) continue;
 		answered += 1;
 		if (node.holder !== client.name) continue;
@@ -344,6 +354,7 @@ function deliver(world: World, write: InflightWrite, log: EventLog): World {
 
 /** Writes in flight that are due and whose sender reaches the resource, in send order. */
 function deliverDue(world: World, log: EventLog, from?: string): World {
+	if (world.inflight.length === 0) return world;
 	const canArrive = (write: InflightWrite) =>
 		write.arrivesAt <= world.clock && (from === undefined || write.from === from) && reaches(findClient(world, write.from)!, resourceTarget);
 	const arriving = world.inflight.filter(canArrive);
@@ -365,57 +376,47 @@ function relink(world: World, client: Client, kind: 'partition' | 'heal', peers:
 	return kind === 'heal' && changed.includes(resourceTarget) ? deliverDue(next, log, client.name) : next;
 }
 
-function jump(world: World, target: string, by: number, log: EventLog): Outcome {
+/** `jump`: a client's clock, or a node's (which then drops a key its clock now sees as expired). */
+function jump(world: World, target: string, by: number, log: EventLog): World {
 	const t = world.clock;
 	const client = findClient(world, target);
 	if (client) {
 		const moved = {...client, offset: client.offset + by};
 		log.add({kind: 'jumped', t, target, by, clock: clientClock(world, moved)});
-		return {world: withClient(world, moved), events: log.close(), refused: null};
+		return withClient(world, moved);
 	}
-	const node = findNode(world, target);
-	if (!node) return refuse(world, {kind: 'unknown-name', name: target});
+	const node = findNode(world, target)!;
 	const moved = {...node, offset: node.offset + by};
 	log.add({kind: 'jumped', t, target, by, clock: nodeClock(world, moved)});
-	// A node decides expiry by its own clock: a key it now sees as expired goes at once.
-	const next = expireKeys(
-		withNodes(
-			world,
-			world.nodes.map(other => (other === node ? moved : other)),
-		),
-		log,
-	);
-	return {world: withLockView(next), events: log.close(), refused: null};
+	return expireKeys(withNode(world, moved), log);
 }
 
-function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): Outcome {
+function nodeRefusal(node: LockNode, kind: 'crash' | 'restart'): Refusal | null {
+	if (kind === 'crash' && !node.up) return {kind: 'node-already-crashed', node: node.name};
+	if (kind === 'restart' && node.up) return {kind: 'node-not-crashed', node: node.name};
+	return null;
+}
+
+function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): World {
 	const t = world.clock;
-	if (kind === 'crash' && !node.up) return refuse(world, {kind: 'node-already-crashed', node: node.name});
-	if (kind === 'restart' && node.up) return refuse(world, {kind: 'node-not-crashed', node: node.name});
-	let changed: LockNode;
 	if (kind === 'crash') {
 		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
 		const forgets = !node.persistent && node.holder !== null;
 		log.add({kind: 'node-crashed', t, node: node.name, lostKey: forgets ? node.holder : null});
-		changed = node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null};
-	} else {
-		log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
-		changed = {...node, up: true};
+		return withNode(world, node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null});
 	}
-	const next = withNodes(
-		world,
-		world.nodes.map(other => (other === node ? changed : other)),
-	);
-	return {world: withLockView(kind === 'restart' ? expireKeys(next, log) : next), events: log.close(), refused: null};
+	log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
+	// A persistent node drops at once a key that expired while it was down.
+	return expireKeys(withNode(world, {...node, up: true}), log);
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
 function expireKeys(world: World, log: EventLog): World {
+	// Called at every unit of a long tick: most units expire nothing, and then nothing is copied.
+	if (!world.nodes.some(node => node.up && node.holder !== null && nodeClock(world, node) >= node.expiry!)) return world;
 	let lock = world.lock;
-	let changed = false;
 	const nodes = world.nodes.map(node => {
 		if (!node.up || node.holder === null || nodeClock(world, node) < node.expiry!) return node;
-		changed = true;
 		lock = afterDelete(world, lock);
 		const delayUntil = world.lockDelay > 0 ? node.expiry! + world.lockDelay : null;
 		log.add({
@@ -428,7 +429,7 @@ function expireKeys(world: World, log: EventLog): World {
 		});
 		return {...node, holder: null, token: null, expiry: null, delayUntil};
 	});
-	return changed ? {...world, nodes, lock} : world;
+	return {...world, nodes, lock};
 }
 
 function tick(world: World, n: number, log: EventLog): World {

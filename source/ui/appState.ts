@@ -116,7 +116,8 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 
 /** A line of the `:` prompt read as a command of this session's clients, or why it is not one (with a word that would fix it). */
 function readCommand(session: Session, line: string): {readonly ok: true; readonly command: Command} | {readonly ok: false; readonly error: PromptError} {
-	const options = {clients: currentWorld(session).clients.map(client => client.name)};
+	const world = currentWorld(session);
+	const options = {clients: world.clients.map(client => client.name), nodes: world.nodes.map(node => node.name)};
 	const parsed = parseCommand(line, options);
 	return parsed.ok ? parsed : {ok: false, error: {problem: parsed.error.problem, hint: suggestedWord(line, parsed.error, options)}};
 }

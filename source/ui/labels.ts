@@ -40,6 +40,8 @@ export interface Labels {
 	readonly nodes: string;
 	/** In the clients' believes column: the lock, held with no token. */
 	readonly theLock: string;
+	/** Under an expired lease: nobody may take the lock before this time, the node's. */
+	readonly lockDelayUntil: (t: number) => string;
 	/** Under the nodes: who has a majority of them, if anyone. */
 	readonly majority: (holder: string | null, count: number, needed: number, of: number) => string;
 	readonly lease: string;
@@ -147,6 +149,7 @@ const en: Labels = {
 	noTokens: 'none: no tokens issued',
 	nodes: 'nodes',
 	theLock: 'lock',
+	lockDelayUntil: t => `lock-delay until t=${t}`,
 	majority: (holder, count, needed, of) =>
 		holder === null ? `no majority (${needed} of ${of} needed)` : `${holder} has ${count} of ${of} (majority ${needed})`,
 	lease: 'lease',
@@ -269,6 +272,7 @@ const ja: Labels = {
 	noTokens: 'なし: トークンを出さない',
 	nodes: 'ノード',
 	theLock: 'ロック',
+	lockDelayUntil: t => `t=${t} まで lock-delay`,
 	majority: (holder, count, needed, of) =>
 		holder === null ? `過半数なし (${of} 中 ${needed} が必要)` : `${holder} が ${of} 中 ${count} を持つ (過半数 ${needed})`,
 	lease: 'リース',

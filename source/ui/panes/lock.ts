@@ -2,7 +2,7 @@
 // ruler from now to the expiry that shrinks as time passes. With several nodes (Redlock), the
 // holder is whoever has a majority of them, and the nodes' keys take the ruler's place.
 
-import {findClient, majority, type World} from '../../model/world.js';
+import {findClient, majority, nodeClock, type World} from '../../model/world.js';
 import {currentWorld, latestEvent} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
@@ -58,9 +58,14 @@ export function lockRows({session, width, look}: PaneProps): Row[] {
 		note = underLabel(label(''), [piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')], width);
 	} else {
 		const last = latestEvent(session, ['expired', 'released']);
+		const node = world.nodes[0]!;
+		const delayed = node.up && node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
 		if (last?.kind === 'expired') {
 			ruler = [label(labels.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')];
-			note = underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width);
+			// During a lock-delay, what matters next is when the lock can be taken again.
+			note = delayed
+				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!), 'warn')], width)
+				: underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width);
 		} else if (last?.kind === 'released') {
 			ruler = [label(labels.lease), piece(labels.releasedAt(last.t))];
 			note = underLabel(label(''), [piece(labels.releasedBy(last.client, last.token), 'dim')], width);
