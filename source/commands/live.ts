@@ -27,7 +27,7 @@ export interface LiveFlags extends LiveDashboardFlags {
 	readonly check?: boolean;
 }
 
-export const defaultTickMs = 1000;
+const defaultTickMs = 1000;
 /** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
 const minLeaseMs = 2000;
 
@@ -49,11 +49,11 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	if (etcdUrl === null && binary === null)
 		throw new UsageError(`live: no \`etcd\` on PATH; it comes in the package ${etcdPackage} (apt-get install ${etcdPackage}), or give --etcd URL`);
 
+	const directory = createRunDirectory();
 	const drawn = !flags.check && io.stdin.isTTY === true && io.stdout.isTTY === true && env.TERM !== 'dumb';
 	const view = drawn ? (await import('./live-dashboard.js')).showLiveDashboard(scenario, flags, io) : null;
 	let session = view?.session;
 	let status = '';
-	const directory = createRunDirectory();
 	const abort = new AbortController();
 	let signalled: keyof typeof exitCodeOfSignal | null = null;
 	const onSignal = (name: keyof typeof exitCodeOfSignal) => () => {
