@@ -17,6 +17,7 @@ import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory} from '../live/run-directory.js';
 import {pushPlayedStep} from '../session/session.js';
 import {onCrashTeardown} from './crash.js';
+import {lookOptions} from './options.js';
 import type {LiveDashboardFlags} from './live-dashboard.js';
 import type {CommandLineIo} from './run.js';
 import {LiveFailure, UsageError} from './errors.js';
@@ -44,6 +45,8 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	if (notLive !== null) throw new UsageError(`live: ${notLive}`);
 	const tickMs = readTickMs(flags.tickMs);
 	checkLeases(scenario, tickMs);
+	// Read now, so that a wrong --lang or --theme is said before anything starts.
+	lookOptions(flags);
 	const etcdUrl = flags.etcd === undefined ? null : readEtcdUrl(flags.etcd);
 	const binary = etcdUrl === null ? findEtcd(env) : null;
 	if (etcdUrl === null && binary === null)
