@@ -55,6 +55,7 @@ export async function run(argv: readonly string[], io: CommandLineIo): Promise<n
 async function runCommand(argv: readonly string[], io: CommandLineIo, output: Output): Promise<number> {
 	// A live run's client process: the same bin, started by `live` and never by a person.
 	if (argv[0] === clientCommand) {
+		if (process.send === undefined) throw new UsageError(`${clientCommand} is started by \`dlock-tui live\`, not by hand`);
 		await runLiveClient(argv[1] ?? '');
 		return 0;
 	}
