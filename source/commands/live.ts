@@ -78,32 +78,30 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	const prefix = `dlock-tui/${path.basename(directory.path)}/`;
 	let failedSteps = 0;
 	try {
-		const stores = (async () => {
-			if (binary === null) {
-				await checkReachable(etcdUrl!);
-				return {lockUrl: etcdUrl!, resourceUrl: etcdUrl!};
-			}
+		let stores = {lockUrl: etcdUrl ?? '', resourceUrl: etcdUrl ?? ''};
+		let ready: Promise<unknown>;
+		if (binary === null) ready = checkReachable(etcdUrl!);
+		else {
 			// The resource is a store of its own, as a real resource is another system than the lock
 			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
-			const started = await Promise.allSettled([startEtcd(binary, directory, 'lock'), startEtcd(binary, directory, 'resource')]);
-			for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
-			for (const result of started) if (result.status === 'rejected') throw result.reason;
+			for (const name of ['lock', 'resource']) servers.push(await startEtcd(binary, directory, name));
 			const [lock, resource] = servers;
-			return {lockUrl: lock!.url, resourceUrl: resource!.url};
-		})();
-		stores.then(
-			({lockUrl, resourceUrl}) => {
-				const where =
-					binary !== null ? `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resourceName(scenario)})` : `${etcdUrl}, keys under ${prefix}`;
-				status = `live on ${where}; a tick is ${tickMs} ms; q quits`;
-				if (view) view.show(session!, status);
-				else write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
-			},
-			() => undefined,
-		);
+			stores = {lockUrl: lock!.url, resourceUrl: resource!.url};
+			ready = Promise.all(servers.map(server => server.ready));
+		}
+		const where =
+			binary !== null
+				? `a fresh etcd at ${stores.lockUrl} (the lock) and ${stores.resourceUrl} (${resourceName(scenario)})`
+				: `${etcdUrl}, keys under ${prefix}`;
+		status = `live on ${where}; a tick is ${tickMs} ms; q quits`;
+		const said = ready.then(() => {
+			if (view) view.show(session!, status);
+			else write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+		});
 		await playLive({
 			scenario,
 			stores,
+			ready: said,
 			prefix,
 			fresh: binary !== null,
 			tickMs,

@@ -20,6 +20,8 @@ export interface LocalEtcd {
 	/** The client URL: http://127.0.0.1:port. */
 	readonly url: string;
 	readonly pid: number;
+	/** Resolves once etcd answers; rejects with an EtcdStartFailure when it exits or takes too long. */
+	readonly ready: Promise<void>;
 	/** Stops etcd and waits until it has exited. */
 	stop(): Promise<void>;
 }
@@ -79,6 +81,7 @@ read -r _
 kill "$!" 2>/dev/null
 wait "$!"`;
 
+/** Starts etcd and resolves as soon as it runs: the caller can do other work while it gets ready. */
 export async function startEtcd(binary: string, directory: RunDirectory, name: string): Promise<LocalEtcd> {
 	const [clientPort, peerPort] = [await freePort(), await freePort()];
 	const url = `http://127.0.0.1:${clientPort}`;
@@ -108,14 +111,18 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 		await exited;
 	};
 	const deadline = Date.now() + startTimeoutMs;
-	while (!(await answers(url))) {
-		if (shell.exitCode !== null || !isRunning(pid) || Date.now() > deadline) {
-			await stop();
-			throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
+	const ready = (async () => {
+		while (!(await answers(url))) {
+			if (shell.exitCode !== null || !isRunning(pid) || Date.now() > deadline) {
+				await stop();
+				throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
+			}
+			await new Promise(resolve => setTimeout(resolve, 50));
 		}
-		await new Promise(resolve => setTimeout(resolve, 50));
-	}
-	return {url, pid, stop};
+	})();
+	// Whoever waits for it hears of a failure; until then it must not count as unhandled.
+	ready.catch(() => undefined);
+	return {url, pid, ready, stop};
 }
 
 function firstLine(child: ChildProcess): Promise<number> {

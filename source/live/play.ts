@@ -48,8 +48,9 @@ export interface LiveMoment {
 
 export interface PlayLiveOptions {
 	readonly scenario: Scenario;
-	/** Resolves once etcd answers: the client processes start meanwhile. */
-	readonly stores: Promise<LiveStores>;
+	readonly stores: LiveStores;
+	/** Resolves once etcd answers: the client processes, and the etcd client here, load meanwhile. */
+	readonly ready: Promise<unknown>;
 	/** Every key of the run is under it. */
 	readonly prefix: string;
 	/** A fresh etcd of the run's own: its revisions are the model's (revision tokens) exactly. */
@@ -91,10 +92,10 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			options.bin,
 			options.directory,
 			name,
-			options.stores.then(({lockUrl, resourceUrl}) => ({
+			options.ready.then(() => ({
 				name,
-				lockUrl,
-				resourceUrl,
+				lockUrl: options.stores.lockUrl,
+				resourceUrl: options.stores.resourceUrl,
 				lockKey: keys.lock,
 				valueKey: keys.value,
 				maxTokenKey: keys.maxToken,
@@ -107,10 +108,11 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 	const starting = Promise.all(model.clients.map(client => start(client.name, client.fencing)));
 	// A client that fails to start is reported once the stores are up (or with their failure).
 	starting.catch(() => undefined);
-	const stores = await options.stores;
+	const {stores} = options;
 	const lockStore = openStore(stores.lockUrl);
 	const resourceStore = stores.resourceUrl === stores.lockUrl ? lockStore : openStore(stores.resourceUrl);
 	try {
+		await options.ready;
 		await resourceStore.put(keys.maxToken, storedToken(0));
 
 		// What etcd says, kept up to date by watches.
