@@ -32,7 +32,10 @@ const defaultTickMs = 1000;
 /** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
 const minLeaseMs = 2000;
 
-const exitCodeOfSignal = {SIGINT: 130, SIGTERM: 143} as const;
+/** The signals that end a live run in order (a closed terminal sends SIGHUP), and the exit code each gives. */
+const exitCodeOfSignal = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143} as const;
+type EndingSignal = keyof typeof exitCodeOfSignal;
+const endingSignals = Object.keys(exitCodeOfSignal) as EndingSignal[];
 
 /**
  * Plays the scenario live. With a terminal and without --check, on the dashboard; otherwise as
@@ -58,15 +61,12 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	let session = view?.session;
 	let status = '';
 	const abort = new AbortController();
-	let signalled: keyof typeof exitCodeOfSignal | null = null;
-	const onSignal = (name: keyof typeof exitCodeOfSignal) => () => {
+	let signalled: EndingSignal | null = null;
+	const onSignal = (name: EndingSignal) => {
 		signalled = name;
 		abort.abort();
 	};
-	const onInterrupt = onSignal('SIGINT');
-	const onTerminate = onSignal('SIGTERM');
-	process.on('SIGINT', onInterrupt);
-	process.on('SIGTERM', onTerminate);
+	for (const name of endingSignals) process.on(name, onSignal);
 	// A crash or an exit nobody planned: no time to stop things in order, so they are killed at once.
 	const removeNow = () => directory.removeNow();
 	const forgetCrash = onCrashTeardown(removeNow);
@@ -133,8 +133,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
 		if (!abort.signal.aborted) throw error;
 	} finally {
-		process.off('SIGINT', onInterrupt);
-		process.off('SIGTERM', onTerminate);
+		for (const name of endingSignals) process.off(name, onSignal);
 		await Promise.all(clients.map(client => client.kill()));
 		if (etcdUrl !== null) {
 			const store = openStore(etcdUrl);

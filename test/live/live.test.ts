@@ -190,6 +190,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 	test.for([
 		['SIGTERM', 143],
 		['SIGINT', 130],
+		['SIGHUP', 129],
 	] as const)('%s stops the clients and etcd and removes the directory before it exits (%i)', async ([signal, code]) => {
 		const tmp = mkdtempSync(path.join(root, 'stopped-'));
 		const run = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
