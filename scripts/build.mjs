@@ -33,6 +33,22 @@ export const bundleOptions = {
 				build.onResolve({filter: /^yaml$/}, () => ({path: path.join(root, 'node_modules/yaml/browser/index.js')}));
 			},
 		},
+		// etcd3 reads its gRPC service definitions from .proto files beside its own code when it
+		// loads; bundled, they are not there. The same definitions, read here, go in as JSON.
+		{
+			name: 'etcd3-proto-inline',
+			setup(build) {
+				build.onLoad({filter: /[\\/]etcd3[\\/]lib[\\/]connection-pool\.js$/}, ({path: file}) => {
+					const code = readFileSync(file, 'utf8');
+					// biome-ignore lint/suspicious/noTemplateCurlyInString: the text of etcd3's code, placeholder and all.
+					const loading = '(0, proto_loader_1.loadSync)(`${__dirname}/../proto/rpc.proto`,';
+					if (!code.includes(loading)) throw new Error(`${file}: etcd3 no longer loads its .proto files as this build expects`);
+					const protobuf = createRequire(createRequire(file).resolve('@grpc/proto-loader'))('protobufjs');
+					const root = new protobuf.Root().loadSync(path.join(path.dirname(file), '../proto/rpc.proto'), {keepCase: true});
+					return {contents: code.replace(loading, `(0, proto_loader_1.fromJSON)(${JSON.stringify(root.toJSON())},`), loader: 'js'};
+				});
+			},
+		},
 		{
 			name: 'no-devtools',
 			setup(build) {
@@ -70,6 +86,8 @@ const lazyModules = [
 	{source: 'source/export/explored-scenario.ts', file: 'explored.cjs'},
 	// Read only when there are arguments: the dashboard with none starts without it.
 	{source: 'source/commands/meow-parse.ts', file: 'meow-parse.cjs'},
+	// The gRPC stack under etcd3, the larger part of everything bundled: only `live` loads it.
+	{source: 'source/live/etcd-store.ts', file: 'etcd.cjs'},
 ];
 
 /** Builds the shipped bin: dist/cli.js and the lazy modules beside it. */

@@ -2,7 +2,7 @@
 // alone. The bundle carries every runtime dependency, so the install needs nothing else.
 
 import {execFileSync, spawnSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 /** The bin and the modules it loads when first needed (scripts/build.mjs). */
-const bundleFiles = ['dist/cli.js', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
+const bundleFiles = ['dist/cli.js', 'dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -34,6 +34,7 @@ describe('npm pack', () => {
 	let app: string;
 	let packed: {filename: string; files: {path: string}[]};
 	let projectPackageJson: string;
+	let projectPackedJson: string;
 	let install: {status: number | null; output: string};
 
 	const runInstalled = (...args: string[]) =>
@@ -43,8 +44,15 @@ describe('npm pack', () => {
 		temp = mkdtempSync(path.join(tmpdir(), 'dlock-pack-'));
 		const env = cleanEnv(path.join(temp, 'cache'));
 		projectPackageJson = readFileSync(path.join(root, 'package.json'), 'utf8');
+		// `prepack` rebuilds dist/ and rewrites package.json while it packs: done in the project
+		// itself, that would pull both from under the tests running beside this one. A copy of the
+		// project (sharing its node_modules) is packed instead.
+		const project = path.join(temp, 'project');
+		cpSync(root, project, {recursive: true, filter: source => !/[/\\](node_modules|\.git|dist|test|bench)$/.test(source)});
+		symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
 		// `prepack` builds dist/cli.js and takes the postinstall script out of package.json; `postpack` puts it back.
-		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: root, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe']});
+		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: project, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe']});
+		projectPackedJson = readFileSync(path.join(project, 'package.json'), 'utf8');
 		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
 		app = path.join(temp, 'app');
 		mkdirSync(app);
@@ -66,7 +74,7 @@ describe('npm pack', () => {
 	test("installs with no warning, and packing leaves the project's package.json as it was", () => {
 		expect(install.status, install.output).toBe(0);
 		expect(install.output).not.toMatch(/npm warn/i);
-		expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(projectPackageJson);
+		expect(projectPackedJson).toBe(projectPackageJson);
 	});
 
 	test('the installed package has no dependencies and no install scripts', () => {

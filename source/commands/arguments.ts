@@ -12,7 +12,7 @@ import {UsageError} from './errors.js';
 import {parseWithMeow} from './meow-parse.js';
 
 /** What the first word may name; anything else names a scenario for the dashboard. */
-export const subcommands = ['trace', 'check', 'record', 'print', 'explore', 'list', 'help'] as const;
+export const subcommands = ['trace', 'check', 'record', 'print', 'explore', 'list', 'live', 'help'] as const;
 
 export type Command = 'dashboard' | (typeof subcommands)[number];
 
@@ -23,16 +23,16 @@ interface FlagSpec {
 	readonly for: readonly Command[];
 }
 
-const drawn = ['dashboard', 'record', 'print'] as const satisfies readonly Command[];
+const drawn = ['dashboard', 'record', 'print', 'live'] as const satisfies readonly Command[];
 
 const flagSpecs = {
 	json: {type: 'boolean', for: ['trace']},
-	lang: {type: 'string', for: ['dashboard', 'list', 'record', 'print']},
+	lang: {type: 'string', for: ['dashboard', 'list', 'record', 'print', 'live']},
 	theme: {type: 'string', for: drawn},
 	ascii: {type: 'boolean', for: drawn},
 	// --color and --no-color: print is plain unless asked, the others coloured unless asked not to be.
 	color: {type: 'boolean', for: drawn},
-	keys: {type: 'boolean', for: drawn},
+	keys: {type: 'boolean', for: ['dashboard', 'record', 'print']},
 	autoplay: {type: 'string', for: ['dashboard']},
 	output: {type: 'string', shortFlag: 'o', for: ['record', 'print', 'explore']},
 	cols: {type: 'string', for: ['record', 'print']},
@@ -44,6 +44,9 @@ const flagSpecs = {
 	moves: {type: 'string', for: ['explore']},
 	until: {type: 'string', for: ['explore']},
 	open: {type: 'boolean', for: ['explore']},
+	etcd: {type: 'string', for: ['live']},
+	tickMs: {type: 'string', for: ['live']},
+	check: {type: 'boolean', for: ['live']},
 	help: {type: 'boolean', shortFlag: 'h', for: ['dashboard', ...subcommands]},
 	version: {type: 'boolean', shortFlag: 'v', for: ['dashboard', ...subcommands]},
 } as const satisfies Record<string, FlagSpec>;
@@ -67,15 +70,17 @@ const help = `
     $ dlock-tui print <scenario>      every step's screen as text
                                       (--format svg -o DIR: an SVG picture of each)
     $ dlock-tui explore <scenario>    the shortest way from its setup to a violation, as a scenario
+    $ dlock-tui live [scenario]       play it on a real etcd with real client processes, beside the model
     $ dlock-tui help                  this help
 
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
 
   Options, and the commands they are for
-    --lang en|ja    dashboard, list, record, print: English or Japanese
-    --theme T       dashboard, record, print: dark (default), light or contrast
-    --ascii         dashboard, record, print: ASCII only, no box drawing
-    --no-color      dashboard, record, print --format svg: no colours; the dashboard also honours NO_COLOR
+    --lang en|ja    dashboard, list, record, print, live: English or Japanese
+    --theme T       dashboard, record, print, live: dark (default), light or contrast
+    --ascii         dashboard, record, print, live: ASCII only, no box drawing
+    --no-color      dashboard, record, live, print --format svg: no colours; the dashboard also
+                    honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
     --autoplay S    dashboard: a step every S seconds; any key takes over
     --cols N        record, print: terminal columns (default 80)
@@ -93,6 +98,9 @@ const help = `
     --moves LIST    explore: the moves to try, e.g. "acquire A, write A, pause A 6, tick 5"
     --until T       explore: violation (default), two-holders or rejected
     --open          explore: open the scenario found (-o FILE) in the dashboard
+    --etcd URL      live: use this etcd (keys under dlock-tui/) instead of starting a fresh local one
+    --tick-ms N     live: milliseconds a tick (default 1000); a lease must last 2 s or more
+    --check         live: compare with the model step by step; exit 1 where they differ
     -h, --help      show this help
     -v, --version   show the version
 
@@ -105,6 +113,7 @@ const help = `
     $ dlock-tui record gc-pause -o demo.svg --theme light
     $ dlock-tui print gc-pause --format svg -o slides/ --step 3
     $ dlock-tui explore gc-pause-unfenced -o shortest.yaml --open
+    $ dlock-tui live gc-pause --check       needs etcd (Debian: etcd-server)
 `;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

@@ -15,6 +15,7 @@ import {UsageError} from './errors.js';
 import {runList} from './list.js';
 import {type Output, OutputClosed, outputTo} from './output.js';
 import {runTrace} from './trace.js';
+import {clientCommand, runLiveClient} from '../live/client-process.js';
 
 // The commands that draw the dashboard load Ink and React when they run, so trace, check, list
 // and --help start without them.
@@ -23,6 +24,8 @@ const drawing = {
 	print: () => import('./print.js'),
 	record: () => import('./record.js'),
 };
+// So does live, which also loads the etcd client (dist/etcd.cjs) when it first calls it.
+const live = () => import('./live.js');
 
 /** Where a run reads and writes: the process's own streams, or a test's. */
 export interface CommandLineIo {
@@ -51,6 +54,12 @@ export async function run(argv: readonly string[], io: CommandLineIo): Promise<n
 }
 
 async function runCommand(argv: readonly string[], io: CommandLineIo, output: Output): Promise<number> {
+	// A live run's client process: the same bin, started by `live` and never by a person.
+	if (argv[0] === clientCommand) {
+		if (process.send === undefined) throw new UsageError(`${clientCommand} is started by \`dlock-tui live\`, not by hand`);
+		await runLiveClient(argv[1] ?? '');
+		return 0;
+	}
 	// No arguments: the dashboard of the default scenario, with nothing to parse (and meow not loaded).
 	if (argv.length === 0) {
 		const {runDashboard} = await drawing.dashboard();
@@ -109,6 +118,10 @@ async function runCommand(argv: readonly string[], io: CommandLineIo, output: Ou
 			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);
 			runList(cli.flags, write);
 			return 0;
+		}
+		case 'live': {
+			if (rest.length > 1) throw new UsageError(`live: unexpected ${quote(rest[1]!)} after the scenario`);
+			return (await live()).runLive(rest[0], cli.flags, io, output.writeWhileOpen);
 		}
 		case 'help':
 			return showHelp();

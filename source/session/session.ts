@@ -130,6 +130,14 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 	};
 }
 
+/**
+ * A scripted step played somewhere else (`dlock-tui live`, on a real etcd): its commands as the
+ * model played them, and the world as it was found there.
+ */
+export function pushPlayedStep(session: Session, step: number, commands: readonly PlayedCommand[], world: World): Session {
+	return {...session, history: push(session.history, {by: 'script', step, commands, world})};
+}
+
 /** The script played on from the session's entry up to step `step` (or its end). */
 function playTo(session: Session, step: number): Session {
 	let current = session;

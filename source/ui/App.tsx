@@ -51,7 +51,8 @@ function fixFirst(problem: string): string {
 
 const sizeOf = (stdout: NodeJS.WriteStream) => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
 
-function useTerminalSize(): {columns: number; rows: number} {
+/** The terminal's size, followed as it changes. */
+export function useTerminalSize(): {columns: number; rows: number} {
 	const {stdout} = useStdout();
 	const [size, setSize] = useState(() => sizeOf(stdout));
 	useEffect(() => {

@@ -59,7 +59,7 @@ describe('arguments', () => {
 	test('an unknown subcommand', async () => {
 		await expectUsageError(['trcae', 'gc-pause'], "unknown command 'trcae' (did you mean 'trace'?)");
 		await expectUsageError(['prnt'], "unknown command 'prnt' (did you mean 'print'?)");
-		await expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, explore, list, help;");
+		await expectUsageError(['frobnicate', 'gc-pause'], "unknown command 'frobnicate' (commands: trace, check, record, print, explore, list, live, help;");
 	});
 
 	test('a command one letter off, for every command --help lists', async () => {

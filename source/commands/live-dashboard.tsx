@@ -1,0 +1,57 @@
+// The terminal side of `dlock-tui live`: draws the live dashboard with Ink and redraws it after
+// each step; q (or Ctrl-C, which raw mode delivers as a key) asks the run to end.
+
+import {render} from 'ink';
+import type {Scenario} from '../scenario/parse.js';
+import {type Session, startSession} from '../session/session.js';
+import {LiveApp} from '../ui/LiveApp.js';
+import {makeLook} from '../ui/look.js';
+import {onCrashTeardown} from './crash.js';
+import {lookOptions} from './options.js';
+
+export interface LiveDashboardFlags {
+	readonly lang?: string;
+	readonly theme?: string;
+	readonly ascii?: boolean;
+	readonly color?: boolean;
+}
+
+export interface LiveDashboard {
+	readonly session: Session;
+	show(session: Session, status: string): void;
+	/** Resolves when q is pressed. */
+	readonly quit: Promise<void>;
+	close(): void;
+}
+
+export function showLiveDashboard(
+	scenario: Scenario,
+	flags: LiveDashboardFlags,
+	io: {stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; env: NodeJS.ProcessEnv},
+): LiveDashboard {
+	const look = makeLook({...lookOptions(flags), color: flags.color !== false && !io.env.NO_COLOR});
+	let pressedQuit: () => void = () => undefined;
+	const quit = new Promise<void>(resolve => {
+		pressedQuit = resolve;
+	});
+	const session = startSession(scenario);
+	const element = (shown: Session, status: string) => <LiveApp session={shown} look={look} status={status} onQuit={pressedQuit} />;
+	const app = render(element(session, 'starting etcd…'), {
+		stdin: io.stdin,
+		stdout: io.stdout,
+		stderr: io.stderr,
+		exitOnCtrlC: false,
+		incrementalRendering: true,
+		patchConsole: false,
+	});
+	const forgetTeardown = onCrashTeardown(() => app.unmount());
+	return {
+		session,
+		show: (shown, status) => app.rerender(element(shown, status)),
+		quit,
+		close() {
+			forgetTeardown();
+			app.unmount();
+		},
+	};
+}

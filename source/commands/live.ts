@@ -1,0 +1,260 @@
+// `dlock-tui live [scenario] [--etcd URL] [--tick-ms N] [--check]`: the scenario played on a real
+// etcd, with a real process per client, in real time, beside the model. This file owns the
+// run's processes and directory and ends them on every way out; source/live does the rest.
+
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {type Command, printCommand} from '../model/command.js';
+import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
+import type {Scenario} from '../scenario/parse.js';
+import {defaultScenarioName, loadScenario} from '../scenario/files.js';
+import {narrationIn} from '../scenario/narration.js';
+import type {ClientProcess} from '../live/client-processes.js';
+import {describeLag} from '../live/compare.js';
+import {openStore} from '../live/etcd-store.js';
+import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
+import {type LiveStep, playLive} from '../live/play.js';
+import {createRunDirectory} from '../live/run-directory.js';
+import {pushPlayedStep} from '../session/session.js';
+import {onCrashTeardown} from './crash.js';
+import {lookOptions} from './options.js';
+import type {LiveDashboardFlags} from './live-dashboard.js';
+import type {CommandLineIo} from './run.js';
+import {LiveFailure, UsageError} from './errors.js';
+
+export interface LiveFlags extends LiveDashboardFlags {
+	readonly etcd?: string;
+	readonly tickMs?: string;
+	readonly check?: boolean;
+}
+
+const defaultTickMs = 1000;
+/** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
+const minLeaseMs = 2000;
+
+/** The signals that end a live run in order (a closed terminal sends SIGHUP), and the exit code each gives. */
+const exitCodeOfSignal = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143} as const;
+type EndingSignal = keyof typeof exitCodeOfSignal;
+const endingSignals = Object.keys(exitCodeOfSignal) as EndingSignal[];
+
+/**
+ * Plays the scenario live. With a terminal and without --check, on the dashboard; otherwise as
+ * lines, a step at a time. Resolves to the exit code.
+ */
+export async function runLive(argument: string | undefined, flags: LiveFlags, io: CommandLineIo, write: (text: string) => void): Promise<number> {
+	const {env} = io;
+	const scenario = loadScenario(argument ?? defaultScenarioName);
+	const notLive = notLiveProblem(scenario);
+	if (notLive !== null) throw new UsageError(`live: ${notLive}`);
+	const tickMs = readTickMs(flags.tickMs);
+	checkLeases(scenario, tickMs);
+	// Read now, so that a wrong --lang or --theme is said before anything starts.
+	lookOptions(flags);
+	const etcdUrl = flags.etcd === undefined ? null : readEtcdUrl(flags.etcd);
+	const binary = etcdUrl === null ? findEtcd(env) : null;
+	if (etcdUrl === null && binary === null)
+		throw new UsageError(`live: no \`etcd\` on PATH; it comes in the package ${etcdPackage} (apt-get install ${etcdPackage}), or give --etcd URL`);
+
+	const directory = createRunDirectory();
+	const drawn = !flags.check && io.stdin.isTTY === true && io.stdout.isTTY === true && env.TERM !== 'dumb';
+	const view = drawn ? (await import('./live-dashboard.js')).showLiveDashboard(scenario, flags, io) : null;
+	let session = view?.session;
+	let status = '';
+	const abort = new AbortController();
+	let signalled: EndingSignal | null = null;
+	const onSignal = (name: EndingSignal) => {
+		signalled = name;
+		abort.abort();
+	};
+	for (const name of endingSignals) process.on(name, onSignal);
+	// A crash or an exit nobody planned: no time to stop things in order, so they are killed at once.
+	const removeNow = () => directory.removeNow();
+	const forgetCrash = onCrashTeardown(removeNow);
+	process.on('exit', removeNow);
+	void view?.quit.then(() => abort.abort());
+
+	const servers: LocalEtcd[] = [];
+	const clients: ClientProcess[] = [];
+	const prefix = `dlock-tui/${path.basename(directory.path)}/`;
+	let failedSteps = 0;
+	try {
+		let stores = {lockUrl: etcdUrl ?? '', resourceUrl: etcdUrl ?? ''};
+		let ready: Promise<unknown>;
+		if (binary === null) ready = checkReachable(etcdUrl!);
+		else {
+			// The resource is a store of its own, as a real resource is another system than the lock
+			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
+			for (const name of ['lock', 'resource']) servers.push(await startEtcd(binary, directory, name));
+			const [lock, resource] = servers;
+			stores = {lockUrl: lock!.url, resourceUrl: resource!.url};
+			ready = Promise.all(servers.map(server => server.ready));
+		}
+		const where =
+			binary !== null
+				? `a fresh etcd at ${stores.lockUrl} (the lock) and ${stores.resourceUrl} (${resourceName(scenario)})`
+				: `${etcdUrl}, keys under ${prefix}`;
+		status = `live on ${where}; a tick is ${tickMs} ms; q quits`;
+		const said = ready.then(() => {
+			if (view) view.show(session!, status);
+			else write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+		});
+		await playLive({
+			scenario,
+			stores,
+			ready: said,
+			prefix,
+			fresh: binary !== null,
+			tickMs,
+			bin: fileURLToPath(import.meta.url),
+			directory,
+			signal: abort.signal,
+			onClient: client => clients.push(client),
+			onMoment: view
+				? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`)
+				: undefined,
+			onStep: step => {
+				if (step.comparison.differences.length > 0) failedSteps += 1;
+				if (!view) {
+					write(stepReport(step, !flags.check));
+					return;
+				}
+				// A first step with no commands is the session's opening picture already.
+				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
+				view.show(session!, `${stepSummary(step)} · ${status}`);
+			},
+		});
+		const verdict =
+			failedSteps === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model`;
+		if (view) {
+			view.show(session!, `${verdict}; the story is over: q quits`);
+			await view.quit;
+		} else write(`${verdict}\n`);
+	} catch (error) {
+		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
+		if (!abort.signal.aborted) throw error;
+	} finally {
+		for (const name of endingSignals) process.off(name, onSignal);
+		await Promise.all(clients.map(client => client.kill()));
+		if (etcdUrl !== null) {
+			const store = openStore(etcdUrl);
+			await store.deletePrefix(prefix).catch(() => undefined);
+			await store.close();
+		}
+		await Promise.all(servers.map(server => server.stop()));
+		removeNow();
+		process.off('exit', removeNow);
+		forgetCrash();
+		view?.close();
+	}
+	if (signalled !== null) return exitCodeOfSignal[signalled];
+	return failedSteps === 0 ? 0 : 1;
+}
+
+/** What of the scenario a real etcd and real processes cannot do, named where it is; null when all can be. */
+function notLiveProblem(scenario: Scenario): string | null {
+	const {nodes, tokens, lockDelay} = resolveSetup(scenario.setup);
+	const setup = (why: string) => `${scenario.file}: ${why}`;
+	if (nodes.length > 1) return setup(`${nodes.length} lock nodes cannot be played live: live runs one etcd, a single lock service`);
+	if (tokens === 'none') return setup('tokens: none cannot be played live: etcd gives every grant a revision');
+	if (lockDelay > 0) return setup('lockDelay cannot be played live: etcd has no lock-delay');
+	const careful = scenario.setup.clients.find(client => client.checksLease);
+	if (careful) return setup(`${careful.name} checks its lease (checksLease) and cannot be played live`);
+	const nodeNames = new Set(nodes.map(node => node.name));
+	const whyNot = (command: Command): string | null => {
+		if (command.kind === 'jump') return 'a clock step';
+		if (command.kind === 'partition' || command.kind === 'heal') return 'a client is never cut from etcd live';
+		if ((command.kind === 'crash' || command.kind === 'restart') && nodeNames.has(command.client)) return 'etcd itself is not crashed live';
+		if (command.kind === 'write' && command.pause !== undefined) return 'a write held through a pause';
+		return null;
+	};
+	for (const step of scenario.steps) {
+		for (const {command, line} of step.commands) {
+			const why = whyNot(command);
+			if (why !== null) return `${scenario.file}:${line}: \`${printCommand(command)}\` cannot be done live (${why})`;
+		}
+	}
+	return null;
+}
+
+/** An etcd given with --etcd that does not answer is a mistake in the command line, said in one line. */
+async function checkReachable(url: string): Promise<void> {
+	const store = openStore(url);
+	try {
+		await store.revision();
+	} catch (error) {
+		throw new UsageError(`--etcd ${url}: etcd does not answer there (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+	} finally {
+		await store.close();
+	}
+}
+
+function resourceName(scenario: Scenario): string {
+	return scenario.setup.resource ?? defaultResourceName;
+}
+
+function readTickMs(text: string | undefined): number {
+	if (text === undefined) return defaultTickMs;
+	if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 60_000)
+		throw new UsageError(`--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '${text}'`);
+	return Number(text);
+}
+
+function readEtcdUrl(text: string): string {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new UsageError(`--etcd: expected a URL such as http://127.0.0.1:2379, got '${text}'`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--etcd: expected an http:// or https:// URL, got '${text}'`);
+	return url.origin;
+}
+
+/** Every lease the scenario asks for, in ticks. */
+function leasesOf(scenario: Scenario): number[] {
+	const leases = new Set([scenario.setup.lease ?? defaultLease]);
+	for (const step of scenario.steps)
+		for (const {command} of step.commands)
+			if ((command.kind === 'acquire' || command.kind === 'renew') && command.lease !== undefined) leases.add(command.lease);
+	return [...leases];
+}
+
+/** etcd's leases are whole seconds, at least two: each lease of the scenario must be one at this tick. */
+function checkLeases(scenario: Scenario, tickMs: number): void {
+	const fits = (tick: number) => leasesOf(scenario).every(lease => lease * tick >= minLeaseMs && (lease * tick) % 1000 === 0);
+	if (fits(tickMs)) return;
+	const lease = leasesOf(scenario).find(candidate => candidate * tickMs < minLeaseMs || (candidate * tickMs) % 1000 !== 0)!;
+	let suggestion = tickMs + 1;
+	while (!fits(suggestion)) suggestion += 1;
+	throw new UsageError(
+		`--tick-ms ${tickMs}: a lease of ${lease} ticks is ${(lease * tickMs) / 1000} s, and etcd grants leases in whole seconds, 2 s at least (try --tick-ms ${suggestion})`,
+	);
+}
+
+/** The dashboard's bottom row after a step: agreement, or the first difference, and any lag. */
+function stepSummary(step: LiveStep): string {
+	const {differences, lags} = step.comparison;
+	const verdict = differences.length === 0 ? `✓ step ${step.index + 1} agrees with the model` : `✗ step ${step.index + 1}: ${differences[0]}`;
+	return [verdict, ...lags.map(describeLag)].join(' · ');
+}
+
+function stepReport(step: LiveStep, narrate: boolean): string {
+	const {comparison, live, etcd} = step;
+	const lines: string[] = [];
+	if (narrate && step.step.say) lines.push(`  ${narrationIn(step.step.say, 'en')}`);
+	const held =
+		etcd.token === null ? 'the lock is free' : `${live.lock.holder} holds the lock, create_revision ${etcd.token} (the model's token ${live.lock.token})`;
+	const believers = live.clients.filter(client => client.token !== null).map(client => `${client.name} believes token ${client.token}`);
+	const state = [
+		`etcd: ${held}, revision ${etcd.revision}`,
+		`${live.resource.name} = ${live.resource.value ?? 'empty'} (max token ${live.resource.maxToken})`,
+		...believers,
+	];
+	const mark = comparison.differences.length > 0 ? '✗' : '✓';
+	lines.push(
+		`${mark} step ${step.index + 1} (t=${step.model.clock}): ${comparison.differences.length > 0 ? comparison.differences.join('; ') : 'agrees with the model'}`,
+	);
+	lines.push(`    ${state.join('; ')}`);
+	for (const lag of comparison.lags) lines.push(`    lag: ${describeLag(lag)}`);
+	return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,80 @@
+// The temporary directory a live run keeps its etcd data in, and the list of the processes it
+// started. Every exit path removes both; a run killed outright (SIGKILL) cannot, so the next run
+// removes what a dead run left, and kills what it started, first.
+
+import {appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const namePrefix = 'dlock-tui-live-';
+const pidsFile = 'pids';
+
+export interface RunDirectory {
+	readonly path: string;
+	/** Notes a process this run started, so that a later run can end it if this one is killed. */
+	record(pid: number): void;
+	/** Kills every process recorded that is still running, at once, and removes the directory. */
+	removeNow(): void;
+}
+
+/** A fresh directory, named after this process; what dead runs left is cleaned away first. */
+export function createRunDirectory(): RunDirectory {
+	removeStaleRuns();
+	const directory = mkdtempSync(path.join(tmpdir(), `${namePrefix}${process.pid}-`));
+	return {
+		path: directory,
+		record: pid => appendFileSync(path.join(directory, pidsFile), `${pid}\n`),
+		removeNow: () => removeRun(directory),
+	};
+}
+
+export function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** A pid may have been reused since: only a process whose command line names the directory is ours. */
+function belongsTo(pid: number, directory: string): boolean {
+	try {
+		return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(directory);
+	} catch {
+		return false;
+	}
+}
+
+function removeRun(directory: string): void {
+	let pids: number[] = [];
+	try {
+		pids = readFileSync(path.join(directory, pidsFile), 'utf8').split('\n').filter(Boolean).map(Number);
+	} catch {
+		// Nothing was started yet.
+	}
+	for (const pid of pids) {
+		if (belongsTo(pid, directory)) {
+			try {
+				process.kill(pid, 'SIGKILL');
+			} catch {
+				// Gone in the meantime.
+			}
+		}
+	}
+	rmSync(directory, {recursive: true, force: true});
+}
+
+/** Directories of runs whose process is gone: a run killed with SIGKILL leaves one. */
+export function removeStaleRuns(): void {
+	let names: string[] = [];
+	try {
+		names = readdirSync(tmpdir());
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		const owner = new RegExp(`^${namePrefix}(\\d+)-`).exec(name);
+		if (owner && !isRunning(Number(owner[1]))) removeRun(path.join(tmpdir(), name));
+	}
+}

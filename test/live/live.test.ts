@@ -1,0 +1,274 @@
+// `dlock-tui live` on a real etcd (the etcd-server package; .ci/run installs it). Each run gets a
+// temporary directory of its own as TMPDIR: its etcd data and its processes' command lines are
+// in it, so the test finds every process the run started and checks that none outlives it.
+
+import {spawn} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
+import {Etcd3} from 'etcd3';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
+import {createRunDirectory} from '../../source/live/run-directory.js';
+import {screenText, writeInto} from '../export/terminal.js';
+import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {dashboardEnv, until} from '../terminal/pty.js';
+
+const root = temporaryDirectory('dlock-live-');
+/** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */
+const tickMs = '400';
+
+interface LiveRun {
+	readonly status: Promise<number | null>;
+	readonly output: () => string;
+	/** Every process seen so far whose command line names the run's directory. */
+	readonly pids: Set<number>;
+	readonly kill: (signal?: NodeJS.Signals) => void;
+}
+
+/** Processes whose command line names `directory`: the run's etcd, its guards and its clients. */
+function processesIn(directory: string): number[] {
+	const pids: number[] = [];
+	for (const name of readdirSync('/proc').filter(entry => /^\d+$/.test(entry))) {
+		try {
+			if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(directory)) pids.push(Number(name));
+		} catch {
+			// Ended while being read.
+		}
+	}
+	return pids;
+}
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function startLive(args: readonly string[], tmp: string): LiveRun {
+	const child = spawn(process.execPath, [cliPath, 'live', ...args], {env: {...process.env, TMPDIR: tmp, NO_COLOR: '1'}, stdio: ['ignore', 'pipe', 'pipe']});
+	let output = '';
+	child.stdout.on('data', chunk => {
+		output += chunk;
+	});
+	child.stderr.on('data', chunk => {
+		output += chunk;
+	});
+	const pids = new Set<number>();
+	const watch = setInterval(() => {
+		for (const pid of processesIn(tmp)) pids.add(pid);
+	}, 50);
+	const status = new Promise<number | null>(resolve =>
+		child.once('exit', code => {
+			clearInterval(watch);
+			resolve(code);
+		}),
+	);
+	return {status, output: () => output, pids, kill: (signal = 'SIGKILL') => child.kill(signal)};
+}
+
+const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
+
+/**
+ * Plays to the end; checks that the run started its processes (two clients, and without --etcd
+ * two etcd servers with their guards), and that none of them, nor its directory, is left.
+ */
+async function playLive(args: readonly string[]): Promise<{readonly status: number | null; readonly output: string}> {
+	const tmp = mkdtempSync(path.join(root, 'run-'));
+	const run = startLive(args, tmp);
+	const status = await run.status;
+	expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(args.includes('--etcd') ? 2 : 6);
+	expect([...run.pids].filter(isRunning)).toEqual([]);
+	expect(runDirectories(tmp)).toEqual([]);
+	return {status, output: run.output()};
+}
+
+/** One etcd for the runs that are given one: each keeps to its own prefix. */
+let shared: {readonly url: string; readonly stop: () => Promise<void>};
+beforeAll(async () => {
+	const binary = findEtcd(process.env);
+	if (binary === null) throw new Error('these tests need etcd on PATH (apt-get install etcd-server)');
+	const directory = createRunDirectory();
+	const etcd = await startEtcd(binary, directory, 'shared');
+	shared = {
+		url: etcd.url,
+		stop: async () => {
+			await etcd.stop();
+			directory.removeNow();
+		},
+	};
+}, 30_000);
+afterAll(() => shared?.stop());
+
+/** The keys left under dlock-tui/ in the shared etcd. */
+async function keysLeft(): Promise<string[]> {
+	const client = new Etcd3({hosts: shared.url});
+	try {
+		return await client.getAll().prefix('dlock-tui/').keys();
+	} finally {
+		client.close();
+	}
+}
+
+describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
+	test("gc-pause with fencing: A is frozen, its lease expires in etcd, B takes the lock, and A's late write is rejected", async () => {
+		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m);
+		// A fresh etcd: the tokens are the lock key's create_revision, 2 and then 4 (A's expiry was 3).
+		expect(output).toMatch(
+			/B holds the lock, create_revision 4 \(the model's token 2\).*row-42 = B \(max token 2\); A believes token 1; B believes token 2\n✓ the live run agrees/,
+		);
+		expect(output).not.toContain('✗');
+	});
+
+	test("gc-pause without fencing: A's late write overwrites B's", async () => {
+		const {status, output} = await playLive(['gc-pause-unfenced', '--check', '--tick-ms', tickMs]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/✓ step 7 \(t=7\): agrees with the model\n.*row-42 = A \(max token 2\); A believes token 1; B believes token 2\n/);
+	});
+
+	test("etcd-revision: on a fresh etcd the tokens and the store's revision are the model's exactly", async () => {
+		const {status, output} = await playLive(['etcd-revision', '--check', '--tick-ms', tickMs]);
+		expect(status, output).toBe(0);
+		expect(output).toContain("B holds the lock, create_revision 4 (the model's token 4), revision 4");
+		expect(output).toMatch(/^✓ step 5 \(t=5\): agrees with the model\n {4}etcd: the lock is free, revision 5;/m);
+	});
+
+	test('a scenario whose expectation is not met live fails the check with exit 1', async () => {
+		const file = path.join(root, 'wrong.yaml');
+		writeFileSync(file, 'title: Wrong on purpose\nlease: 2\nclients: [A, B]\nsteps:\n  - do: [acquire A, acquire B]\n    expect: {holder: B}\n');
+		const {status, output} = await playLive([file, '--check', '--tick-ms', '1000', '--etcd', shared.url]);
+		expect(status, output).toBe(1);
+		expect(output).toContain('✗ step 1 (t=0): expect: `holder` is A, expected B');
+		expect(output).toContain('✗ 1 step differ');
+	});
+
+	test('--etcd URL: the run keeps to its own prefix and deletes its keys at the end', async () => {
+		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs, '--etcd', shared.url]);
+		expect(status, output).toBe(0);
+		expect(output).toMatch(/^live .*: http:\/\/127\.0\.0\.1:\d+, keys under dlock-tui\/dlock-tui-live-\d+-\w+\/; a tick is 400 ms$/m);
+		// Tokens by their order: another run's changes may count in the shared revision.
+		expect(output).toContain('B holds the lock, create_revision');
+		expect(output).toContain('✓ the live run agrees with the model at every step');
+		expect(await keysLeft()).toEqual([]);
+	});
+
+	test('in a terminal: the dashboard, filled from etcd, plays the story; another key says only q works; q ends it all', async () => {
+		const tmp = mkdtempSync(path.join(root, 'pty-'));
+		const terminal = new xterm.Terminal({cols: 100, rows: 32, allowProposedApi: true});
+		let written = Promise.resolve();
+		const child = pty.spawn(process.execPath, [cliPath, 'live', 'gc-pause', '--tick-ms', tickMs], {cols: 100, rows: 32, env: dashboardEnv({TMPDIR: tmp})});
+		child.onData(data => {
+			written = written.then(() => writeInto(terminal, data));
+		});
+		const exited = new Promise<number>(resolve => child.onExit(({exitCode}) => resolve(exitCode)));
+		const pids = new Set<number>();
+		const screen = () => screenText(terminal).join('\n');
+		await until(() => {
+			for (const pid of processesIn(tmp)) pids.add(pid);
+			return screen().includes('the story is over: q quits');
+		});
+		await written;
+		expect(screen()).toMatch(/holder +B +token 2/);
+		expect(screen()).toMatch(/✓ 2 accepted +✗ 1 rejected/);
+		expect(screen()).toContain('✓ the live run agrees with the model at every step');
+		child.write('x');
+		await until(() => screen().includes('only q works live'));
+		child.write('q');
+		expect(await exited).toBe(0);
+		expect(pids.size).toBeGreaterThanOrEqual(6);
+		expect([...pids].filter(isRunning)).toEqual([]);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
+	test.for([
+		['SIGTERM', 143],
+		['SIGINT', 130],
+		['SIGHUP', 129],
+	] as const)('%s stops the clients and etcd and removes the directory before it exits (%i)', async ([signal, code]) => {
+		const tmp = mkdtempSync(path.join(root, 'stopped-'));
+		const run = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
+		await expect.poll(() => run.output(), {timeout: 30_000, interval: 50}).toContain('step 3 (t=2)');
+		run.kill(signal);
+		expect(await run.status, run.output()).toBe(code);
+		expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(6);
+		expect([...run.pids].filter(isRunning)).toEqual([]);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
+	test('after a run killed with SIGKILL, the next run ends what it left and removes its directory, and plays cleanly', async () => {
+		const tmp = mkdtempSync(path.join(root, 'killed-'));
+		const killed = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
+		// A is frozen now: a stopped process cannot notice that the run is gone, so the next run ends it.
+		await expect.poll(() => killed.output(), {timeout: 30_000, interval: 50}).toContain('step 3 (t=2)');
+		const [stale] = runDirectories(tmp);
+		killed.kill();
+		await killed.status;
+		expect(killed.pids.size, killed.output()).toBeGreaterThanOrEqual(6);
+		const next = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp);
+		expect(await next.status, next.output()).toBe(0);
+		expect(next.output()).toContain('✓ the live run agrees with the model at every step');
+		expect([...killed.pids, ...next.pids].filter(isRunning)).toEqual([]);
+		expect(existsSync(path.join(tmp, stale!))).toBe(false);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+});
+
+describe('dlock-tui live, refused before anything starts', () => {
+	test('without etcd on PATH: one line naming the package, exit 2', () => {
+		const result = runCli(['live', 'gc-pause', '--check'], {env: {PATH: '', TMPDIR: tmpdir()}});
+		expect(result.status).toBe(2);
+		expect(result.stderr).toBe(
+			'dlock-tui: live: no `etcd` on PATH; it comes in the package etcd-server (apt-get install etcd-server), or give --etcd URL (see dlock-tui --help)\n',
+		);
+	});
+
+	test('a lease shorter than etcd grants, or not whole seconds: one line with a tick that works, exit 2', async () => {
+		const short = await callCli(['live', 'gc-pause', '--tick-ms', '300']);
+		expect(short.status).toBe(2);
+		expect(short.stderr).toMatch(/^dlock-tui: --tick-ms 300: a lease of 5 ticks is 1\.5 s, .* 2 s at least \(try --tick-ms 400\)/);
+		const uneven = await callCli(['live', 'gc-pause', '--tick-ms', '450']);
+		expect(uneven.stderr).toMatch(/a lease of 5 ticks is 2\.25 s, .*\(try --tick-ms 600\)/);
+	});
+
+	test('what a real etcd cannot do is named with its line, exit 2', async () => {
+		const file = path.join(root, 'jump.yaml');
+		writeFileSync(file, 'title: A clock step\nclients: [A]\nsteps:\n  - do: [acquire A]\n  - do: [jump A +3]\n');
+		const jump = await callCli(['live', file, '--check']);
+		expect(jump.status).toBe(2);
+		expect(jump.stderr).toBe(`dlock-tui: live: ${file}:5: \`jump A +3\` cannot be done live (a clock step) (see dlock-tui --help)\n`);
+		expect((await callCli(['live', 'redlock-gc-pause'])).stderr).toContain('5 lock nodes cannot be played live: live runs one etcd, a single lock service');
+		expect((await callCli(['live', 'partition'])).stderr).toMatch(/^dlock-tui: live: scenarios\/partition\.yaml:\d+: `partition A` cannot be done live/);
+	});
+
+	test('an etcd given with --etcd that does not answer: one line, exit 2, nothing left', () => {
+		const tmp = mkdtempSync(path.join(root, 'unreachable-'));
+		const result = runCli(['live', 'gc-pause', '--check', '--etcd', 'http://127.0.0.1:1'], {env: {...process.env, TMPDIR: tmp}});
+		expect(result.status).toBe(2);
+		expect(result.stderr).toMatch(/^dlock-tui: --etcd http:\/\/127\.0\.0\.1:1: etcd does not answer there \(.*ECONNREFUSED.*\) \(see dlock-tui --help\)\n$/);
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
+	test('an etcd that does not start: one line with what it logged last, exit 1, nothing left', () => {
+		const tmp = mkdtempSync(path.join(root, 'broken-'));
+		const bin = path.join(tmp, 'bin');
+		mkdirSync(bin);
+		writeFileSync(path.join(bin, 'etcd'), '#!/bin/sh\necho "listen tcp: address already in use" >&2\nexit 1\n', {mode: 0o755});
+		const result = runCli(['live', 'gc-pause', '--check'], {env: {...process.env, PATH: bin, TMPDIR: tmp}});
+		expect(result.status).toBe(1);
+		expect(result.stderr).toBe('dlock-tui: live: etcd did not start: listen tcp: address already in use (see dlock-tui --help)\n');
+		expect(runDirectories(tmp)).toEqual([]);
+	});
+
+	test('--etcd takes an http URL, --tick-ms a whole number, and both are for live only', async () => {
+		expect((await callCli(['live', '--etcd', 'ftp://x'])).stderr).toContain("--etcd: expected an http:// or https:// URL, got 'ftp://x'");
+		expect((await callCli(['live', '--tick-ms', '1.5'])).stderr).toContain("--tick-ms: expected milliseconds, a whole number from 1 to 60000, got '1.5'");
+		expect((await callCli(['check', 'gc-pause', '--tick-ms', '400'])).status).toBe(2);
+	});
+});
