@@ -10,7 +10,7 @@ import {clientsRows} from './panes/clients.js';
 import {headerRow} from './panes/header.js';
 import {helpRows, signListRows} from './panes/help.js';
 import {keyBarRow, keyListRows, type Prompt, promptRows} from './panes/keyBar.js';
-import {lockRows} from './panes/lock.js';
+import {lockRows, nodeRowsWanted} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
 import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js';
 import {storyRows, storyRowsNeeded} from './panes/story.js';
@@ -86,7 +86,6 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 			2,
 			look.glyphs.ellipsis,
 		);
-	const top = topRows(0);
 	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
 	const timeline = timelineRows(pane);
 	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]}) => [
@@ -100,6 +99,11 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	];
 	// The story's narration and latest event are never cut while the clients' headings can give way.
 	const needs = storyRowsNeeded(pane, room);
+	// Several nodes get a row each when the story keeps what it needs: they are the lock service's story.
+	const nodeRows = nodeRowsWanted({...pane, width: leftWidth});
+	const withNodes = nodeRows > 0 ? topRows(nodeRows) : null;
+	const topMore = withNodes && room - panes([], {top: withNodes, clients: clients.full}).length >= needs ? nodeRows : 0;
+	const top = topMore > 0 ? withNodes! : topRows(0);
 	const full = panes([], {top, clients: clients.full});
 	const compact = room - full.length < needs;
 	const upper = compact ? panes([], {top, clients: clients.compact}) : full;
@@ -115,7 +119,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	let unused = spare - listed.length;
 	let shown = upper;
 	if (!compact && unused >= 3) {
-		const grownTop = topRows(unused);
+		const grownTop = topRows(topMore + unused);
 		unused -= grownTop.length - top.length;
 		const grownClients = clientsRows({...pane, headings: true, more: unused});
 		unused -= grownClients.length - clients.full.length;

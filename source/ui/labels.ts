@@ -3,6 +3,7 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../scenario/narration.js';
+import type {Backend, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 
 /** Why a paste at the command line was not run: too long, too many lines, or a line too long. */
@@ -17,6 +18,17 @@ export interface Corruption {
 	/** Null for a holder with no token (Redlock). */
 	readonly believed: number | null;
 }
+
+/** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
+export interface BackendWords {
+	readonly token: string;
+	readonly next: string;
+	readonly lease: string;
+	/** Said where a token would be, when none is issued. */
+	readonly noTokens: string;
+}
+
+const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
 
 export interface Labels {
 	readonly lockPane: string;
@@ -33,18 +45,31 @@ export interface Labels {
 	readonly didYouMean: (word: string) => string;
 	/** `token 3`, or `no token` for a holder that has none (Redis, Redlock). */
 	readonly tokenN: (token: number | null) => string;
-	readonly nextToken: string;
-	readonly revision: string;
-	/** Where the next token would be, when the lock service issues none. */
-	readonly noTokens: string;
+
 	readonly nodes: string;
+	/** The backend's words for its token, the row under the holder, its lease, and its want of tokens (docs/model.md, "Backends"). */
+	readonly backendWords: (backend: Backend, tokens: TokenKind) => BackendWords;
+	/** The label of the nodes whose clocks are off true time. */
+	readonly clocks: string;
+	/** Every node's clock reads true time. */
+	readonly allTrueTime: string;
+	/** `clock +3`: a clock against true time. */
+	readonly clockOffset: (offset: number) => string;
+	/** The label of how many nodes each client has. */
+	readonly majorityLabel: string;
+	/** `3 of 5`: a client's keys among all the nodes. */
+	readonly keysOf: (count: number, of: number) => string;
+	/** Nobody has any key: how many it takes. */
+	readonly neededOf: (needed: number, of: number) => string;
+	readonly up: string;
+	/** A node's key: until when, by the node's clock, and how much of it is left (null: leave it out). */
+	readonly keyUntil: (expiry: number, left: number | null) => string;
+	/** The lock-delay a node imposes after an expiry, in ticks. */
+	readonly lockDelayOf: (ticks: number) => string;
 	/** In the clients' believes column: the lock, held with no token. */
 	readonly theLock: string;
 	/** Under an expired lease: nobody may take the lock before this time, the node's. */
 	readonly lockDelayUntil: (t: number) => string;
-	/** Under the nodes: who has a majority of them, if anyone. */
-	readonly majority: (holder: string | null, count: number, needed: number, of: number) => string;
-	readonly lease: string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
@@ -148,15 +173,24 @@ const en: Labels = {
 			: problem === 'too-many-lines'
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
-	nextToken: 'next token',
-	revision: 'revision',
-	noTokens: 'none: no tokens issued',
 	nodes: 'nodes',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
+		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
+	}),
+	clocks: 'clocks',
+	allTrueTime: 'all on true time',
+	clockOffset: offset => `clock ${signed(offset)}`,
+	majorityLabel: 'majority',
+	keysOf: (count, of) => `${count} of ${of}`,
+	neededOf: (needed, of) => `${needed} of ${of} needed`,
+	up: 'up',
+	keyUntil: (expiry, left) => `until ${expiry}${left === null ? '' : ` (${left} left)`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'lock',
 	lockDelayUntil: t => `lock-delay until t=${t}`,
-	majority: (holder, count, needed, of) =>
-		holder === null ? `no majority (${needed} of ${of} needed)` : `${holder} has ${count} of ${of} (majority ${needed})`,
-	lease: 'lease',
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
@@ -273,15 +307,24 @@ const ja: Labels = {
 			: problem === 'too-many-lines'
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
-	nextToken: '次のトークン',
-	revision: 'リビジョン',
-	noTokens: 'なし: トークンを出さない',
 	nodes: 'ノード',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
+		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
+	}),
+	clocks: '時計',
+	allTrueTime: 'すべて正しい時刻',
+	clockOffset: offset => `時計 ${signed(offset)}`,
+	majorityLabel: '過半数',
+	keysOf: (count, of) => `${of} 中 ${count}`,
+	neededOf: (needed, of) => `${of} 中 ${needed} が必要`,
+	up: '稼働',
+	keyUntil: (expiry, left) => `${expiry} まで${left === null ? '' : ` (残り ${left})`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'ロック',
 	lockDelayUntil: t => `t=${t} まで lock-delay`,
-	majority: (holder, count, needed, of) =>
-		holder === null ? `過半数なし (${of} 中 ${needed} が必要)` : `${holder} が ${of} 中 ${count} を持つ (過半数 ${needed})`,
-	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,

@@ -11,13 +11,14 @@ import {type Look, makeLook} from '../../source/ui/look.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
 import {helpRows} from '../../source/ui/panes/help.js';
 import {keyBarRow} from '../../source/ui/panes/keyBar.js';
-import {lockRows} from '../../source/ui/panes/lock.js';
+import {lockRows, nodeRowsWanted} from '../../source/ui/panes/lock.js';
 import {resourceRows} from '../../source/ui/panes/resource.js';
 import {type Row, shownRow} from '../../source/ui/panes/rows.js';
 import {storyRows} from '../../source/ui/panes/story.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {command} from '../model/helpers.js';
+import {scenarioOf} from '../scenario/helpers.js';
 
 const scenario = loadScenario('gc-pause');
 const lookIn = (lang: Lang, ascii = false) => makeLook({lang, theme: 'dark', ascii, color: false});
@@ -72,6 +73,65 @@ describe('lock service pane', () => {
 
 	test('in Japanese', () => {
 		expect(shown(lockRows(pane(at(3), lookIn('ja'))))).toContain('t=5 で失効');
+	});
+});
+
+describe('lock service pane with several nodes and backends', () => {
+	const stepOf = (name: string, steps: number, ...commands: string[]) => {
+		let session = startSession(loadScenario(name));
+		for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
+		for (const text of commands) session = reduceSession(session, {type: 'do', command: command(text)});
+		return session;
+	};
+	const jumped = stepOf('redlock-clock-jump', 4);
+
+	test('in one line: the nodes, the clock off true time, and how many nodes each client has', () => {
+		const text = shown(lockRows({session: jumped, width: 39, look}), look);
+		expect(text).toMatch(/nodes +L1 A L2 A L3 B L4 B L5 B/);
+		expect(text).toMatch(/clocks +L3 clock \+10/);
+		expect(text).toMatch(/majority +A 2 of 5 {2}B 3 of 5 ✓/);
+		expect(text.split('\n')).toHaveLength(5);
+	});
+
+	test('with rows to spare, a row per node: its clock, holder and key by its own clock', () => {
+		const rows = lockRows({session: jumped, width: 59, look, more: nodeRowsWanted({session: jumped, width: 59, look})});
+		const text = shown(rows, look);
+		expect(text).toMatch(/L3 +up +clock \+10 +B +until 22 \(10 left\)/);
+		expect(text).toMatch(/L1 +up +A +until 10 \(8 left\)/);
+		expect(text).toContain('none: Redlock gives no token');
+		expect(text).not.toMatch(/^ nodes/m);
+	});
+
+	test('a crashed node says so, and a node row too wide for the pane gives way to the one line', () => {
+		const crashed = stepOf('redlock-clock-jump', 2, 'crash L2');
+		expect(shown(lockRows({session: crashed, width: 59, look, more: 4}), look)).toMatch(/L2 +crashed/);
+		expect(shown(lockRows({session: crashed, width: 39, look}), look)).toMatch(/L2 ✗/);
+		expect(nodeRowsWanted({session: crashed, width: 20, look})).toBe(0);
+	});
+
+	test("one node speaks its backend's words", () => {
+		const etcd = shown(lockRows({session: stepOf('etcd-revision', 1), width: 39, look}), look);
+		expect(etcd).toMatch(/holder +A +revision 2/);
+		expect(etcd).toMatch(/^ lease +t=0/m);
+		const consul = shown(lockRows({session: stepOf('consul-lock-delay', 1), width: 39, look}), look);
+		expect(consul).toMatch(/holder +A +LockIndex 1/);
+		expect(consul).toMatch(/next LockIndex 2 +lock-delay 5/);
+		expect(consul).toMatch(/^ session +t=0/m);
+		const zookeeper = startSession(scenarioOf('title: z\nbackend: zookeeper\nclients: [A]\nsteps:\n  - do: acquire A\n', 'z.yaml'));
+		const zk = shown(lockRows({session: reduceSession(zookeeper, {type: 'next'}), width: 39, look}), look);
+		expect(zk).toMatch(/holder +A +zxid 2/);
+		expect(zk).toMatch(/^ session/m);
+		const redis = startSession(scenarioOf('title: r\nbackend: redis\nclients: [A]\nsteps:\n  - do: acquire A\n', 'r.yaml'));
+		expect(shown(lockRows({session: redis, width: 39, look}), look)).toContain('none: Redis gives no token');
+	});
+
+	test('in Japanese, at 39 columns, whole', () => {
+		const ja = lookIn('ja');
+		for (const more of [0, 4]) {
+			const rows = lockRows({session: jumped, width: 39, look: ja, more});
+			for (const row of rows) expect(widthOf(row.map(part => part.text).join('')), textOf([row])).toBeLessThanOrEqual(39);
+		}
+		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 5 中 2 {2}B 5 中 3 ✓/);
 	});
 });
 
