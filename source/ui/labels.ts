@@ -102,7 +102,20 @@ export interface Labels {
 		readonly fencing: string;
 		readonly heartbeat: string;
 		readonly inflight: string;
+		readonly notes: string;
 	};
+	/** A client's belief with until when it holds the lock by its own clock. */
+	readonly beliefUntil: (belief: string, until: number) => string;
+	/** A careful client: it checks its own clock against its lease before each write. */
+	readonly checksLease: string;
+	/** The peers a client cannot reach. */
+	readonly cutFrom: (peers: readonly string[]) => string;
+	/** Every node at once, among the peers cut. */
+	readonly lockPeer: string;
+	/** A write checked and held back by a pause, sent at `t`. */
+	readonly heldUntil: (t: number) => string;
+	/** A write that is due but waits in the network until the link to the resource is back. */
+	readonly waitsInPartition: string;
 	readonly running: string;
 	readonly pausedUntil: (t: number) => string;
 	/** The same, where the clients' table is short of room. */
@@ -213,7 +226,13 @@ const en: Labels = {
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
 	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
-	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
+	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight', notes: 'clock, links'},
+	beliefUntil: (belief, until) => `${belief} until ${until}`,
+	checksLease: 'checks lease',
+	cutFrom: peers => `cut from ${peers.join(', ')}`,
+	lockPeer: 'lock',
+	heldUntil: t => `held→t=${t}`,
+	waitsInPartition: 'waits (cut)',
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
 	pausedShort: t => `GC until t=${t}`,
@@ -348,7 +367,13 @@ const ja: Labels = {
 	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
 	noTokenSent: 'トークンなし',
 	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
-	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
+	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中', notes: '時計・接続'},
+	beliefUntil: (belief, until) => `${belief} ${until} まで`,
+	checksLease: '期限を確認',
+	cutFrom: peers => `切断: ${peers.join('・')}`,
+	lockPeer: 'ロック',
+	heldUntil: t => `保留→t=${t}`,
+	waitsInPartition: '分断で待機',
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	pausedShort: t => `GC t=${t} まで`,

@@ -174,6 +174,33 @@ describe('clients pane', () => {
 	});
 });
 
+describe('clients pane in the second model', () => {
+	const twoNodes = (lines: string) => startSession(scenarioOf(`title: c\n${lines}clients: [A, B]\nsteps:\n  - do: tick\n`, 'c.yaml'));
+	const doing = (session: Session, ...commands: string[]) =>
+		commands.reduce((current, text) => reduceSession(current, {type: 'do', command: command(text)}), session);
+
+	test("a client's own clock, until when it believes it holds by it, and its cut links", () => {
+		const session = doing(twoNodes('nodes: 3\ntokens: none\n'), 'partition A L3', 'acquire A', 'jump A +3');
+		const text = shown(clientsRows(pane(session)));
+		expect(text).toMatch(/1 A .*lock ✓ until 5 .*clock \+3 {2}cut from L3/);
+		expect(text).toMatch(/clock, links/);
+		expect(shown(clientsRows(pane(doing(session, 'partition B'))))).toMatch(/2 B .*cut from lock/);
+	});
+
+	test('a careful client, a write held back by a pause, and a write waiting in a partition', () => {
+		const careful = startSession(scenarioOf('title: c\nclients: [{name: A, checksLease: true}, B]\nsteps:\n  - do: tick\n', 'c.yaml'));
+		const held = doing(careful, 'acquire A', 'write A late pause=3');
+		const text = shown(clientsRows(pane(held)));
+		expect(text).toMatch(/1 A .*token 1 ✓ until 5 .*held→t=3 +checks lease/);
+		const waiting = doing(careful, 'acquire B', 'partition B resource', 'write B x delay=1', 'write B y delay=3', 'tick');
+		expect(shown(clientsRows(pane(waiting)))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
+	});
+
+	test('a world with none of these keeps the first columns only', () => {
+		expect(shown(clientsRows(pane(at(2))))).not.toMatch(/clock, links|✓ until/);
+	});
+});
+
 describe('timeline pane', () => {
 	test('lanes for each client and the resource, drawn from the events', () => {
 		const lines = shown(timelineRows(pane(at(6)))).split('\n');
