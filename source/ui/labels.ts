@@ -128,6 +128,8 @@ export interface Labels {
 	readonly silent: string;
 	readonly stale: string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
+	/** Several nodes: who believes they hold the lock, with how many nodes each has, and which of them has a majority. */
+	readonly doubleBeliefNodes: (holders: readonly {readonly name: string; readonly keys: number}[], needed: number, of: number) => string;
 	readonly oneBelief: (name: string, token: number | null, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
@@ -245,6 +247,11 @@ const en: Labels = {
 	stale: 'stale',
 	doubleBelief: (names, holder, token) =>
 		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
+	doubleBeliefNodes: (holders, needed, of) => {
+		const each = holders.map(({name, keys}, index) => `${name} (${keys} of ${of}${index === 0 ? ' nodes' : ''}${keys >= needed ? ': a majority' : ''})`);
+		const names = each.length === 2 ? `${each[0]} and ${each[1]} both` : `${each.join(', ')} all`;
+		return `${names} believe they hold the lock`;
+	},
 	oneBelief: (name, token, agrees) => {
 		const what = token === null ? 'the lock (no token)' : `token ${token}`;
 		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
@@ -386,6 +393,8 @@ const ja: Labels = {
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
+	doubleBeliefNodes: (holders, needed, of) =>
+		`${holders.map(({name, keys}, index) => `${name} (${of} 中 ${keys}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
 	oneBelief: (name, token, agrees) => {
 		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
 		return agrees ? `${name} が${what}を保持 (ロックサービスも認める)` : `${name} は${what}を持っているつもりだが、ロックサービスは認めない`;

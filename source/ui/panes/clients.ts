@@ -4,7 +4,7 @@
 // in a partition. With rows to spare, each client's latest events under its row: what it last did
 // or had done to it.
 
-import {believers, type Client, type InflightWrite, reaches, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, majority, reaches, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -161,8 +161,20 @@ function beliefRows(world: World, labels: Labels, width: number, warn: string): 
 		const ok = agrees(world, client!);
 		return wrap(labels.oneBelief(client!.name, client!.token, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
 	}
-	const names = holding.map(client => client.name);
-	const lines = wrap(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2);
+	// With several nodes, how many each has says who the lock service agrees with, if anyone.
+	const said =
+		world.nodes.length > 1
+			? labels.doubleBeliefNodes(
+					holding.map(client => ({name: client.name, keys: world.nodes.filter(node => node.up && node.holder === client.name).length})),
+					majority(world),
+					world.nodes.length,
+				)
+			: labels.doubleBelief(
+					holding.map(client => client.name),
+					world.lock.holder,
+					world.lock.token,
+				);
+	const lines = wrap(`${warn} ${said}`, width - 2);
 	// One band, as wide as its widest line.
 	const band = Math.max(...lines.map(widthOf));
 	return lines.map(line => [piece(` ${pad(line, band)} `, 'alarm')]);
