@@ -167,6 +167,8 @@ export interface Labels {
 		readonly quit: string;
 		readonly auto: string;
 		readonly variant: string;
+		readonly node: string;
+		readonly cut: string;
 	};
 }
 
@@ -312,6 +314,8 @@ const en: Labels = {
 		quit: 'quit',
 		auto: 'auto',
 		variant: 'other fencing',
+		node: 'node',
+		cut: 'cut/heal',
 	},
 };
 
@@ -455,6 +459,8 @@ const ja: Labels = {
 		quit: '終了',
 		auto: '自動',
 		variant: '別版',
+		node: 'ノード',
+		cut: '切断/復旧',
 	},
 };
 

@@ -199,7 +199,10 @@ describe('clients pane in the second model', () => {
 	test('two believers in a world of nodes: how many nodes each has, and who has a majority, in one line at 80 columns', () => {
 		let session = startSession(loadScenario('redlock-clock-jump'));
 		for (let step = 0; step < 3; step += 1) session = reduceSession(session, {type: 'next'});
-		const lesson = (paneLook: Look) => shown(clientsRows({session, width, look: paneLook}), paneLook).split('\n').at(-1)!;
+		const lesson = (paneLook: Look) =>
+			shown(clientsRows({session, width, look: paneLook}), paneLook)
+				.split('\n')
+				.at(-1)!;
 		expect(lesson(look)).toBe(' ! A (2 of 5 nodes) and B (3 of 5: a majority) both believe they hold the lock');
 		expect(lesson(lookIn('ja'))).toMatch(/A \(5 中 2 ノード\) と B \(5 中 3、過半数\) が持っているつもり/);
 	});

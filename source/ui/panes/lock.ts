@@ -61,7 +61,7 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 		const tokens: Row = [label(words.token), piece(words.noTokens, 'dim')];
 		const majorities = majorityRow(world, labels, width, label(labels.majorityLabel), g.ok);
 		// A row per node when the rows are there and each fits whole; else the nodes in one line.
-		const nodeRows = eachNodeRows(world, labels, label, width);
+		const nodeRows = eachNodeRows(world, labels, name, session.selectedNode, g.pointer, width);
 		const extra = nodeRowsExtra(world);
 		if (nodeRows !== null && more >= extra) {
 			body = [tokens, ...nodeRows, majorities];
@@ -73,7 +73,7 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 				offClock.length > 0
 					? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${labels.clockOffset(node.offset)}`, 'warn'))]
 					: tokens;
-			body = [[label(labels.nodes), ...nodePieces(world, g.bad)], third, majorities];
+			body = [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad)], third, majorities];
 		}
 	} else {
 		body = oneNodeRows(session, labels, words, label, width, g);
@@ -97,7 +97,7 @@ export function nodeRowsWanted({session, width, look}: PaneProps): number {
 	if (world.nodes.length <= 1) return 0;
 	const labels = labelsFor(look.lang);
 	const name = Math.max(...lockLabels(world, labels).map(widthOf)) + 1;
-	return eachNodeRows(world, labels, text => piece(` ${pad(text, name)}`, 'label'), width) === null ? 0 : nodeRowsExtra(world);
+	return eachNodeRows(world, labels, name, session.selectedNode, look.glyphs.pointer, width) === null ? 0 : nodeRowsExtra(world);
 }
 
 /** The labels down the pane's left, for the width of its label column. */
@@ -163,9 +163,10 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 
 /**
  * A row per node: up or crashed, its clock against true time (when any node's is off), the key's
- * holder, until when by the node's own clock, and a lock-delay. Null when a row does not fit whole.
+ * holder, until when by the node's own clock, and a lock-delay, the names in a column `name` wide.
+ * Null when a row does not fit whole.
  */
-function eachNodeRows(world: World, labels: Labels, label: (text: string) => Piece, width: number): Row[] | null {
+function eachNodeRows(world: World, labels: Labels, name: number, selected: number, pointer: string, width: number): Row[] | null {
 	const anyOff = world.nodes.some(node => node.offset !== 0);
 	const cellsWith = (withLeft: boolean) =>
 		world.nodes.map(node => {
@@ -185,7 +186,8 @@ function eachNodeRows(world: World, labels: Labels, label: (text: string) => Pie
 		const rows = table.map(
 			({node, cells}) =>
 				[
-					label(node.name),
+					// The node the node keys act on is marked in the margin, as the selected client is.
+					node === world.nodes[selected] ? piece(`${pointer}${pad(node.name, name)}`, 'selected') : piece(` ${pad(node.name, name)}`, 'label'),
 					...cells
 						.filter((_, column) => widths[column]! > 0)
 						.map(([text, role], column, shown) => piece(column === shown.length - 1 ? text : `${pad(text, widths.filter(w => w > 0)[column]!)}  `, role)),
@@ -214,9 +216,11 @@ function majorityRow(world: World, labels: Labels, width: number, lead: Piece, o
 }
 
 /** `L1 A L2 A L3 · L4 ✗`: each node's key holder, a dot for none, a mark for a node that is down. */
-function nodePieces(world: World, down: string) {
+function nodePieces(world: World, selected: number, down: string) {
 	return world.nodes.flatMap((node, index) => [
-		piece(`${index === 0 ? '' : ' '}${node.name} `, 'label'),
+		piece(index === 0 ? '' : ' '),
+		piece(node.name, index === selected ? 'selected' : 'label'),
+		piece(' '),
 		node.up ? (node.holder === null ? piece('·', 'dim') : piece(node.holder, node.holder === world.lock.holder ? 'accent' : 'warn')) : piece(down, 'bad'),
 	]);
 }
