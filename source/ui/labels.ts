@@ -28,7 +28,8 @@ export interface BackendWords {
 	readonly noTokens: string;
 }
 
-const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
+/** `+3`, `-2`: a clock's offset or a jump, with its sign. */
+export const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
 
 export interface Labels {
 	readonly lockPane: string;

@@ -88,7 +88,7 @@ describe('lock service pane with several nodes and backends', () => {
 	test('in one line: the nodes, the clock off true time, and how many nodes each client has', () => {
 		const text = shown(lockRows({session: jumped, width: 39, look}), look);
 		expect(text).toMatch(/nodes +L1 A L2 A L3 B L4 B L5 B/);
-		expect(text).toMatch(/clocks +L3 clock \+10/);
+		expect(text).toMatch(/clocks +L3 \+10/);
 		expect(text).toMatch(/majority +A 2 of 5 {2}B 3 of 5 ✓/);
 		expect(text.split('\n')).toHaveLength(5);
 	});

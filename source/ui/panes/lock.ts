@@ -9,7 +9,7 @@ import {findClient, inLockDelay, majority, nodeClock, type World} from '../../mo
 import {currentWorld, latestEvent, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
-import {type BackendWords, type Labels, labelsFor} from '../labels.js';
+import {type BackendWords, type Labels, labelsFor, signed} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {type GrowingPaneProps, type PaneProps, type Piece, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
@@ -71,7 +71,7 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 			// A clock off true time is the story whenever there is one; else that no token is issued.
 			const third =
 				offClock.length > 0
-					? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${labels.clockOffset(node.offset)}`, 'warn'))]
+					? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${signed(node.offset)}`, 'warn'))]
 					: tokens;
 			body = [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad)], third, majorities];
 		}
