@@ -297,6 +297,8 @@ const en: Labels = {
 		fenced: 'resource fencing on',
 		lease: 'lease: used, left',
 		pointer: 'selected; by hand',
+		nodeKey: "a node's key, C's",
+		jumped: 'clock jumped by n',
 	},
 	signsPane: 'Signs',
 	faintSigns: 'Faint signs are still to come.',
@@ -442,6 +444,8 @@ const ja: Labels = {
 		fenced: '資源のフェンシング有',
 		lease: 'リース: 経過・残り',
 		pointer: '選択中・手動',
+		nodeKey: 'ノードのキー (C のもの)',
+		jumped: '時計が n 跳んだ',
 	},
 	signsPane: '記号',
 	faintSigns: '薄い記号はこれから起きること。',
@@ -487,7 +491,9 @@ export type SignName =
 	| 'unfenced'
 	| 'fenced'
 	| 'lease'
-	| 'pointer';
+	| 'pointer'
+	| 'nodeKey'
+	| 'jumped';
 
 /** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
 const signShapes = (g: Glyphs): Record<SignName, string> => ({
@@ -511,6 +517,8 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	fenced: 'fenced',
 	lease: `${g.leaseStart}${g.leaseUsed}${g.leaseLeft}${g.leaseEnd}`,
 	pointer: g.pointer,
+	nodeKey: '[C',
+	jumped: `${g.jumped}±n`,
 });
 
 export interface Sign {

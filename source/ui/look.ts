@@ -103,6 +103,8 @@ export interface Glyphs {
 	readonly sent: string;
 	readonly crashed: string;
 	readonly restarted: string;
+	/** A clock stepped ahead or back: a break in a node's lane. */
+	readonly jumped: string;
 	readonly released: string;
 	readonly renewed: string;
 	/** A renewal or an acquire the lock service turned away. */
@@ -129,6 +131,7 @@ const unicodeGlyphs: Glyphs = {
 	sent: '›',
 	crashed: '✕',
 	restarted: '↺',
+	jumped: '≈',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+✗',
@@ -154,6 +157,7 @@ const asciiGlyphs: Glyphs = {
 	sent: '>',
 	crashed: 'X',
 	restarted: 'R',
+	jumped: '~',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+x',

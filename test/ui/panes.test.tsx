@@ -212,6 +212,27 @@ describe('clients pane in the second model', () => {
 	});
 });
 
+describe('timeline lanes per node', () => {
+	let jumped = startSession(loadScenario('redlock-clock-jump'));
+	for (let step = 0; step < 4; step += 1) jumped = reduceSession(jumped, {type: 'next'});
+	const lines = (nodeLanes: boolean) => shown(timelineRows({...pane(jumped), nodeLanes})).split('\n');
+
+	test("each node's keys from grant to end, its clock's jump, and B's keys after", () => {
+		const lane = (name: string) => lines(true).find(line => line.startsWith(` ${name} `)) ?? '';
+		expect(lane('L1')).toMatch(/^ L1 +\[A─+$/);
+		expect(lane('L3')).toMatch(/^ L3 +\[A─+≈\+10 ✂ \[B/);
+		expect(lane('L4')).toMatch(/^ L4 +\[B/);
+		expect(lines(true).findIndex(line => line.startsWith(' L5 '))).toBeLessThan(lines(true).findIndex(line => line.startsWith(' row-42 ')));
+	});
+
+	test('only where the screen has the rows: the dashboard at 80x24 has none, at 120x40 all five', () => {
+		expect(lines(false).some(line => line.startsWith(' L1 '))).toBe(false);
+		const screen = (width: number, height: number) => textOf(dashboardRows({session: jumped, width, height}, look));
+		expect(screen(80, 23)).not.toMatch(/^ L1 +\[A/m);
+		expect(screen(120, 39)).toMatch(/^ L5 +\[B/m);
+	});
+});
+
 describe('timeline pane', () => {
 	test('lanes for each client and the resource, drawn from the events', () => {
 		const lines = shown(timelineRows(pane(at(6)))).split('\n');

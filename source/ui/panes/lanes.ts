@@ -1,7 +1,10 @@
 // The timeline as data: from the history's events (each has its time t) to lanes of spans and
-// marks, one lane per client and one for the resource, like the chapter's diagram. Pure.
+// marks, one lane per client and one for the resource, like the chapter's diagram; with several
+// lock nodes, one lane per node too: whose key it holds, when it expires, crashes, and clock
+// jumps. Pure.
 
 import type {Event} from '../../model/event.js';
+import type {World} from '../../model/world.js';
 import {currentWorld, type Entry, type History, type Session} from '../../session/session.js';
 import type {Glyphs, Role} from '../look.js';
 
@@ -22,6 +25,7 @@ export interface Mark {
 
 export interface Lane {
 	readonly name: string;
+	readonly of: 'client' | 'node' | 'resource';
 	readonly spans: readonly Span[];
 	readonly marks: readonly Mark[];
 }
@@ -200,7 +204,57 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 		horizon = Math.max(horizon, write.arrivesAt);
 	}
 
-	const lanes: Lane[] = [...tracks].map(([name, track]) => ({name, spans: track.spans, marks: track.marks}));
-	lanes.push({name: world.resource.name, spans: [], marks: resource});
+	const lanes: Lane[] = [...tracks].map(([name, track]) => ({name, of: 'client' as const, spans: track.spans, marks: track.marks}));
+	if (world.nodes.length > 1) lanes.push(...nodeLanes((before ?? drawn[0]!).entry.world, drawn, g));
+	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: resource});
 	return {now, horizon, lanes};
+}
+
+/**
+ * A lane per node over the entries drawn, from the world before them: each key from its grant
+ * (`[A`) to its end (`✂` when it expires by the node's clock), crashes and restarts, and clock
+ * jumps (`≈+10`), which break the lane. Keys are read from the world after each command, so
+ * nothing before the window has to be replayed.
+ */
+function nodeLanes(start: World, drawn: readonly History[], g: Glyphs): Lane[] {
+	const tracks = start.nodes.map(node => ({holder: node.holder, from: start.clock, spans: [] as Span[], marks: [] as Mark[]}));
+	const index = new Map(start.nodes.map((node, at) => [node.name, at]));
+	let world = start;
+	for (const {entry} of drawn)
+		for (const played of entry.commands) {
+			const endedAt = new Map<string, number>();
+			for (const event of played.events) {
+				const node =
+					event.kind === 'expired'
+						? event.node
+						: event.kind === 'node-crashed' || event.kind === 'node-restarted'
+							? event.node
+							: event.kind === 'jumped'
+								? event.target
+								: undefined;
+				const track = node === undefined ? undefined : tracks[index.get(node) ?? -1];
+				if (!track) continue;
+				if (event.kind === 'expired') track.marks.push({t: event.t, text: g.expired, role: 'bad'});
+				if (event.kind === 'node-crashed') track.marks.push({t: event.t, text: g.crashed, role: 'bad'});
+				if (event.kind === 'node-restarted') track.marks.push({t: event.t, text: g.restarted, role: 'accent'});
+				if (event.kind === 'jumped') track.marks.push({t: event.t, text: `${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, role: 'warn'});
+				if (event.kind === 'expired' || event.kind === 'node-crashed') endedAt.set(node!, event.t);
+			}
+			world = played.world;
+			for (const [at, node] of world.nodes.entries()) {
+				const track = tracks[at]!;
+				if (node.holder === track.holder) continue;
+				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt.get(node.name) ?? world.clock, kind: 'holds'});
+				track.holder = node.holder;
+				track.from = world.clock;
+				if (node.holder !== null) track.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent'});
+			}
+		}
+	return world.nodes.map((node, at) => {
+		const track = tracks[at]!;
+		const spans = track.holder === null ? track.spans : [...track.spans, {from: track.from, to: world.clock, kind: 'holds' as const}];
+		// Where the key will expire, in true time: faint, as every planned thing.
+		const marks = node.up && node.expiry !== null ? [...track.marks, {t: node.expiry - node.offset, text: g.expired, role: 'dim' as const}] : track.marks;
+		return {name: node.name, of: 'node' as const, spans, marks};
+	});
 }

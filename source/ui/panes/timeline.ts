@@ -1,4 +1,5 @@
-// The timeline: a lane per client and one for the resource, drawn from the history's events.
+// The timeline: a lane per client and one for the resource, drawn from the history's events;
+// where the screen has the rows, a lane per lock node too.
 // Time runs left to right at a fixed number of columns per tick; when the story outgrows the
 // width, the window scrolls to keep now (and what is known of the future) in view.
 
@@ -97,12 +98,13 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 	return row;
 }
 
-export function timelineRows({session, width, look}: PaneProps): Row[] {
+export function timelineRows({session, width, look, nodeLanes = false}: PaneProps & {readonly nodeLanes?: boolean}): Row[] {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
 	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick));
-	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
+	const shownLanes = nodeLanes ? timeline.lanes : timeline.lanes.filter(lane => lane.of !== 'node');
+	const nameWidth = Math.min(14, Math.max(...shownLanes.map(lane => widthOf(lane.name)))) + 2;
 	const plot = Math.max(1, width - nameWidth);
 	const window = timeWindow(timeline.now, timeline.horizon, plot);
 	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
@@ -115,8 +117,8 @@ export function timelineRows({session, width, look}: PaneProps): Row[] {
 		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
 		signs.splice(0, signs.length, ...next);
 	}
-	const lanes = timeline.lanes.map((lane, index) => [
-		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : index === session.selected ? 'selected' : 'label'),
+	const lanes = shownLanes.map((lane, index) => [
+		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
