@@ -299,6 +299,8 @@ const en: Labels = {
 		pointer: 'selected; by hand',
 		nodeKey: "a node's key, C's",
 		jumped: 'clock jumped by n',
+		cut: 'links cut (partition)',
+		healed: 'links healed',
 	},
 	signsPane: 'Signs',
 	faintSigns: 'Faint signs are still to come.',
@@ -446,6 +448,8 @@ const ja: Labels = {
 		pointer: '選択中・手動',
 		nodeKey: 'ノードのキー (C のもの)',
 		jumped: '時計が n 跳んだ',
+		cut: '切断 (分断)',
+		healed: '接続が戻った',
 	},
 	signsPane: '記号',
 	faintSigns: '薄い記号はこれから起きること。',
@@ -493,7 +497,9 @@ export type SignName =
 	| 'lease'
 	| 'pointer'
 	| 'nodeKey'
-	| 'jumped';
+	| 'jumped'
+	| 'cut'
+	| 'healed';
 
 /** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
 const signShapes = (g: Glyphs): Record<SignName, string> => ({
@@ -519,6 +525,8 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	pointer: g.pointer,
 	nodeKey: '[C',
 	jumped: `${g.jumped}±n`,
+	cut: g.cut,
+	healed: g.healed,
 });
 
 export interface Sign {

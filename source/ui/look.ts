@@ -105,6 +105,9 @@ export interface Glyphs {
 	readonly restarted: string;
 	/** A clock stepped ahead or back: a break in a node's lane. */
 	readonly jumped: string;
+	/** A client's links cut (a partition), and restored. */
+	readonly cut: string;
+	readonly healed: string;
 	readonly released: string;
 	readonly renewed: string;
 	/** A renewal or an acquire the lock service turned away. */
@@ -132,6 +135,8 @@ const unicodeGlyphs: Glyphs = {
 	crashed: '✕',
 	restarted: '↺',
 	jumped: '≈',
+	cut: '‖',
+	healed: '⇌',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+✗',
@@ -158,6 +163,8 @@ const asciiGlyphs: Glyphs = {
 	crashed: 'X',
 	restarted: 'R',
 	jumped: '~',
+	cut: '||',
+	healed: '<>',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+x',

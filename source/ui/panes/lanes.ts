@@ -134,6 +134,12 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 			case 'sent':
 				mark(g.sent, 'accent');
 				break;
+			case 'partitioned':
+				mark(g.cut, 'warn');
+				break;
+			case 'healed':
+				mark(g.healed, 'ok');
+				break;
 			case 'accepted': {
 				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
 				const raised = event.maxToken > 0 && event.maxToken !== shownMaxToken;
