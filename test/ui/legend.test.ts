@@ -58,8 +58,8 @@ describe.each([false, true])('ascii %s', ascii => {
 	test('every mark the timeline draws is a sign of the legend (a number read as n)', () => {
 		const drawn = new Set<string>();
 		for (const session of sessions) {
+			// A node's key names its client (`[A`, as `[C`); a jump has a sign (`≈+10`, as `≈±n`).
 			for (const lane of buildTimeline(session, look.glyphs).lanes)
-				// A node's key names its client (`[A`, as `[C`); a jump has a sign (`≈+10`, as `≈±n`).
 				for (const mark of lane.marks)
 					drawn.add(
 						mark.text
