@@ -109,6 +109,8 @@ export interface Labels {
 	readonly beliefUntil: (belief: string, until: number) => string;
 	/** A careful client: it checks its own clock against its lease before each write. */
 	readonly checksLease: string;
+	/** The same, where the clients' table is short of room. */
+	readonly checksShort: string;
 	/** The peers a client cannot reach. */
 	readonly cutFrom: (peers: readonly string[]) => string;
 	/** Every node at once, among the peers cut. */
@@ -234,6 +236,7 @@ const en: Labels = {
 	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight', notes: 'clock, links'},
 	beliefUntil: (belief, until) => `${belief} until ${until}`,
 	checksLease: 'checks lease',
+	checksShort: 'checks',
 	cutFrom: peers => `cut from ${peers.join(', ')}`,
 	lockPeer: 'lock',
 	heldUntil: t => `held→t=${t}`,
@@ -386,6 +389,7 @@ const ja: Labels = {
 	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中', notes: '時計・接続'},
 	beliefUntil: (belief, until) => `${belief} ${until} まで`,
 	checksLease: '期限を確認',
+	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',
 	heldUntil: t => `保留→t=${t}`,

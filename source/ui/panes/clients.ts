@@ -67,7 +67,8 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 			fencing: (client.fencing ? [labels.on, 'plain'] : [labels.off, 'warn']) as [string, Role],
 			heartbeat: heartbeat(client, labels),
 			inflight: inflightCell(world, client, inflight, labels, g.sent),
-			notes: notesCell(world, client, labels),
+			notes: notesCell(world, client, labels, false, g.cut),
+			shortNotes: notesCell(world, client, labels, true, g.cut),
 		};
 	});
 	const {columns} = labels;
@@ -81,10 +82,30 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		// A client's own clock, whether it checks its lease, and its cut links: only in worlds that have any.
 		...(cells.some(c => c.notes[0] !== '') ? [{header: columns.notes, cells: cells.map(c => c.notes), keep: 0}] : []),
 	];
-	// On a narrow terminal the status is said in fewer words, then the least telling columns go, whole, rather than being cut.
-	let shown =
-		tableWidth(table) <= width ? table : table.map(column => (column.header === columns.status ? {...column, cells: cells.map(c => c.shortStatus)} : column));
-	for (let level = 1; tableWidth(shown) > width && level <= 3; level += 1) shown = shown.filter(column => column.keep === 0 || column.keep > level);
+	// On a narrow terminal the status is said in fewer words, the least telling columns go, whole, rather than
+	// being cut, and the notes are said in fewer words before the fencing and what is in flight go.
+	const inFewerWords = (header: string, shorter: readonly [string, Role][]) => (those: readonly Column[]) =>
+		those.map(column => (column.header === header ? {...column, cells: shorter} : column));
+	const dropped = (level: number) => (those: readonly Column[]) => those.filter(column => column.keep === 0 || column.keep > level);
+	const narrower = [
+		inFewerWords(
+			columns.status,
+			cells.map(c => c.shortStatus),
+		),
+		dropped(1),
+		inFewerWords(
+			columns.notes,
+			cells.map(c => c.shortNotes),
+		),
+		dropped(2),
+		dropped(3),
+	];
+	let shown: readonly Column[] = table;
+	for (const step of narrower) {
+		const next = step(shown);
+		// Fewer words under a wider heading gain nothing: kept only when the table gets narrower.
+		if (tableWidth(shown) > width && tableWidth(next) < tableWidth(shown)) shown = next;
+	}
 	const widths = shown.map(columnWidth);
 	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
 		...lead,
@@ -128,15 +149,15 @@ function inflightCell(world: World, client: Client, inflight: readonly InflightW
 	return [parts.join(' '), waits || client.held !== null ? 'warn' : 'accent'];
 }
 
-/** `clock +3  checks lease  cut from L4, L5`: what sets this client apart, or nothing. */
-function notesCell(world: World, client: Client, labels: Labels): [string, Role] {
+/** `clock +3  checks lease  cut from L4, L5`: what sets this client apart, or nothing; `short`: `clock +3  checks  ‖ L4 L5`. */
+function notesCell(world: World, client: Client, labels: Labels, short: boolean, cut: string): [string, Role] {
 	const nodeNames = world.nodes.map(node => node.name);
 	const cutNodes = client.cut.filter(peer => nodeNames.includes(peer));
 	const peers = [...(cutNodes.length === nodeNames.length ? [labels.lockPeer] : cutNodes), ...(client.cut.includes('resource') ? [world.resource.name] : [])];
 	const notes = [
 		...(client.offset !== 0 ? [labels.clockOffset(client.offset)] : []),
-		...(client.checksLease ? [labels.checksLease] : []),
-		...(peers.length > 0 ? [labels.cutFrom(peers)] : []),
+		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease] : []),
+		...(peers.length > 0 ? [short ? `${cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
 	];
 	return [notes.join('  '), client.offset !== 0 || peers.length > 0 ? 'warn' : 'plain'];
 }
