@@ -233,6 +233,15 @@ describe('timeline lanes per node', () => {
 	});
 });
 
+test('a write held in a partition is drawn from its send to its arrival when the link is back', () => {
+	const cut = startSession(scenarioOf('title: w\nclients: [A]\nsteps:\n  - do: [acquire A, partition A resource, write A, tick 3, heal A]\n', 'w.yaml'));
+	const lane = shown(timelineRows(pane(reduceSession(cut, {type: 'next'}))))
+		.split('\n')
+		.find(line => line.startsWith(' A '));
+	expect(lane).toMatch(/^ A +\[1.‖›+⇌ ✓/);
+	expect(lane!.split('›').length - 1).toBeGreaterThan(6);
+});
+
 describe('timeline pane', () => {
 	test('lanes for each client and the resource, drawn from the events', () => {
 		const lines = shown(timelineRows(pane(at(6)))).split('\n');

@@ -8,7 +8,8 @@ import type {World} from '../../model/world.js';
 import {currentWorld, type Entry, type History, type Session} from '../../session/session.js';
 import type {Glyphs, Role} from '../look.js';
 
-export type SpanKind = 'holds' | 'stale' | 'gc';
+/** `waits`: a write of the client's held in a partition, from its send to when the link is back. */
+export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits';
 
 export interface Span {
 	readonly from: number;
@@ -40,13 +41,15 @@ export interface Timeline {
 interface ClientTrack {
 	belief: {kind: 'holds' | 'stale'; from: number} | null;
 	pause: {from: number; until: number} | null;
+	/** Since when a write of it waits in a partition. */
+	waiting: number | null;
 	readonly spans: Span[];
 	readonly marks: Mark[];
 }
 
 /** What the events up to a point of the history have begun and not ended: all later drawing needs of them. */
 interface Checkpoint {
-	readonly tracks: ReadonlyMap<string, Pick<ClientTrack, 'belief' | 'pause'>>;
+	readonly tracks: ReadonlyMap<string, Pick<ClientTrack, 'belief' | 'pause' | 'waiting'>>;
 	readonly shownMaxToken: number;
 }
 
@@ -62,7 +65,7 @@ const checkpoints = new WeakMap<History, Checkpoint>();
 export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
-	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, spans: [], marks: []}]));
+	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, spans: [], marks: []}]));
 	const resource: Mark[] = [];
 	/** The token of the resource's last `max` mark: a write shows `max` only when it raises it. */
 	let shownMaxToken = 0;
@@ -72,6 +75,12 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	const endBelief = (track: ClientTrack, t: number) => {
 		if (track.belief && t > track.belief.from && t >= drawFrom) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
 		track.belief = null;
+	};
+	// The client's writes wait while its link to the resource is cut: they arrive together when it is back.
+	const endWaiting = (track: ClientTrack | undefined, t: number) => {
+		if (!track || track.waiting === null) return;
+		if (t > track.waiting && t >= drawFrom) track.spans.push({from: track.waiting, to: t, kind: 'waits'});
+		track.waiting = null;
 	};
 	const endPause = (track: ClientTrack, t: number) => {
 		if (track.pause && t > track.pause.from && t >= drawFrom) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
@@ -133,6 +142,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 			case 'sent':
 				mark(g.sent, 'accent');
+				if (event.stuck && track && track.waiting === null) track.waiting = event.t;
 				break;
 			case 'partitioned':
 				mark(g.cut, 'warn');
@@ -141,6 +151,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				mark(g.healed, 'ok');
 				break;
 			case 'accepted': {
+				endWaiting(track, event.t);
 				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
 				const raised = event.maxToken > 0 && event.maxToken !== shownMaxToken;
 				if (event.violation) markResource(g.violation, 'banner');
@@ -151,6 +162,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 				break;
 			}
 			case 'rejected':
+				endWaiting(track, event.t);
 				mark(g.bad, 'bad');
 				markResource(g.bad, 'bad');
 				break;
@@ -186,7 +198,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	for (const node of replayed.reverse()) {
 		visitEntry(node.entry);
 		if (node.length % checkpointEvery === 0) {
-			const saved = new Map([...tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause}]));
+			const saved = new Map([...tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause, waiting: track.waiting}]));
 			checkpoints.set(node, {tracks: saved, shownMaxToken});
 		}
 	}
@@ -196,6 +208,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	let horizon = now;
 	for (const [name, track] of tracks) {
 		endBelief(track, now);
+		if (track.waiting !== null) track.spans.push({from: track.waiting, to: now, kind: 'waits'});
 		if (track.pause) {
 			track.spans.push({from: track.pause.from, to: Math.max(track.pause.until, now), kind: 'gc'});
 			horizon = Math.max(horizon, track.pause.until);

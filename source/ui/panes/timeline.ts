@@ -32,15 +32,22 @@ function timeWindow(now: number, horizon: number, width: number): TimeWindow {
 }
 
 const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly role: Role} =>
-	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
+	kind === 'gc'
+		? {text: g.gc, role: 'warn'}
+		: kind === 'stale'
+			? {text: g.stale, role: 'bad'}
+			: kind === 'waits'
+				? {text: g.sent, role: 'warn'}
+				: {text: g.holds, role: 'accent'};
 
 /** A lane as one cell per column (the text and role of each), then as runs of one role. */
 function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
 	const texts: string[] = Array.from({length: width}, () => ' ');
 	const roles: Role[] = Array.from({length: width}, () => 'plain');
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
-	// Spans first (a GC pause over a belief), then marks on top.
-	const ordered = [...lane.spans].sort((a, b) => (a.kind === 'gc' ? 1 : 0) - (b.kind === 'gc' ? 1 : 0));
+	// Spans first (a GC pause, then a write waiting in a partition, over a belief), then marks on top.
+	const layer = (kind: SpanKind) => (kind === 'waits' ? 2 : kind === 'gc' ? 1 : 0);
+	const ordered = [...lane.spans].sort((a, b) => layer(a.kind) - layer(b.kind));
 	for (const span of ordered) {
 		const style = spanStyle(span.kind, g);
 		// What is only planned (the rest of a pause) is drawn faint.
