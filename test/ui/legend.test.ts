@@ -59,7 +59,7 @@ describe.each([false, true])('ascii %s', ascii => {
 		const drawn = new Set<string>();
 		for (const session of sessions) {
 			// A node's key names its client (`[A`, as `[C`); a jump has a sign (`≈+10`, as `≈±n`).
-			for (const lane of buildTimeline(session, look.glyphs).lanes)
+			for (const lane of buildTimeline(session, look.glyphs, 0, true).lanes)
 				for (const mark of lane.marks)
 					drawn.add(
 						mark.text

@@ -62,7 +62,7 @@ const checkpoints = new WeakMap<History, Checkpoint>();
  * history has thousands of them. What earlier entries began (a belief, a pause) comes from the
  * nearest checkpoint, so a frame costs the same at any length of history.
  */
-export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
+export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
 	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, spans: [], marks: []}]));
@@ -224,7 +224,8 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0): Timeline {
 	}
 
 	const lanes: Lane[] = [...tracks].map(([name, track]) => ({name, of: 'client' as const, spans: track.spans, marks: track.marks}));
-	if (world.nodes.length > 1) lanes.push(...nodeLanes((before ?? drawn[0]!).entry.world, drawn, g));
+	// Only when they are shown: a node's lane reads every command's world, and most frames have no room for them.
+	if (withNodes && world.nodes.length > 1) lanes.push(...nodeLanes((before ?? drawn[0]!).entry.world, drawn, g));
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: resource});
 	return {now, horizon, lanes};
 }

@@ -109,9 +109,8 @@ export function timelineRows({session, width, look, nodeLanes = false}: PaneProp
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
-	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick));
-	const shownLanes = nodeLanes ? timeline.lanes : timeline.lanes.filter(lane => lane.of !== 'node');
-	const nameWidth = Math.min(14, Math.max(...shownLanes.map(lane => widthOf(lane.name)))) + 2;
+	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick), nodeLanes);
+	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
 	const plot = Math.max(1, width - nameWidth);
 	const window = timeWindow(timeline.now, timeline.horizon, plot);
 	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
@@ -124,7 +123,7 @@ export function timelineRows({session, width, look, nodeLanes = false}: PaneProp
 		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
 		signs.splice(0, signs.length, ...next);
 	}
-	const lanes = shownLanes.map((lane, index) => [
+	const lanes = timeline.lanes.map((lane, index) => [
 		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
