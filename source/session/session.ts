@@ -188,8 +188,10 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 			return clientCount === 0 ? session : {...session, selected: (session.selected + 1) % clientCount};
 		case 'select-previous':
 			return clientCount === 0 ? session : {...session, selected: (session.selected - 1 + clientCount) % clientCount};
-		case 'select-next-node':
-			return {...session, selectedNode: (session.selectedNode + 1) % currentWorld(session).nodes.length};
+		case 'select-next-node': {
+			const nodeCount = currentWorld(session).nodes.length;
+			return nodeCount <= 1 ? session : {...session, selectedNode: (session.selectedNode + 1) % nodeCount};
+		}
 		case 'pause-length': {
 			const pauseLength = clampPauseLength(session.pauseLength + action.delta);
 			return pauseLength === session.pauseLength ? session : {...session, pauseLength};

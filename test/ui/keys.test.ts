@@ -93,6 +93,9 @@ describe('keys for nodes, clocks and links', () => {
 	test('the node selection goes round the nodes, and the key bar names the selected node where it has room', () => {
 		const state = pressAll(redlock(), [press('n'), press('n'), press('n'), press('n'), press('n'), press('n')]).state;
 		expect(state.session.selectedNode).toBe(1);
+		// With one node there is nothing to choose: the session stays as it was.
+		const oneNode = start();
+		expect(pressAll(oneNode, [press('n')]).state.session).toBe(oneNode.session);
 		const bar = keyBarRow({
 			session: state.session,
 			width: 200,
