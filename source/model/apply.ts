@@ -10,6 +10,7 @@ import {
 	findClient,
 	findNode,
 	type HeldWrite,
+	inLockDelay,
 	type InflightWrite,
 	type Lock,
 	type LockNode,
@@ -187,8 +188,6 @@ function withLockView(world: World): World {
 
 /** Can the client's request reach this node, and will the node answer? */
 const answers = (client: Client, node: LockNode) => node.up && reaches(client, node.name);
-
-const inLockDelay = (world: World, node: LockNode) => node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
 
 const nodeCount = (world: World, count: number): NodeCount => ({count, needed: majority(world), of: world.nodes.length});
 

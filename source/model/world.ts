@@ -274,5 +274,8 @@ export const senderGrantOf = (write: InflightWrite) => write.senderGrant ?? writ
 export const clientClock = (world: World, client: Client) => world.clock + client.offset;
 export const nodeClock = (world: World, node: LockNode) => world.clock + node.offset;
 
+/** Does the node refuse every grant for now, by its own clock, after a key of it expired? */
+export const inLockDelay = (world: World, node: LockNode) => node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
+
 /** Can the client reach this peer (a node's name, or `resource`)? */
 export const reaches = (client: Client, peer: string) => !client.cut.includes(peer);

@@ -25,7 +25,13 @@ export function loadScenarioInto(session: Session, scenario: Scenario, keepStep:
 		while (next.history.entry.step < step) next = reduceSession(next, {type: 'next'});
 	}
 	const clients = next.history.entry.world.clients.length;
-	return {...next, selected: Math.min(session.selected, Math.max(0, clients - 1)), pauseLength: session.pauseLength};
+	const nodes = next.history.entry.world.nodes.length;
+	return {
+		...next,
+		selected: Math.min(session.selected, Math.max(0, clients - 1)),
+		selectedNode: Math.min(session.selectedNode, nodes - 1),
+		pauseLength: session.pauseLength,
+	};
 }
 
 /** reduceSession, plus loading a scenario. */

@@ -14,9 +14,9 @@
 // Flipped: the same story replayed with the resource's fencing flipped, told in the words of the
 // scenario's twin when it has one. It is on script: the script of that variant.
 
-import {type Command, printCommand, resourceTarget} from '../model/command.js';
+import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {createWorld, type World} from '../model/world.js';
+import {createWorld, reaches, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../scenario/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -48,7 +48,9 @@ export interface Session {
 	readonly history: History;
 	/** Index into the world's clients. */
 	readonly selected: number;
-	/** Length in ticks of the GC pause the pause key injects. */
+	/** Index into the world's nodes: the node the node keys act on. */
+	readonly selectedNode: number;
+	/** Ticks the keys use: the GC pause the pause key injects, a write's pause, a clock's jump. */
 	readonly pauseLength: number;
 	/** The story is played with the resource's fencing flipped. */
 	readonly flipped: boolean;
@@ -69,14 +71,16 @@ export type SessionAction =
 	| {readonly type: 'select'; readonly index: number}
 	| {readonly type: 'select-next'}
 	| {readonly type: 'select-previous'}
+	| {readonly type: 'select-next-node'}
 	| {readonly type: 'pause-length'; readonly delta: number};
 
-/** What a key can do by hand: on the selected client, on the resource, or to the clock. */
+/** What a key can do by hand: on the selected client, on the selected node, on the resource, or to the clock. */
 export const handVerbs = [
 	'acquire',
 	'renew',
 	'release',
 	'write',
+	'write-paused',
 	'pause',
 	'resume',
 	'crash-or-restart',
@@ -84,6 +88,12 @@ export const handVerbs = [
 	'toggle-resource-fencing',
 	'tick',
 	'tick-lease',
+	'cut-or-heal-lock',
+	'cut-or-heal-resource',
+	'cut-or-heal-node',
+	'jump-client',
+	'jump-node',
+	'crash-or-restart-node',
 ] as const;
 export type HandVerb = (typeof handVerbs)[number];
 
@@ -125,6 +135,7 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 			firstViolation: null,
 		},
 		selected: 0,
+		selectedNode: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
 		flipped,
 	};
@@ -171,7 +182,7 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 		}
 		case 'flip': {
 			const flipped = playTo(startSession(session.scenario, !session.flipped), history.entry.step);
-			return {...flipped, selected: session.selected, pauseLength: session.pauseLength};
+			return {...flipped, selected: session.selected, selectedNode: session.selectedNode, pauseLength: session.pauseLength};
 		}
 		case 'do':
 			return {...session, history: push(history, entryFor('hand', history.entry.step, history.entry.world, [action.command]))};
@@ -185,6 +196,10 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 			return clientCount === 0 ? session : {...session, selected: (session.selected + 1) % clientCount};
 		case 'select-previous':
 			return clientCount === 0 ? session : {...session, selected: (session.selected - 1 + clientCount) % clientCount};
+		case 'select-next-node': {
+			const nodeCount = currentWorld(session).nodes.length;
+			return nodeCount <= 1 ? session : {...session, selectedNode: (session.selectedNode + 1) % nodeCount};
+		}
 		case 'pause-length': {
 			const pauseLength = clampPauseLength(session.pauseLength + action.delta);
 			return pauseLength === session.pauseLength ? session : {...session, pauseLength};
@@ -198,6 +213,9 @@ function handCommand(session: Session, verb: HandVerb): Command | null {
 	if (verb === 'tick') return {kind: 'tick', n: 1};
 	if (verb === 'tick-lease') return {kind: 'tick', n: world.defaultLease};
 	if (verb === 'toggle-resource-fencing') return {kind: 'fencing', target: resourceTarget, on: !world.resource.fenced};
+	const node = world.nodes[session.selectedNode]!;
+	if (verb === 'jump-node') return {kind: 'jump', target: node.name, by: session.pauseLength};
+	if (verb === 'crash-or-restart-node') return {kind: node.up ? 'crash' : 'restart', client: node.name};
 	const client = world.clients[session.selected];
 	if (!client) return null;
 	const name = client.name;
@@ -208,8 +226,21 @@ function handCommand(session: Session, verb: HandVerb): Command | null {
 		case 'write':
 		case 'resume':
 			return {kind: verb, client: name};
+		case 'write-paused':
+			return {kind: 'write', client: name, pause: session.pauseLength};
 		case 'pause':
 			return {kind: 'pause', client: name, n: session.pauseLength};
+		case 'jump-client':
+			return {kind: 'jump', target: name, by: session.pauseLength};
+		// Each cut toggles: healed when the link is cut, else cut.
+		case 'cut-or-heal-lock':
+			return world.nodes.every(each => !reaches(client, each.name))
+				? {kind: 'heal', client: name, peers: [lockPeer]}
+				: {kind: 'partition', client: name, peers: []};
+		case 'cut-or-heal-resource':
+			return {kind: reaches(client, resourceTarget) ? 'partition' : 'heal', client: name, peers: [resourceTarget]};
+		case 'cut-or-heal-node':
+			return {kind: reaches(client, node.name) ? 'partition' : 'heal', client: name, peers: [node.name]};
 		case 'crash-or-restart':
 			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
 		case 'toggle-fencing':

@@ -10,7 +10,7 @@ import {clientsRows} from './panes/clients.js';
 import {headerRow} from './panes/header.js';
 import {helpRows, signListRows} from './panes/help.js';
 import {keyBarRow, keyListRows, type Prompt, promptRows} from './panes/keyBar.js';
-import {lockRows} from './panes/lock.js';
+import {lockRows, nodeRowsWanted} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
 import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js';
 import {storyRows, storyRowsNeeded} from './panes/story.js';
@@ -35,6 +35,9 @@ export interface DashboardProps {
 
 const minWidth = 68;
 const topHeight = 5;
+
+/** The timeline's rows without node lanes: its title, a lane per client and the resource's, the axis. */
+const timelineHeight = (session: Session) => currentWorld(session).clients.length + 3;
 
 /** Rows of every pane but the story: header, lock and resource, clients (with headings), timeline, key bar. */
 const fixedHeight = (clients: number) => 1 + topHeight + (clients + 3) + (clients + 3) + 1;
@@ -86,23 +89,32 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 			2,
 			look.glyphs.ellipsis,
 		);
-	const top = topRows(0);
 	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
-	const timeline = timelineRows(pane);
-	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]}) => [
+	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]; readonly timeline: readonly Row[]}) => [
 		headerRow(pane),
 		...above.top,
 		...gap,
 		...above.clients,
 		...gap,
-		...timeline,
+		...above.timeline,
 		...gap,
 	];
 	// The story's narration and latest event are never cut while the clients' headings can give way.
 	const needs = storyRowsNeeded(pane, room);
-	const full = panes([], {top, clients: clients.full});
+	// Several nodes get a row each when the story keeps what it needs: they are the lock service's story.
+	const nodeRows = nodeRowsWanted({...pane, width: leftWidth});
+	const withNodes = nodeRows > 0 ? topRows(nodeRows) : null;
+	const topMore = withNodes && room - panes([], {top: withNodes, clients: clients.full, timeline: []}).length - timelineHeight(session) >= needs ? nodeRows : 0;
+	const top = topMore > 0 ? withNodes! : topRows(0);
+	// Then a timeline lane per node, on the same terms (each node's lane is one row).
+	const {nodes} = currentWorld(session);
+	const lanes = timelineRows({
+		...pane,
+		nodeLanes: nodes.length > 1 && room - panes([], {top, clients: clients.full, timeline: []}).length - timelineHeight(session) - nodes.length >= needs,
+	});
+	const full = panes([], {top, clients: clients.full, timeline: lanes});
 	const compact = room - full.length < needs;
-	const upper = compact ? panes([], {top, clients: clients.compact}) : full;
+	const upper = compact ? panes([], {top, clients: clients.compact, timeline: lanes}) : full;
 	const story = storyRows({...pane, height: room - upper.length});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the
@@ -115,11 +127,11 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	let unused = spare - listed.length;
 	let shown = upper;
 	if (!compact && unused >= 3) {
-		const grownTop = topRows(unused);
+		const grownTop = topRows(topMore + unused);
 		unused -= grownTop.length - top.length;
 		const grownClients = clientsRows({...pane, headings: true, more: unused});
 		unused -= grownClients.length - clients.full.length;
-		shown = panes(unused >= 3 ? [[]] : [], {top: grownTop, clients: grownClients});
+		shown = panes(unused >= 3 ? [[]] : [], {top: grownTop, clients: grownClients, timeline: lanes});
 	}
 	// The story as drawn for all the room: every row taken from it since was one it left blank.
 	return [...shown, ...fitHeight(story, room - shown.length - listed.length), ...listed, ...bottom].map(row => shownRow(row, width, look));

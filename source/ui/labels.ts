@@ -3,6 +3,7 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../scenario/narration.js';
+import type {Backend, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 
 /** Why a paste at the command line was not run: too long, too many lines, or a line too long. */
@@ -17,6 +18,18 @@ export interface Corruption {
 	/** Null for a holder with no token (Redlock). */
 	readonly believed: number | null;
 }
+
+/** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
+export interface BackendWords {
+	readonly token: string;
+	readonly next: string;
+	readonly lease: string;
+	/** Said where a token would be, when none is issued. */
+	readonly noTokens: string;
+}
+
+/** `+3`, `-2`: a clock's offset or a jump, with its sign. */
+export const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
 
 export interface Labels {
 	readonly lockPane: string;
@@ -33,18 +46,31 @@ export interface Labels {
 	readonly didYouMean: (word: string) => string;
 	/** `token 3`, or `no token` for a holder that has none (Redis, Redlock). */
 	readonly tokenN: (token: number | null) => string;
-	readonly nextToken: string;
-	readonly revision: string;
-	/** Where the next token would be, when the lock service issues none. */
-	readonly noTokens: string;
+
 	readonly nodes: string;
+	/** The backend's words for its token, the row under the holder, its lease, and its want of tokens (docs/model.md, "Backends"). */
+	readonly backendWords: (backend: Backend, tokens: TokenKind) => BackendWords;
+	/** The label of the nodes whose clocks are off true time. */
+	readonly clocks: string;
+	/** Every node's clock reads true time. */
+	readonly allTrueTime: string;
+	/** `clock +3`: a clock against true time. */
+	readonly clockOffset: (offset: number) => string;
+	/** The label of how many nodes each client has. */
+	readonly majorityLabel: string;
+	/** `3 of 5`: a client's keys among all the nodes. */
+	readonly keysOf: (count: number, of: number) => string;
+	/** Nobody has any key: how many it takes. */
+	readonly neededOf: (needed: number, of: number) => string;
+	readonly up: string;
+	/** A node's key: until when, by the node's clock, and how much of it is left (null: leave it out). */
+	readonly keyUntil: (expiry: number, left: number | null) => string;
+	/** The lock-delay a node imposes after an expiry, in ticks. */
+	readonly lockDelayOf: (ticks: number) => string;
 	/** In the clients' believes column: the lock, held with no token. */
 	readonly theLock: string;
 	/** Under an expired lease: nobody may take the lock before this time, the node's. */
 	readonly lockDelayUntil: (t: number) => string;
-	/** Under the nodes: who has a majority of them, if anyone. */
-	readonly majority: (holder: string | null, count: number, needed: number, of: number) => string;
-	readonly lease: string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
@@ -77,7 +103,22 @@ export interface Labels {
 		readonly fencing: string;
 		readonly heartbeat: string;
 		readonly inflight: string;
+		readonly notes: string;
 	};
+	/** A client's belief with until when it holds the lock by its own clock. */
+	readonly beliefUntil: (belief: string, until: number) => string;
+	/** A careful client: it checks its own clock against its lease before each write. */
+	readonly checksLease: string;
+	/** The same, where the clients' table is short of room. */
+	readonly checksShort: string;
+	/** The peers a client cannot reach. */
+	readonly cutFrom: (peers: readonly string[]) => string;
+	/** Every node at once, among the peers cut. */
+	readonly lockPeer: string;
+	/** A write checked and held back by a pause, sent at `t`. */
+	readonly heldUntil: (t: number) => string;
+	/** A write that is due but waits in the network until the link to the resource is back. */
+	readonly waitsInPartition: string;
 	readonly running: string;
 	readonly pausedUntil: (t: number) => string;
 	/** The same, where the clients' table is short of room. */
@@ -90,6 +131,8 @@ export interface Labels {
 	readonly silent: string;
 	readonly stale: string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
+	/** Several nodes: who believes they hold the lock, with how many nodes each has, and which of them has a majority. */
+	readonly doubleBeliefNodes: (holders: readonly {readonly name: string; readonly keys: number}[], needed: number, of: number) => string;
 	readonly oneBelief: (name: string, token: number | null, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
@@ -127,6 +170,8 @@ export interface Labels {
 		readonly quit: string;
 		readonly auto: string;
 		readonly variant: string;
+		readonly node: string;
+		readonly cut: string;
 	};
 }
 
@@ -148,15 +193,24 @@ const en: Labels = {
 			: problem === 'too-many-lines'
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
-	nextToken: 'next token',
-	revision: 'revision',
-	noTokens: 'none: no tokens issued',
 	nodes: 'nodes',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
+		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
+	}),
+	clocks: 'clocks',
+	allTrueTime: 'all on true time',
+	clockOffset: offset => `clock ${signed(offset)}`,
+	majorityLabel: 'majority',
+	keysOf: (count, of) => `${count} of ${of}`,
+	neededOf: (needed, of) => `${needed} of ${of} needed`,
+	up: 'up',
+	keyUntil: (expiry, left) => `until ${expiry}${left === null ? '' : ` (${left} left)`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'lock',
 	lockDelayUntil: t => `lock-delay until t=${t}`,
-	majority: (holder, count, needed, of) =>
-		holder === null ? `no majority (${needed} of ${of} needed)` : `${holder} has ${count} of ${of} (majority ${needed})`,
-	lease: 'lease',
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
@@ -179,7 +233,14 @@ const en: Labels = {
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
 	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
-	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight'},
+	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight', notes: 'clock, links'},
+	beliefUntil: (belief, until) => `${belief} until ${until}`,
+	checksLease: 'checks lease',
+	checksShort: 'checks',
+	cutFrom: peers => `cut from ${peers.join(', ')}`,
+	lockPeer: 'lock',
+	heldUntil: t => `held→t=${t}`,
+	waitsInPartition: 'waits (cut)',
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
 	pausedShort: t => `GC until t=${t}`,
@@ -192,6 +253,11 @@ const en: Labels = {
 	stale: 'stale',
 	doubleBelief: (names, holder, token) =>
 		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
+	doubleBeliefNodes: (holders, needed, of) => {
+		const each = holders.map(({name, keys}, index) => `${name} (${keys} of ${of}${index === 0 ? ' nodes' : ''}${keys >= needed ? ': a majority' : ''})`);
+		const names = each.length === 2 ? `${each[0]} and ${each[1]} both` : `${each.join(', ')} all`;
+		return `${names} believe they hold the lock`;
+	},
 	oneBelief: (name, token, agrees) => {
 		const what = token === null ? 'the lock (no token)' : `token ${token}`;
 		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
@@ -234,6 +300,10 @@ const en: Labels = {
 		fenced: 'resource fencing on',
 		lease: 'lease: used, left',
 		pointer: 'selected; by hand',
+		nodeKey: "a node's key, C's",
+		jumped: 'clock jumped by n',
+		cut: 'links cut (partition)',
+		healed: 'links healed',
 	},
 	signsPane: 'Signs',
 	faintSigns: 'Faint signs are still to come.',
@@ -252,6 +322,8 @@ const en: Labels = {
 		quit: 'quit',
 		auto: 'auto',
 		variant: 'other fencing',
+		node: 'node',
+		cut: 'cut/heal',
 	},
 };
 
@@ -273,15 +345,24 @@ const ja: Labels = {
 			: problem === 'too-many-lines'
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
-	nextToken: '次のトークン',
-	revision: 'リビジョン',
-	noTokens: 'なし: トークンを出さない',
 	nodes: 'ノード',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
+		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
+	}),
+	clocks: '時計',
+	allTrueTime: 'すべて正しい時刻',
+	clockOffset: offset => `時計 ${signed(offset)}`,
+	majorityLabel: '過半数',
+	keysOf: (count, of) => `${of} 中 ${count}`,
+	neededOf: (needed, of) => `${of} 中 ${needed} が必要`,
+	up: '稼働',
+	keyUntil: (expiry, left) => `${expiry} まで${left === null ? '' : ` (残り ${left})`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'ロック',
 	lockDelayUntil: t => `t=${t} まで lock-delay`,
-	majority: (holder, count, needed, of) =>
-		holder === null ? `過半数なし (${of} 中 ${needed} が必要)` : `${holder} が ${of} 中 ${count} を持つ (過半数 ${needed})`,
-	lease: 'リース',
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
@@ -305,7 +386,14 @@ const ja: Labels = {
 	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
 	noTokenSent: 'トークンなし',
 	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
-	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中'},
+	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中', notes: '時計・接続'},
+	beliefUntil: (belief, until) => `${belief} ${until} まで`,
+	checksLease: '期限を確認',
+	checksShort: '確認',
+	cutFrom: peers => `切断: ${peers.join('・')}`,
+	lockPeer: 'ロック',
+	heldUntil: t => `保留→t=${t}`,
+	waitsInPartition: '分断で待機',
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	pausedShort: t => `GC t=${t} まで`,
@@ -318,6 +406,8 @@ const ja: Labels = {
 	stale: '古い',
 	doubleBelief: (names, holder, token) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
+	doubleBeliefNodes: (holders, needed, of) =>
+		`${holders.map(({name, keys}, index) => `${name} (${of} 中 ${keys}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
 	oneBelief: (name, token, agrees) => {
 		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
 		return agrees ? `${name} が${what}を保持 (ロックサービスも認める)` : `${name} は${what}を持っているつもりだが、ロックサービスは認めない`;
@@ -360,6 +450,10 @@ const ja: Labels = {
 		fenced: '資源のフェンシング有',
 		lease: 'リース: 経過・残り',
 		pointer: '選択中・手動',
+		nodeKey: 'ノードのキー (C のもの)',
+		jumped: '時計が n 跳んだ',
+		cut: '切断 (分断)',
+		healed: '接続が戻った',
 	},
 	signsPane: '記号',
 	faintSigns: '薄い記号はこれから起きること。',
@@ -378,6 +472,8 @@ const ja: Labels = {
 		quit: '終了',
 		auto: '自動',
 		variant: '別版',
+		node: 'ノード',
+		cut: '切断/復旧',
 	},
 };
 
@@ -403,7 +499,11 @@ export type SignName =
 	| 'unfenced'
 	| 'fenced'
 	| 'lease'
-	| 'pointer';
+	| 'pointer'
+	| 'nodeKey'
+	| 'jumped'
+	| 'cut'
+	| 'healed';
 
 /** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
 const signShapes = (g: Glyphs): Record<SignName, string> => ({
@@ -427,6 +527,10 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	fenced: 'fenced',
 	lease: `${g.leaseStart}${g.leaseUsed}${g.leaseLeft}${g.leaseEnd}`,
 	pointer: g.pointer,
+	nodeKey: '[C',
+	jumped: `${g.jumped}±n`,
+	cut: g.cut,
+	healed: g.healed,
 });
 
 export interface Sign {

@@ -103,6 +103,11 @@ export interface Glyphs {
 	readonly sent: string;
 	readonly crashed: string;
 	readonly restarted: string;
+	/** A clock stepped ahead or back: a break in a node's lane. */
+	readonly jumped: string;
+	/** A client's links cut (a partition), and restored. */
+	readonly cut: string;
+	readonly healed: string;
 	readonly released: string;
 	readonly renewed: string;
 	/** A renewal or an acquire the lock service turned away. */
@@ -129,6 +134,9 @@ const unicodeGlyphs: Glyphs = {
 	sent: '›',
 	crashed: '✕',
 	restarted: '↺',
+	jumped: '≈',
+	cut: '‖',
+	healed: '⇌',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+✗',
@@ -154,6 +162,9 @@ const asciiGlyphs: Glyphs = {
 	sent: '>',
 	crashed: 'X',
 	restarted: 'R',
+	jumped: '~',
+	cut: '||',
+	healed: '<>',
 	released: ']',
 	renewed: '+',
 	renewRefused: '+x',

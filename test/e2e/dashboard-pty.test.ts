@@ -135,6 +135,30 @@ test('each frame on the live screen, forward and back, is the one print draws fo
 	for (let step = 6; step >= 1; step -= 1) expect(rows(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
 });
 
+test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized', async () => {
+	const pages = runCli(['print', 'redlock-clock-jump']).stdout.trimEnd().split('\n');
+	const page = (step: number) => pages.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
+	const app = open(['redlock-clock-jump'], 80, 24);
+	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
+	for (let step = 2; step <= 5; step += 1)
+		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
+	expect(dashboardRowsOf(await app.press(keys.left, screen => screen.includes('step 4 of 5')))).toEqual(page(4));
+	expect(app.screen()).toMatch(/majority A 2 of 5 {2}B 3 of 5 ✓/);
+
+	// By hand: the next node (L2) jumps, so A's key there expires; then A is cut from every node.
+	await app.press('n', screen => screen.includes('step 4 of 5'));
+	expect(await app.press('J', screen => screen.includes("L2's clock jumped +10"))).toMatch(/clocks +L2 \+10 {2}L3 \+10/);
+	expect(await app.press('x', screen => screen.includes('▸ partition A'))).toMatch(/1 A .*cut from lock/);
+
+	const wide = await app.resize(120, 40, screen => /^ L5 +up/m.test(screen));
+	expect(wide).toMatch(/^▸L2 +up +clock \+10 +· /m);
+	expect(wide).toMatch(/^ L3 +\[A─+≈\+10/m);
+	await app.resize(80, 24, screen => screen.includes('OFF SCRIPT') && !/^ L5 +up/m.test(screen));
+	child!.write('q');
+	expect(await app.exited).toBe(0);
+	child = null;
+});
+
 test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
 	const app = open([], 80, 24);
 	await app.press(keys.space, screen => screen.includes('step 2 of 7'));

@@ -4,6 +4,8 @@ import {printCommand} from '../../source/model/command.js';
 import {currentWorld, historyCommands, startSession} from '../../source/session/session.js';
 import {type AppState, initialAppState, isAutoplaying, type Pressed, pressKeys, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
+import {makeLook} from '../../source/ui/look.js';
+import {keyBarRow} from '../../source/ui/panes/keyBar.js';
 import {noKey} from './input.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
@@ -46,10 +48,62 @@ describe('key map', () => {
 
 	test('the help table names every letter the map knows', () => {
 		const documented = keyHelp.map(help => help.keys).join(' ');
-		for (const letter of 'lhbaruwpecfFtT:?q') {
+		for (const letter of 'lhbaruwWpecfFtTxXnNjJk:?q') {
 			expect(actionForKey(letter, noKey)).not.toBeNull();
 			expect(documented.split(' ')).toContain(letter);
 		}
+	});
+});
+
+describe('keys for nodes, clocks and links', () => {
+	const redlock = () => initialAppState(startSession(loadScenario('redlock-clock-jump')), false);
+
+	test('each issues one command that reads like a scenario step, and pressed again undoes a cut or a crash', () => {
+		const state = pressAll(redlock(), [
+			press('x'),
+			press('x'),
+			press('X'),
+			press('X'),
+			press('n'),
+			press('n'),
+			press('N'),
+			press('N'),
+			press('j'),
+			press('J'),
+			press('k'),
+			press('k'),
+			press('-'),
+			press('W'),
+		]).state;
+		expect(historyCommands(state.session)).toEqual([
+			'partition A',
+			'heal A lock',
+			'partition A resource',
+			'heal A resource',
+			'partition A L3',
+			'heal A L3',
+			'jump A +10',
+			'jump L3 +10',
+			'crash L3',
+			'restart L3',
+			'write A pause=9',
+		]);
+	});
+
+	test('the node selection goes round the nodes, and the key bar names the selected node where it has room', () => {
+		const state = pressAll(redlock(), [press('n'), press('n'), press('n'), press('n'), press('n'), press('n')]).state;
+		expect(state.session.selectedNode).toBe(1);
+		// With one node there is nothing to choose: the session stays as it was.
+		const oneNode = start();
+		expect(pressAll(oneNode, [press('n')]).state.session).toBe(oneNode.session);
+		const bar = keyBarRow({
+			session: state.session,
+			width: 200,
+			look: makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}),
+			prompt: null,
+			autoplay: null,
+		});
+		expect(bar.map(part => part.text).join('')).toContain('n node L2');
 	});
 });
 

@@ -4,7 +4,7 @@
 import {describe, expect, test} from 'vitest';
 import {builtinNames} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
-import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {historyCommands, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
 import {wrap} from '../../source/text/fit.js';
 import {widthOf} from '../../source/text/width.js';
 import {dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
@@ -66,6 +66,50 @@ describe('nothing is cut short', () => {
 							`${width}x${rows} step ${step}`,
 						).toEqual([]);
 			});
+
+	test('a five-node world by hand (cuts, a node crash, clock jumps, a paused write) at 80x24 and 120x40', () => {
+		const keys: SessionAction[] = [
+			{type: 'next'},
+			{type: 'hand', verb: 'cut-or-heal-resource'},
+			{type: 'select-next-node'},
+			{type: 'hand', verb: 'cut-or-heal-node'},
+			{type: 'hand', verb: 'jump-node'},
+			{type: 'hand', verb: 'jump-client'},
+			{type: 'hand', verb: 'crash-or-restart-node'},
+			{type: 'hand', verb: 'acquire'},
+			{type: 'hand', verb: 'write-paused'},
+			{type: 'select-next'},
+			{type: 'hand', verb: 'cut-or-heal-lock'},
+			{type: 'hand', verb: 'write'},
+		];
+		let session = startSession(loadScenario('redlock-clock-jump'));
+		for (const action of keys) {
+			session = reduceSession(session, action);
+			for (const [width, rows] of [
+				[80, 24],
+				[120, 40],
+			] as const)
+				for (const lang of ['en', 'ja'] as const) {
+					const lines = linesOf(session, width, rows - 1, lang);
+					expect(lines, `${action.type} ${width}x${rows} ${lang}`).toHaveLength(rows - 1);
+					expect(
+						lines.filter(line => line.includes('…')),
+						`${JSON.stringify(action)} ${width}x${rows} ${lang}`,
+					).toEqual([]);
+				}
+		}
+		expect(historyCommands(session).slice(-9)).toEqual([
+			'partition A resource',
+			'partition A L2',
+			'jump L2 +10',
+			'jump A +10',
+			'crash L2',
+			'acquire A',
+			'write A pause=10',
+			'partition B',
+			'write B',
+		]);
+	});
 
 	test("at each built-in's smallest size the story's narration and latest event are whole", () => {
 		for (const name of builtinNames())

@@ -58,7 +58,15 @@ describe.each([false, true])('ascii %s', ascii => {
 	test('every mark the timeline draws is a sign of the legend (a number read as n)', () => {
 		const drawn = new Set<string>();
 		for (const session of sessions) {
-			for (const lane of buildTimeline(session, look.glyphs).lanes) for (const mark of lane.marks) drawn.add(mark.text.replace(/\d+/g, 'n'));
+			// A node's key names its client (`[A`, as `[C`); a jump has a sign (`≈+10`, as `≈±n`).
+			for (const lane of buildTimeline(session, look.glyphs, 0, true).lanes)
+				for (const mark of lane.marks)
+					drawn.add(
+						mark.text
+							.replace(/^\[[A-Za-z][\w-]*$/, '[C')
+							.replace(/[+-]\d+$/, '±n')
+							.replace(/\d+/g, 'n'),
+					);
 		}
 		// The session above draws every kind of mark.
 		expect(drawn.size).toBeGreaterThanOrEqual(15);

@@ -11,13 +11,14 @@ import {type Look, makeLook} from '../../source/ui/look.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
 import {helpRows} from '../../source/ui/panes/help.js';
 import {keyBarRow} from '../../source/ui/panes/keyBar.js';
-import {lockRows} from '../../source/ui/panes/lock.js';
+import {lockRows, nodeRowsWanted} from '../../source/ui/panes/lock.js';
 import {resourceRows} from '../../source/ui/panes/resource.js';
 import {type Row, shownRow} from '../../source/ui/panes/rows.js';
 import {storyRows} from '../../source/ui/panes/story.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {command} from '../model/helpers.js';
+import {scenarioOf} from '../scenario/helpers.js';
 
 const scenario = loadScenario('gc-pause');
 const lookIn = (lang: Lang, ascii = false) => makeLook({lang, theme: 'dark', ascii, color: false});
@@ -75,6 +76,65 @@ describe('lock service pane', () => {
 	});
 });
 
+describe('lock service pane with several nodes and backends', () => {
+	const stepOf = (name: string, steps: number, ...commands: string[]) => {
+		let session = startSession(loadScenario(name));
+		for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
+		for (const text of commands) session = reduceSession(session, {type: 'do', command: command(text)});
+		return session;
+	};
+	const jumped = stepOf('redlock-clock-jump', 4);
+
+	test('in one line: the nodes, the clock off true time, and how many nodes each client has', () => {
+		const text = shown(lockRows({session: jumped, width: 39, look}), look);
+		expect(text).toMatch(/nodes +L1 A L2 A L3 B L4 B L5 B/);
+		expect(text).toMatch(/clocks +L3 \+10/);
+		expect(text).toMatch(/majority +A 2 of 5 {2}B 3 of 5 ✓/);
+		expect(text.split('\n')).toHaveLength(5);
+	});
+
+	test('with rows to spare, a row per node: its clock, holder and key by its own clock', () => {
+		const rows = lockRows({session: jumped, width: 59, look, more: nodeRowsWanted({session: jumped, width: 59, look})});
+		const text = shown(rows, look);
+		expect(text).toMatch(/L3 +up +clock \+10 +B +until 22 \(10 left\)/);
+		expect(text).toMatch(/L1 +up +A +until 10 \(8 left\)/);
+		expect(text).toContain('none: Redlock gives no token');
+		expect(text).not.toMatch(/^ nodes/m);
+	});
+
+	test('a crashed node says so, and a node row too wide for the pane gives way to the one line', () => {
+		const crashed = stepOf('redlock-clock-jump', 2, 'crash L2');
+		expect(shown(lockRows({session: crashed, width: 59, look, more: 4}), look)).toMatch(/L2 +crashed/);
+		expect(shown(lockRows({session: crashed, width: 39, look}), look)).toMatch(/L2 ✗/);
+		expect(nodeRowsWanted({session: crashed, width: 20, look})).toBe(0);
+	});
+
+	test("one node speaks its backend's words", () => {
+		const etcd = shown(lockRows({session: stepOf('etcd-revision', 1), width: 39, look}), look);
+		expect(etcd).toMatch(/holder +A +revision 2/);
+		expect(etcd).toMatch(/^ lease +t=0/m);
+		const consul = shown(lockRows({session: stepOf('consul-lock-delay', 1), width: 39, look}), look);
+		expect(consul).toMatch(/holder +A +LockIndex 1/);
+		expect(consul).toMatch(/next LockIndex 2 +lock-delay 5/);
+		expect(consul).toMatch(/^ session +t=0/m);
+		const zookeeper = startSession(scenarioOf('title: z\nbackend: zookeeper\nclients: [A]\nsteps:\n  - do: acquire A\n', 'z.yaml'));
+		const zk = shown(lockRows({session: reduceSession(zookeeper, {type: 'next'}), width: 39, look}), look);
+		expect(zk).toMatch(/holder +A +zxid 2/);
+		expect(zk).toMatch(/^ session/m);
+		const redis = startSession(scenarioOf('title: r\nbackend: redis\nclients: [A]\nsteps:\n  - do: acquire A\n', 'r.yaml'));
+		expect(shown(lockRows({session: redis, width: 39, look}), look)).toContain('none: Redis gives no token');
+	});
+
+	test('in Japanese, at 39 columns, whole', () => {
+		const ja = lookIn('ja');
+		for (const more of [0, 4]) {
+			const rows = lockRows({session: jumped, width: 39, look: ja, more});
+			for (const row of rows) expect(widthOf(row.map(part => part.text).join('')), textOf([row])).toBeLessThanOrEqual(39);
+		}
+		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 5 中 2 {2}B 5 中 3 ✓/);
+	});
+});
+
 describe('resource pane', () => {
 	test('value, max token, counts and the last write with why', () => {
 		const text = shown(resourceRows(pane(at(6))));
@@ -112,6 +172,74 @@ describe('clients pane', () => {
 		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+off\s+manual\s+›t=3/);
 		expect(text).toMatch(/2 B\s+crashed/);
 	});
+});
+
+describe('clients pane in the second model', () => {
+	const twoNodes = (lines: string) => startSession(scenarioOf(`title: c\n${lines}clients: [A, B]\nsteps:\n  - do: tick\n`, 'c.yaml'));
+	const doing = (session: Session, ...commands: string[]) =>
+		commands.reduce((current, text) => reduceSession(current, {type: 'do', command: command(text)}), session);
+
+	test("a client's own clock, until when it believes it holds by it, and its cut links", () => {
+		const session = doing(twoNodes('nodes: 3\ntokens: none\n'), 'partition A L3', 'acquire A', 'jump A +3');
+		const text = shown(clientsRows(pane(session)));
+		expect(text).toMatch(/1 A .*lock ✓ until 5 .*clock \+3 {2}cut from L3/);
+		expect(text).toMatch(/clock, links/);
+		expect(shown(clientsRows(pane(doing(session, 'partition B'))))).toMatch(/2 B .*cut from lock/);
+	});
+
+	test('a careful client, a write held back by a pause, and a write waiting in a partition', () => {
+		const careful = startSession(scenarioOf('title: c\nclients: [{name: A, checksLease: true}, B]\nsteps:\n  - do: tick\n', 'c.yaml'));
+		const held = doing(careful, 'acquire A', 'write A late pause=3');
+		const text = shown(clientsRows(pane(held)));
+		expect(text).toMatch(/1 A .*token 1 ✓ until 5 .*held→t=3 +checks lease/);
+		const waiting = doing(careful, 'acquire B', 'partition B resource', 'write B x delay=1', 'write B y delay=3', 'tick');
+		expect(shown(clientsRows(pane(waiting)))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
+	});
+
+	test('two believers in a world of nodes: how many nodes each has, and who has a majority, in one line at 80 columns', () => {
+		let session = startSession(loadScenario('redlock-clock-jump'));
+		for (let step = 0; step < 3; step += 1) session = reduceSession(session, {type: 'next'});
+		const lesson = (paneLook: Look) =>
+			shown(clientsRows({session, width, look: paneLook}), paneLook)
+				.split('\n')
+				.at(-1)!;
+		expect(lesson(look)).toBe(' ! A (2 of 5 nodes) and B (3 of 5: a majority) both believe they hold the lock');
+		expect(lesson(lookIn('ja'))).toMatch(/A \(5 中 2 ノード\) と B \(5 中 3、過半数\) が持っているつもり/);
+	});
+
+	test('a world with none of these keeps the first columns only', () => {
+		expect(shown(clientsRows(pane(at(2))))).not.toMatch(/clock, links|✓ until/);
+	});
+});
+
+describe('timeline lanes per node', () => {
+	let jumped = startSession(loadScenario('redlock-clock-jump'));
+	for (let step = 0; step < 4; step += 1) jumped = reduceSession(jumped, {type: 'next'});
+	const lines = (nodeLanes: boolean) => shown(timelineRows({...pane(jumped), nodeLanes})).split('\n');
+
+	test("each node's keys from grant to end, its clock's jump, and B's keys after", () => {
+		const lane = (name: string) => lines(true).find(line => line.startsWith(` ${name} `)) ?? '';
+		expect(lane('L1')).toMatch(/^ L1 +\[A─+$/);
+		expect(lane('L3')).toMatch(/^ L3 +\[A─+≈\+10 ✂ \[B/);
+		expect(lane('L4')).toMatch(/^ L4 +\[B/);
+		expect(lines(true).findIndex(line => line.startsWith(' L5 '))).toBeLessThan(lines(true).findIndex(line => line.startsWith(' row-42 ')));
+	});
+
+	test('only where the screen has the rows: the dashboard at 80x24 has none, at 120x40 all five', () => {
+		expect(lines(false).some(line => line.startsWith(' L1 '))).toBe(false);
+		const screen = (width: number, height: number) => textOf(dashboardRows({session: jumped, width, height}, look));
+		expect(screen(80, 23)).not.toMatch(/^ L1 +\[A/m);
+		expect(screen(120, 39)).toMatch(/^ L5 +\[B/m);
+	});
+});
+
+test('a write held in a partition is drawn from its send to its arrival when the link is back', () => {
+	const cut = startSession(scenarioOf('title: w\nclients: [A]\nsteps:\n  - do: [acquire A, partition A resource, write A, tick 3, heal A]\n', 'w.yaml'));
+	const lane = shown(timelineRows(pane(reduceSession(cut, {type: 'next'}))))
+		.split('\n')
+		.find(line => line.startsWith(' A '));
+	expect(lane).toMatch(/^ A +\[1.‖›+⇌ ✓/);
+	expect(lane!.split('›').length - 1).toBeGreaterThan(6);
 });
 
 describe('timeline pane', () => {

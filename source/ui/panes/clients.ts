@@ -1,8 +1,10 @@
 // The clients, one row each, and the lesson in one line: which clients believe they hold the
-// lock, and which one (if any) the lock service agrees with. With rows to spare, each client's
-// latest events under its row: what it last did or had done to it.
+// lock, and which one (if any) the lock service agrees with. In worlds that have them, each
+// client's own clock, whether it checks its lease, its cut links, and writes held back or waiting
+// in a partition. With rows to spare, each client's latest events under its row: what it last did
+// or had done to it.
 
-import {type Client, believers, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, majority, reaches, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -49,7 +51,12 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
 		const held = client.token === null ? labels.theLock : labels.tokenN(client.token);
-		const belief: [string, Role] = !client.holds ? ['—', 'dim'] : agrees(world, client) ? [`${held} ${g.ok}`, 'ok'] : [`${held} ${labels.stale}`, 'bad'];
+		const believed = agrees(world, client) ? `${held} ${g.ok}` : `${held} ${labels.stale}`;
+		// Until when it believes, by its own clock, where that can differ from what the lock service says.
+		const showUntil = client.until !== null && (world.nodes.length > 1 || client.offset !== 0 || client.checksLease);
+		const belief: [string, Role] = !client.holds
+			? ['—', 'dim']
+			: [showUntil ? labels.beliefUntil(believed, client.until!) : believed, agrees(world, client) ? 'ok' : 'bad'];
 		return {
 			selected: index === session.selected,
 			number: String(index + 1),
@@ -59,7 +66,9 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 			belief,
 			fencing: (client.fencing ? [labels.on, 'plain'] : [labels.off, 'warn']) as [string, Role],
 			heartbeat: heartbeat(client, labels),
-			inflight: (inflight.length === 0 ? ['—', 'dim'] : [inflight.map(write => `${g.sent}t=${write.arrivesAt}`).join(' '), 'accent']) as [string, Role],
+			inflight: inflightCell(world, client, inflight, labels, g.sent),
+			notes: notesCell(world, client, labels, false, g.cut),
+			shortNotes: notesCell(world, client, labels, true, g.cut),
 		};
 	});
 	const {columns} = labels;
@@ -70,11 +79,33 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		{header: columns.fencing, cells: cells.map(c => c.fencing), keep: 2},
 		{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
 		{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
+		// A client's own clock, whether it checks its lease, and its cut links: only in worlds that have any.
+		...(cells.some(c => c.notes[0] !== '') ? [{header: columns.notes, cells: cells.map(c => c.notes), keep: 0}] : []),
 	];
-	// On a narrow terminal the status is said in fewer words, then the least telling columns go, whole, rather than being cut.
-	let shown =
-		tableWidth(table) <= width ? table : table.map(column => (column.header === columns.status ? {...column, cells: cells.map(c => c.shortStatus)} : column));
-	for (let level = 1; tableWidth(shown) > width && level <= 3; level += 1) shown = shown.filter(column => column.keep === 0 || column.keep > level);
+	// On a narrow terminal the status is said in fewer words, the least telling columns go, whole, rather than
+	// being cut, and the notes are said in fewer words before the fencing and what is in flight go.
+	const inFewerWords = (header: string, shorter: readonly [string, Role][]) => (those: readonly Column[]) =>
+		those.map(column => (column.header === header ? {...column, cells: shorter} : column));
+	const dropped = (level: number) => (those: readonly Column[]) => those.filter(column => column.keep === 0 || column.keep > level);
+	const narrower = [
+		inFewerWords(
+			columns.status,
+			cells.map(c => c.shortStatus),
+		),
+		dropped(1),
+		inFewerWords(
+			columns.notes,
+			cells.map(c => c.shortNotes),
+		),
+		dropped(2),
+		dropped(3),
+	];
+	let shown: readonly Column[] = table;
+	for (const step of narrower) {
+		const next = step(shown);
+		// Fewer words under a wider heading gain nothing: kept only when the table gets narrower.
+		if (tableWidth(shown) > width && tableWidth(next) < tableWidth(shown)) shown = next;
+	}
 	const widths = shown.map(columnWidth);
 	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
 		...lead,
@@ -106,6 +137,31 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...listed, ...beliefRows(world, labels, width, g.warn)];
 }
 
+/**
+ * Writes on their way: `›t=3` delayed in flight, a write that is due but waits for a cut link to
+ * the resource, and a write held back by a pause, to be sent when the pause ends.
+ */
+function inflightCell(world: World, client: Client, inflight: readonly InflightWrite[], labels: Labels, sent: string): [string, Role] {
+	const waits = !reaches(client, 'resource');
+	const parts = inflight.map(write => (waits && write.arrivesAt <= world.clock ? `${sent}${labels.waitsInPartition}` : `${sent}t=${write.arrivesAt}`));
+	if (client.held !== null) parts.unshift(labels.heldUntil(client.pausedUntil ?? world.clock));
+	if (parts.length === 0) return ['—', 'dim'];
+	return [parts.join(' '), waits || client.held !== null ? 'warn' : 'accent'];
+}
+
+/** `clock +3  checks lease  cut from L4, L5`: what sets this client apart, or nothing; `short`: `clock +3  checks  ‖ L4 L5`. */
+function notesCell(world: World, client: Client, labels: Labels, short: boolean, cut: string): [string, Role] {
+	const nodeNames = world.nodes.map(node => node.name);
+	const cutNodes = client.cut.filter(peer => nodeNames.includes(peer));
+	const peers = [...(cutNodes.length === nodeNames.length ? [labels.lockPeer] : cutNodes), ...(client.cut.includes('resource') ? [world.resource.name] : [])];
+	const notes = [
+		...(client.offset !== 0 ? [labels.clockOffset(client.offset)] : []),
+		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease] : []),
+		...(peers.length > 0 ? [short ? `${cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
+	];
+	return [notes.join('  '), client.offset !== 0 || peers.length > 0 ? 'warn' : 'plain'];
+}
+
 interface Column {
 	readonly header: string;
 	readonly cells: readonly [string, Role][];
@@ -126,8 +182,20 @@ function beliefRows(world: World, labels: Labels, width: number, warn: string): 
 		const ok = agrees(world, client!);
 		return wrap(labels.oneBelief(client!.name, client!.token, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
 	}
-	const names = holding.map(client => client.name);
-	const lines = wrap(`${warn} ${labels.doubleBelief(names, world.lock.holder, world.lock.token)}`, width - 2);
+	// With several nodes, how many each has says who the lock service agrees with, if anyone.
+	const said =
+		world.nodes.length > 1
+			? labels.doubleBeliefNodes(
+					holding.map(client => ({name: client.name, keys: world.nodes.filter(node => node.up && node.holder === client.name).length})),
+					majority(world),
+					world.nodes.length,
+				)
+			: labels.doubleBelief(
+					holding.map(client => client.name),
+					world.lock.holder,
+					world.lock.token,
+				);
+	const lines = wrap(`${warn} ${said}`, width - 2);
 	// One band, as wide as its widest line.
 	const band = Math.max(...lines.map(widthOf));
 	return lines.map(line => [piece(` ${pad(line, band)} `, 'alarm')]);

@@ -2,7 +2,7 @@
 // command is being typed, the command line.
 
 import {type CommandProblem, commandProblemText} from '../../model/command.js';
-import {selectedClientName} from '../../session/session.js';
+import {currentWorld, selectedClientName} from '../../session/session.js';
 import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
@@ -53,6 +53,7 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 	const words = labelsFor(look.lang).keyBar;
 	if (prompt) return promptRows({session, width, look}, prompt).at(-1)!;
 	const client = selectedClientName(session) ?? '-';
+	const {nodes} = currentWorld(session);
 	// In the order shown, each with its rank: on a narrow bar the keys ranked last go first.
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
@@ -66,6 +67,9 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		{key: 't', what: 'tick', rank: 8},
 		{key: ':', what: words.command, rank: 7},
 		{key: 'v', what: words.variant, rank: 9},
+		// With several nodes, the node the node keys act on.
+		...(nodes.length > 1 ? [{key: 'n', what: `${words.node} ${nodes[session.selectedNode]!.name}`, rank: 10}] : []),
+		{key: 'x', what: words.cut, rank: 11},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},
 		{key: 'q', what: words.quit, rank: -1},

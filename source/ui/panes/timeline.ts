@@ -1,4 +1,5 @@
-// The timeline: a lane per client and one for the resource, drawn from the history's events.
+// The timeline: a lane per client and one for the resource, drawn from the history's events;
+// where the screen has the rows, a lane per lock node too.
 // Time runs left to right at a fixed number of columns per tick; when the story outgrows the
 // width, the window scrolls to keep now (and what is known of the future) in view.
 
@@ -31,15 +32,22 @@ function timeWindow(now: number, horizon: number, width: number): TimeWindow {
 }
 
 const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly role: Role} =>
-	kind === 'gc' ? {text: g.gc, role: 'warn'} : kind === 'stale' ? {text: g.stale, role: 'bad'} : {text: g.holds, role: 'accent'};
+	kind === 'gc'
+		? {text: g.gc, role: 'warn'}
+		: kind === 'stale'
+			? {text: g.stale, role: 'bad'}
+			: kind === 'waits'
+				? {text: g.sent, role: 'warn'}
+				: {text: g.holds, role: 'accent'};
 
 /** A lane as one cell per column (the text and role of each), then as runs of one role. */
 function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
 	const texts: string[] = Array.from({length: width}, () => ' ');
 	const roles: Role[] = Array.from({length: width}, () => 'plain');
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
-	// Spans first (a GC pause over a belief), then marks on top.
-	const ordered = [...lane.spans].sort((a, b) => (a.kind === 'gc' ? 1 : 0) - (b.kind === 'gc' ? 1 : 0));
+	// Spans first (a GC pause, then a write waiting in a partition, over a belief), then marks on top.
+	const layer = (kind: SpanKind) => (kind === 'waits' ? 2 : kind === 'gc' ? 1 : 0);
+	const ordered = [...lane.spans].sort((a, b) => layer(a.kind) - layer(b.kind));
 	for (const span of ordered) {
 		const style = spanStyle(span.kind, g);
 		// What is only planned (the rest of a pause) is drawn faint.
@@ -97,11 +105,11 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 	return row;
 }
 
-export function timelineRows({session, width, look}: PaneProps): Row[] {
+export function timelineRows({session, width, look, nodeLanes = false}: PaneProps & {readonly nodeLanes?: boolean}): Row[] {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
-	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick));
+	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick), nodeLanes);
 	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
 	const plot = Math.max(1, width - nameWidth);
 	const window = timeWindow(timeline.now, timeline.horizon, plot);
@@ -116,7 +124,7 @@ export function timelineRows({session, width, look}: PaneProps): Row[] {
 		signs.splice(0, signs.length, ...next);
 	}
 	const lanes = timeline.lanes.map((lane, index) => [
-		name(lane.name, index === timeline.lanes.length - 1 ? 'accent' : index === session.selected ? 'selected' : 'label'),
+		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
