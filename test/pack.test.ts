@@ -51,7 +51,12 @@ describe('npm pack', () => {
 		cpSync(root, project, {recursive: true, filter: source => !/[/\\](node_modules|\.git|dist|test|bench)$/.test(source)});
 		symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
 		// `prepack` builds dist/cli.js and takes the postinstall script out of package.json; `postpack` puts it back.
-		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: project, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe']});
+		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {
+			cwd: project,
+			encoding: 'utf8',
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		projectPackedJson = readFileSync(path.join(project, 'package.json'), 'utf8');
 		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
 		app = path.join(temp, 'app');

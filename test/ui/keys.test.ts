@@ -56,7 +56,7 @@ describe('key map', () => {
 });
 
 describe('keys for nodes, clocks and links', () => {
-	const redlock = () => initialAppState(startSession(loadScenario('redlock-clock-jump')), false);
+	const redlock = () => initialAppState(startSession(builtinScenario('redlock-clock-jump')), false);
 
 	test('each issues one command that reads like a scenario step, and pressed again undoes a cut or a crash', () => {
 		const state = pressAll(redlock(), [

@@ -82,7 +82,7 @@ describe('nothing is cut short', () => {
 			{type: 'hand', verb: 'cut-or-heal-lock'},
 			{type: 'hand', verb: 'write'},
 		];
-		let session = startSession(loadScenario('redlock-clock-jump'));
+		let session = startSession(builtinScenario('redlock-clock-jump'));
 		for (const action of keys) {
 			session = reduceSession(session, action);
 			for (const [width, rows] of [
