@@ -4,7 +4,7 @@
 import {render} from 'ink';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
-import {LiveApp} from '../ui/LiveApp.js';
+import {LiveApp, type LiveAppProps} from '../ui/LiveApp.js';
 import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
 import {lookOptions} from './options.js';
@@ -18,7 +18,7 @@ export interface LiveDashboardFlags {
 
 export interface LiveDashboard {
 	readonly session: Session;
-	show(session: Session, status: string): void;
+	show(session: Session, status: string, etcd?: LiveAppProps['etcd']): void;
 	/** Resolves when q is pressed. */
 	readonly quit: Promise<void>;
 	close(): void;
@@ -35,8 +35,12 @@ export function showLiveDashboard(
 		pressedQuit = resolve;
 	});
 	const session = startSession(scenario);
-	const element = (shown: Session, status: string) => <LiveApp session={shown} look={look} status={status} onQuit={pressedQuit} />;
-	const app = render(element(session, 'starting etcd…'), {
+	const element = (shown: Session, status: string, etcd: LiveAppProps['etcd']) => (
+		<LiveApp session={shown} look={look} status={status} etcd={etcd} onQuit={pressedQuit} />
+	);
+	// What etcd said last stays on screen while only the status row changes.
+	let lastEtcd: LiveAppProps['etcd'] = null;
+	const app = render(element(session, 'starting etcd…', null), {
 		stdin: io.stdin,
 		stdout: io.stdout,
 		stderr: io.stderr,
@@ -47,7 +51,10 @@ export function showLiveDashboard(
 	const forgetTeardown = onCrashTeardown(() => app.unmount());
 	return {
 		session,
-		show: (shown, status) => app.rerender(element(shown, status)),
+		show(shown, status, etcd) {
+			if (etcd !== undefined) lastEtcd = etcd;
+			app.rerender(element(shown, status, lastEtcd));
+		},
 		quit,
 		close() {
 			forgetTeardown();

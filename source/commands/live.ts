@@ -110,7 +110,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			signal: abort.signal,
 			onClient: client => clients.push(client),
 			onMoment: view
-				? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`)
+				? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`, moment)
 				: undefined,
 			onStep: step => {
 				if (step.comparison.differences.length > 0) failedSteps += 1;
@@ -120,7 +120,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 				}
 				// A first step with no commands is the session's opening picture already.
 				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
-				view.show(session!, `${stepSummary(step)} · ${status}`);
+				view.show(session!, `${stepSummary(step)} · ${status}`, {...step, lags: step.comparison.lags});
 			},
 		});
 		const verdict =

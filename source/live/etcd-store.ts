@@ -11,6 +11,8 @@ export interface StoreChange {
 	readonly value: string;
 	readonly createRevision: number;
 	readonly revision: number;
+	/** The lease the key is attached to ('0' for none). */
+	readonly lease: string;
 	readonly seenAt: number;
 }
 
@@ -30,6 +32,8 @@ export interface Store {
 	/** The seconds the lease has left after this keepalive; 0 when etcd no longer knows it. */
 	keepAlive(leaseId: string): Promise<number>;
 	revoke(leaseId: string): Promise<void>;
+	/** The whole seconds etcd says the lease has left (it ends in under one more); 0 when it is gone. */
+	leaseTimeLeft(leaseId: string): Promise<number>;
 	/** Creates `key` only if it is absent, attached to the lease; the token is its create_revision. */
 	acquire(key: string, holder: string, leaseId: string): Promise<AcquireResult>;
 	/** Deletes `key` only if it is still the one created at `token`; the revision of the delete, or null when it was not. */
@@ -82,6 +86,10 @@ export function openStore(url: string): Store {
 		async revoke(leaseId) {
 			await client.leaseClient.leaseRevoke({ID: leaseId}).catch(() => undefined);
 		},
+		async leaseTimeLeft(leaseId) {
+			const response = await client.leaseClient.leaseTimeToLive({ID: leaseId, keys: false});
+			return Math.max(0, Number(response.TTL));
+		},
 		async acquire(key, holder, leaseId) {
 			const response = await client.if(key, 'Create', '==', 0).then(client.put(key).value(holder).lease(leaseId)).else(client.get(key)).commit();
 			if (response.succeeded) return {ok: true, token: Number(response.header.revision), revision: Number(response.header.revision)};
@@ -127,6 +135,7 @@ export function openStore(url: string): Store {
 						value: text(event.kv.value),
 						createRevision: Number(event.kv.create_revision),
 						revision: Number(event.kv.mod_revision),
+						lease: event.kv.lease,
 						seenAt,
 					});
 				}

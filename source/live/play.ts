@@ -25,6 +25,21 @@ export interface LiveStores {
 	readonly resourceUrl: string;
 }
 
+/** What etcd says now, in its own numbers, and what each client process last said it believes. */
+export interface EtcdView {
+	readonly holder: string | null;
+	/** The lock key's create_revision. */
+	readonly token: number | null;
+	/** The lock's store's revision. */
+	readonly revision: number;
+	/** The holder's lease: the whole seconds etcd said it had left, and when (ms since the epoch) it said so. */
+	readonly leaseLeft: {readonly seconds: number; readonly readAt: number} | null;
+	readonly value: string | null;
+	readonly maxToken: number;
+	/** Each client's token as its process last answered (etcd's numbers), and whether it runs, is frozen or crashed. */
+	readonly beliefs: readonly {readonly name: string; readonly token: number | null; readonly status: ClientStatus}[];
+}
+
 export interface LiveStep {
 	readonly index: number;
 	readonly step: ScenarioStep;
@@ -33,8 +48,9 @@ export interface LiveStep {
 	readonly model: World;
 	/** In the model's token numbers. */
 	readonly live: World;
-	/** etcd's own numbers: the lock key's create_revision and the store's revision. */
-	readonly etcd: {readonly token: number | null; readonly revision: number};
+	readonly etcd: EtcdView;
+	/** Whether etcd's numbers must be the model's themselves (revision tokens on a fresh etcd). */
+	readonly exact: boolean;
 	readonly comparison: StepComparison;
 }
 
@@ -44,6 +60,12 @@ export interface LiveMoment {
 	/** The step's commands so far, with only the events up to now. */
 	readonly played: readonly PlayedCommand[];
 	readonly live: World;
+	/** The model's world at the same tick. */
+	readonly model: World;
+	readonly etcd: EtcdView;
+	readonly exact: boolean;
+	/** The step's lags so far. */
+	readonly lags: readonly Lag[];
 }
 
 export interface PlayLiveOptions {
@@ -120,6 +142,8 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			holder: null as string | null,
 			token: null as number | null,
 			revision: await lockStore.revision(),
+			leaseId: null as string | null,
+			leaseLeft: null as EtcdView['leaseLeft'],
 			value: null as string | null,
 			maxToken: 0,
 			/** The resource's store's revision, as far as its watch has told. */
@@ -130,12 +154,30 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 			for (const listener of changeListeners) listener();
 		};
 		let lastDeleteSeenAt = 0;
+		// The holder's lease time is read from etcd when it changes (a grant, seen by the watch, or a
+		// keepalive the run asked for) and counted down locally between reads: etcd has no watch on a
+		// lease's time, and asking it at every redraw would be a polling loop.
+		const readLeaseLeft = () => {
+			const leaseId = etcd.leaseId;
+			if (leaseId === null) return;
+			lockStore
+				.leaseTimeLeft(leaseId)
+				.then(seconds => {
+					if (etcd.leaseId !== leaseId) return;
+					etcd.leaseLeft = {seconds, readAt: Date.now()};
+					changed();
+				})
+				.catch(() => undefined);
+		};
 		await lockStore.watch(`${prefix}lock/`, etcd.revision, change => {
 			etcd.revision = change.revision;
 			if (change.key === keys.lock) {
 				etcd.holder = change.kind === 'put' ? change.value : null;
 				etcd.token = change.kind === 'put' ? change.createRevision : null;
+				etcd.leaseId = change.kind === 'put' ? change.lease : null;
+				etcd.leaseLeft = null;
 				if (change.kind === 'delete') lastDeleteSeenAt = change.seenAt;
+				else readLeaseLeft();
 			}
 			changed();
 		});
@@ -229,12 +271,23 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 		const renewed = (name: string, t: number, lease: number) => {
 			lockExpiry = t + lease;
 			client(name).until = t + lease;
+			if (etcd.holder === name) readLeaseLeft();
 		};
 
 		// With revision tokens on a fresh etcd, the tokens must be the model's themselves; otherwise
 		// the live world is shown in the model's numbers.
 		const exact = () => options.fresh && model.tokens === 'revision';
 		const shownLive = (world: World) => (exact() ? world : inModelTokens(world, tokenMapping(liveGrants, modelGrants)));
+
+		const etcdView = (): EtcdView => ({
+			holder: etcd.holder,
+			token: etcd.token,
+			revision: etcd.revision,
+			leaseLeft: etcd.leaseLeft,
+			value: etcd.value,
+			maxToken: etcd.maxToken,
+			beliefs: model.clients.map(({name}) => ({name, token: client(name).token, status: client(name).status})),
+		});
 
 		/** Tells the caller how the world looks at a tick within the step being played. */
 		let showMoment: (moment: number) => void = () => undefined;
@@ -409,7 +462,17 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				if (!options.onMoment) return;
 				const current = played.at(-1)!;
 				const now = {...current, events: current.events.filter(event => event.t <= moment)};
-				options.onMoment({index, played: [...played.slice(0, -1), now], live: shownLive(liveWorld(moment))});
+				// The model's world at this tick: its tick command played up to here.
+				const modelNow = applyCommand(model, {kind: 'tick', n: moment - model.clock}).world;
+				options.onMoment({
+					index,
+					played: [...played.slice(0, -1), now],
+					live: shownLive(liveWorld(moment)),
+					model: modelNow,
+					etcd: etcdView(),
+					exact: exact(),
+					lags: [...lags],
+				});
 			};
 			for (const {command} of step.commands) {
 				signal.throwIfAborted();
@@ -428,7 +491,8 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 				played,
 				model,
 				live,
-				etcd: {token: etcd.token, revision: etcd.revision},
+				etcd: etcdView(),
+				exact: exact(),
 				comparison: compareStep(model, live, step.expect, lags, exact()),
 			});
 			lags = [];

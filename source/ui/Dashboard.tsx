@@ -31,6 +31,8 @@ export interface DashboardProps {
 	readonly autoplay?: number | null;
 	/** The key bar at the bottom (default). A recording leaves it out: nobody watching can press a key. */
 	readonly keyBar?: boolean;
+	/** Played live on etcd: the story's end says so. */
+	readonly live?: boolean;
 }
 
 const minWidth = 68;
@@ -63,7 +65,9 @@ export function minimumSize(session: Session, width = minWidth): {width: number;
 export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const {session, width, height} = props;
 	const needed = minimumSize(session, width);
-	if (width < needed.width || height < needed.height - 1) {
+	// The minimum counts the key bar's row: a dashboard drawn without it needs one row fewer.
+	const withoutKeyBar = props.keyBar === false && !props.prompt ? 1 : 0;
+	if (width < needed.width || height < needed.height - 1 - withoutKeyBar) {
 		return [[piece(fit(labelsFor(look.lang).tooSmall(needed.width, needed.height), Math.max(1, width), look.glyphs.ellipsis), 'warn')]].slice(
 			0,
 			Math.max(1, height),
@@ -115,7 +119,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const full = panes([], {top, clients: clients.full, timeline: lanes});
 	const compact = room - full.length < needs;
 	const upper = compact ? panes([], {top, clients: clients.compact, timeline: lanes}) : full;
-	const story = storyRows({...pane, height: room - upper.length});
+	const story = storyRows({...pane, height: room - upper.length, live: props.live});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the
 	// earlier writes, then each client's latest events), then, if three are left, between the panes.

@@ -31,6 +31,30 @@ export interface BackendWords {
 /** `+3`, `-2`: a clock's offset or a jump, with its sign. */
 export const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
 
+export interface LiveLabels {
+	/** Heads the rows: what follows is etcd's own view, in its numbers. */
+	readonly etcd: string;
+	readonly free: string;
+	readonly holder: string;
+	/** The lock key's create_revision. */
+	readonly token: string;
+	readonly revision: string;
+	/** etcd answers a lease's time in whole seconds, meaning under one more. */
+	readonly leaseUnder: (seconds: number) => string;
+	readonly maxToken: string;
+	readonly empty: string;
+	/** What the client processes last said. */
+	readonly processes: string;
+	readonly frozen: string;
+	readonly crashed: string;
+	readonly noToken: string;
+	/** The same value in the model's numbers, where they are other numbers for the same grant. */
+	readonly inModel: (value: string) => string;
+	/** Where etcd differs from the model: the model's value. */
+	readonly differs: (model: string) => string;
+	readonly lag: (client: string, ms: number) => string;
+}
+
 export interface Labels {
 	readonly lockPane: string;
 	readonly resourcePane: string;
@@ -143,6 +167,10 @@ export interface Labels {
 	/** Marks narration that no longer tells what happened: what the script expected. */
 	readonly scripted: string;
 	readonly theEnd: string;
+	/** The end of a story played live: it cannot be played again in place. */
+	readonly theEndLive: string;
+	/** The live dashboard's rows of what etcd says and what each client process believes. */
+	readonly live: LiveLabels;
 	/** The story replayed with the resource's fencing flipped, to `fenced`. */
 	readonly flipped: (fenced: boolean) => string;
 	readonly violation: (corruption: Corruption) => string;
@@ -269,6 +297,24 @@ const en: Labels = {
 	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (b returns to the script)`,
 	scripted: 'script:',
 	theEnd: 'the end · Home to restart',
+	theEndLive: 'the end · q to quit',
+	live: {
+		etcd: 'etcd says',
+		free: 'the lock is free',
+		holder: 'holder',
+		token: 'token',
+		revision: 'revision',
+		leaseUnder: seconds => `lease <${seconds} s`,
+		maxToken: 'max token',
+		empty: 'empty',
+		processes: 'processes:',
+		frozen: 'frozen',
+		crashed: 'crashed',
+		noToken: '—',
+		inModel: value => `(model ${value})`,
+		differs: model => `≠ model ${model}`,
+		lag: (client, ms) => `lag: ${client}'s expiry ${ms >= 0 ? `${ms} ms late` : `${-ms} ms early`}`,
+	},
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
@@ -419,6 +465,24 @@ const ja: Labels = {
 	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (b で筋書きに戻る)`,
 	scripted: '筋書きでは:',
 	theEnd: 'おわり · Home で最初から',
+	theEndLive: 'おわり · q で終了',
+	live: {
+		etcd: 'etcd では',
+		free: 'ロックは空き',
+		holder: '保持',
+		token: 'トークン',
+		revision: 'リビジョン',
+		leaseUnder: seconds => `リース <${seconds} 秒`,
+		maxToken: '最大トークン',
+		empty: '空',
+		processes: 'プロセス:',
+		frozen: '停止中',
+		crashed: 'クラッシュ',
+		noToken: '—',
+		inModel: value => `(モデル ${value})`,
+		differs: model => `≠ モデル ${model}`,
+		lag: (client, ms) => `遅れ: ${client} の失効 ${ms >= 0 ? `${ms} ms 遅い` : `${-ms} ms 早い`}`,
+	},
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
 		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;

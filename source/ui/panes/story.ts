@@ -26,6 +26,8 @@ import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 export interface StoryProps extends PaneProps {
 	readonly height: number;
+	/** Played live: the end cannot be played again in place. */
+	readonly live?: boolean;
 }
 
 /** The first corrupting write of the history and the step it happened in. */
@@ -99,7 +101,7 @@ function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number)
 }
 
 /** The pane's title and the banners under it. */
-function headRows(session: Session, width: number, look: PaneProps['look']): Row[] {
+function headRows(session: Session, width: number, look: PaneProps['look'], live = false): Row[] {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
@@ -109,7 +111,7 @@ function headRows(session: Session, width: number, look: PaneProps['look']): Row
 		piece(' · '),
 		piece(k === 0 ? labels.intro : labels.step(k, n), 'accent'),
 		...(fencing === null ? [] : [piece(' · '), piece(labels.flipped(fencing), 'alarm')]),
-		...(isAtEnd(session) ? [piece(' · '), piece(labels.theEnd, 'accent')] : []),
+		...(isAtEnd(session) ? [piece(' · '), piece(live ? labels.theEndLive : labels.theEnd, 'accent')] : []),
 	];
 	const rows: Row[] = [titleRule(title, width, look)];
 	const violation = firstViolation(session);
@@ -137,12 +139,12 @@ export function storyRowsNeeded({session, width, look}: PaneProps, most: number)
 	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
 }
 
-export function storyRows({session, width, height, look}: StoryProps): Row[] {
+export function storyRows({session, width, height, look, live}: StoryProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
-	const head = headRows(session, width, look);
+	const head = headRows(session, width, look, live);
 	const available = Math.max(0, height - head.length);
 	// The narration and the latest event come first; older events get what room is left.
 	const latest = latestRows(session, width, look).slice(-available);
