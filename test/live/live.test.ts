@@ -159,12 +159,14 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(await keysLeft()).toEqual([]);
 	});
 
-	test('in a terminal: the dashboard, filled from etcd, plays the story; another key says only q works; q ends it all', async () => {
+	test('in a terminal: the dashboard, filled from etcd, plays the story beside what etcd says; another key says only q works; q ends it all', async () => {
 		const tmp = mkdtempSync(path.join(root, 'pty-'));
 		const terminal = new xterm.Terminal({cols: 100, rows: 32, allowProposedApi: true});
 		let written = Promise.resolve();
+		let drawn = '';
 		const child = pty.spawn(process.execPath, [cliPath, 'live', 'gc-pause', '--tick-ms', tickMs], {cols: 100, rows: 32, env: dashboardEnv({TMPDIR: tmp})});
 		child.onData(data => {
+			drawn += data;
 			written = written.then(() => writeInto(terminal, data));
 		});
 		const exited = new Promise<number>(resolve => child.onExit(({exitCode}) => resolve(exitCode)));
@@ -178,6 +180,28 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(screen()).toMatch(/holder +B +token 2/);
 		expect(screen()).toMatch(/✓ 2 accepted +✗ 1 rejected/);
 		expect(screen()).toContain('✓ the live run agrees with the model at every step');
+		// Under the panes, etcd's own numbers, asked here of the run's etcd servers (still up until q):
+		// the lock's revision and holder's create_revision, and the resource's stored max token.
+		const [, lockUrl, resourceUrl] = /fresh etcd at (http:\/\/[\d.:]+) \(the lock\) and (http:\/\/[\d.:]+)/.exec(drawn) ?? [];
+		const lockEtcd = new Etcd3({hosts: lockUrl!});
+		const resourceEtcd = new Etcd3({hosts: resourceUrl!});
+		try {
+			const lock = await lockEtcd.getAll().prefix('dlock-tui/').exec();
+			expect(lock.kvs.map(kv => kv.value.toString())).toEqual(['B']);
+			const token = Number(lock.kvs[0]!.create_revision);
+			const resource = await resourceEtcd.getAll().prefix('dlock-tui/').strings();
+			const maxToken = Number(Object.entries(resource).find(([key]) => key.endsWith('/max-token'))![1]);
+			expect(screen()).toMatch(new RegExp(`^etcd says holder B · token ${token} \\(model 2\\) · lease <\\d s · revision ${lock.header.revision}$`, 'm'));
+			expect(screen()).toMatch(new RegExp(`^✓ t=7 +row-42 = "B" · max token ${maxToken} \\(model 2\\) · processes: A \\d+, B ${token}$`, 'm'));
+			// On a fresh etcd, as the check above reports for the same story: B's key was created at 4.
+			expect(token).toBe(4);
+		} finally {
+			lockEtcd.close();
+			resourceEtcd.close();
+		}
+		expect(screen()).not.toContain('≠ model');
+		expect(screen()).toContain('the end · q to quit');
+		expect(screen()).not.toContain('Home to restart');
 		child.write('x');
 		await until(() => screen().includes('only q works live'));
 		child.write('q');

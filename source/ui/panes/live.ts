@@ -8,7 +8,7 @@ import type {World} from '../../model/world.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
 import type {Look} from '../look.js';
-import {fitRow, piece, type Row} from './rows.js';
+import {fitRow, type Piece, piece, type Row, rowWidth} from './rows.js';
 
 export interface LiveRowsProps {
 	readonly etcd: EtcdView;
@@ -30,11 +30,18 @@ const show = (value: number | null) => (value === null ? '—' : String(value));
 export function liveRows({etcd, live, model, exact, lags, now, width, look}: LiveRowsProps): Row[] {
 	const words = labelsFor(look.lang).live;
 	const gap = piece(' · ', 'dim');
+	/** The notes of the model's numbers: the first to go when a row is too long. */
+	const notes = new Set<Piece>();
+	const note = (text: string) => {
+		const made = piece(text, 'dim');
+		notes.add(made);
+		return made;
+	};
 	/** The value, the model's numbers for it when they are other ones, and the model's value when it differs. */
 	const value = (label: string, shown: string, inModel: string, modelValue: string): Row => [
-		piece(label === '' ? '' : `${label} `, 'label'),
+		piece(`${label} `, 'label'),
 		piece(shown),
-		...(inModel !== shown && inModel === modelValue ? [piece(` ${words.inModel(inModel)}`, 'dim')] : []),
+		...(inModel !== shown && inModel === modelValue ? [note(` ${words.inModel(inModel)}`)] : []),
 		...(inModel === modelValue ? [] : [piece(` ${words.differs(modelValue)}`, 'bad')]),
 	];
 	const lock: Row =
@@ -87,7 +94,8 @@ export function liveRows({etcd, live, model, exact, lags, now, width, look}: Liv
 		piece(' '.repeat(Math.max(1, widthOf(words.etcd) + 1 - widthOf(verdict)))),
 		...resourceAndBeliefs,
 	];
-	return [first, second].map(row => fitRow(row, width, look.glyphs.ellipsis));
+	const shortened = (row: Row) => (rowWidth(row) <= width ? row : row.filter(part => !notes.has(part)));
+	return [first, second].map(row => fitRow(shortened(row), width, look.glyphs.ellipsis));
 }
 
 /**

@@ -1,0 +1,76 @@
+import {describe, expect, test} from 'vitest';
+import type {EtcdView} from '../../source/live/play.js';
+import {applyCommand} from '../../source/model/apply.js';
+import {createWorld, type World} from '../../source/model/world.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import type {Lang} from '../../source/scenario/narration.js';
+import {widthOf} from '../../source/text/width.js';
+import {makeLook} from '../../source/ui/look.js';
+import {type LiveRowsProps, liveRows} from '../../source/ui/panes/live.js';
+
+const start = createWorld(loadScenario('gc-pause').setup);
+/** A holds the lock with the model's token 1 and has written "A". */
+const aHolds = [{kind: 'acquire', client: 'A'} as const, {kind: 'write', client: 'A'} as const].reduce(
+	(world: World, command) => applyCommand(world, command).world,
+	start,
+);
+
+/** etcd with A's lock key created at revision 2 and its write stored, as on a fresh etcd. */
+const etcdAHolds: EtcdView = {
+	holder: 'A',
+	token: 2,
+	revision: 2,
+	leaseLeft: {seconds: 1, readAt: 10_000},
+	value: 'A',
+	maxToken: 2,
+	beliefs: [
+		{name: 'A', token: 2, status: 'paused'},
+		{name: 'B', token: null, status: 'running'},
+	],
+};
+
+const text = (props: Partial<LiveRowsProps>, lang: Lang = 'en') =>
+	liveRows({
+		etcd: etcdAHolds,
+		live: aHolds,
+		model: aHolds,
+		exact: false,
+		lags: [],
+		now: 10_000,
+		width: 79,
+		look: makeLook({lang, theme: 'dark', ascii: false, color: false}),
+		...props,
+	}).map(row => row.map(part => part.text).join(''));
+
+describe('the live rows: what etcd says beside the model', () => {
+	test("etcd's own numbers, with the model's where they are other numbers for the same grant", () => {
+		const [lock, resource] = text({});
+		expect(lock).toMatch(/^etcd says holder A · token 2 \(model 1\) · lease <2 s · revision 2 +$/);
+		expect(resource).toMatch(/^✓ t=0 +row-42 = "A" · max token 2 \(model 1\) · processes: A 2 \(frozen\), B — +$/);
+	});
+
+	test("etcd's lease time counts down from its last answer, in whole seconds it is under", () => {
+		expect(text({now: 11_500})[0]).toContain('lease <1 s');
+		expect(text({etcd: {...etcdAHolds, leaseLeft: {seconds: 4, readAt: 10_000}}, now: 11_200})[0]).toContain('lease <4 s');
+	});
+
+	test('where etcd differs from the model, the model value is marked, and the tick with a cross', () => {
+		const free: EtcdView = {...etcdAHolds, holder: null, token: null, beliefs: etcdAHolds.beliefs.map(belief => ({...belief, token: null}))};
+		const liveFree: World = {...aHolds, lock: {...aHolds.lock, holder: null, token: null}, clients: aHolds.clients.map(client => ({...client, token: null}))};
+		const [lock, resource] = text({etcd: free, live: liveFree});
+		expect(lock).toMatch(/^etcd says the lock is free ≠ model A · revision 2/);
+		expect(resource).toMatch(/^✗ t=0 .*processes: A — \(frozen\) ≠ model 1, B —/);
+	});
+
+	test('a lag is said with its size', () => {
+		expect(text({etcd: {...etcdAHolds, holder: null, token: null}, lags: [{client: 'A', t: 5, ms: 320}]})[0]).toContain("lag: A's expiry 320 ms late");
+	});
+
+	test.for(['en', 'ja'] as const)('%s: both rows fit 80 columns whole', lang => {
+		const rows = text({}, lang);
+		for (const row of rows) {
+			expect(widthOf(row)).toBe(79);
+			expect(row).not.toContain('…');
+		}
+	});
+});
