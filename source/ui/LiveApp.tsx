@@ -9,8 +9,9 @@ import type {Session} from '../session/session.js';
 import {useTerminalSize} from './App.js';
 import {Dashboard, minimumSize} from './Dashboard.js';
 import type {Look} from './look.js';
+import {labelsFor} from './labels.js';
 import {type LiveRowsProps, liveRows} from './panes/live.js';
-import {piece} from './panes/rows.js';
+import {piece, type Row} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {LookContext} from './useLook.js';
 
@@ -24,9 +25,6 @@ export interface LiveAppProps {
 	readonly onQuit: () => void;
 }
 
-/** etcd's rows under the dashboard (the status row is one more, where there is room for it). */
-const etcdHeight = 2;
-
 export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 	const {columns, rows} = useTerminalSize();
 	const [refused, setRefused] = useState(false);
@@ -34,23 +32,20 @@ export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 		if (input === 'q' || (key.ctrl && input === 'c')) onQuit();
 		else setRefused(true);
 	});
+	const bottom = refused ? labelsFor(look.lang).live.onlyQ : status;
+	const statusRow: Row = [piece(bottom, refused ? 'warn' : 'dim')];
+	const etcdRows = etcd === null ? [] : liveRows({...etcd, now: Date.now(), width: columns - 1, look});
 	// The dashboard draws no key bar here, so it needs a row fewer than its minimum counts. On a
-	// short screen the status row gives way: etcd's rows say whether this tick agrees with the model.
+	// short screen the status row gives way (etcd's rows say whether this tick agrees with the
+	// model), but for the line that says only q works, which takes the place of etcd's second row.
 	const dashboardNeeds = minimumSize(session, columns - 1).height - 2;
-	const statusShown = etcd === null || refused || rows - 1 - etcdHeight - 1 >= dashboardNeeds;
-	const height = rows - 1 - (etcd === null ? 0 : etcdHeight) - (statusShown ? 1 : 0);
-	const bottom = refused ? 'only q works live: the story plays itself on etcd, in real time (time travel and changes by hand are the simulator’s)' : status;
+	const roomForAll = rows - 1 - etcdRows.length - 1 >= dashboardNeeds;
+	const under = roomForAll ? [...etcdRows, statusRow] : refused ? [etcdRows[0]!, statusRow] : etcdRows;
 	return (
 		<LookContext value={look}>
 			<Box flexDirection="column">
-				<Dashboard session={session} width={columns - 1} height={height} keyBar={false} live />
-				<Rows
-					rows={[
-						...(etcd === null ? [] : liveRows({...etcd, now: Date.now(), width: columns - 1, look})),
-						...(statusShown ? [[piece(bottom, refused ? 'warn' : 'dim')]] : []),
-					]}
-					width={columns - 1}
-				/>
+				<Dashboard session={session} width={columns - 1} height={rows - 1 - under.length} keyBar={false} live />
+				<Rows rows={under} width={columns - 1} />
 			</Box>
 		</LookContext>
 	);

@@ -53,6 +53,8 @@ export interface LiveLabels {
 	/** Where etcd differs from the model: the model's value. */
 	readonly differs: (model: string) => string;
 	readonly lag: (client: string, ms: number) => string;
+	/** Said when a key other than q is pressed. */
+	readonly onlyQ: string;
 }
 
 export interface Labels {
@@ -314,6 +316,7 @@ const en: Labels = {
 		inModel: value => `(model ${value})`,
 		differs: model => `≠ model ${model}`,
 		lag: (client, ms) => `lag: ${client}'s expiry ${ms >= 0 ? `${ms} ms late` : `${-ms} ms early`}`,
+		onlyQ: 'only q works live: etcd plays in real time; no going back, no changes by hand',
 	},
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
@@ -482,6 +485,7 @@ const ja: Labels = {
 		inModel: value => `(モデル ${value})`,
 		differs: model => `≠ モデル ${model}`,
 		lag: (client, ms) => `遅れ: ${client} の失効 ${ms >= 0 ? `${ms} ms 遅い` : `${-ms} ms 早い`}`,
+		onlyQ: 'ライブでは q のみ: etcd は実時間で進む (戻る・手動操作はできない)',
 	},
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
