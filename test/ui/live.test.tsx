@@ -1,3 +1,4 @@
+import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
 import type {EtcdView} from '../../source/live/play.js';
 import {applyCommand} from '../../source/model/apply.js';
@@ -5,6 +6,9 @@ import {createWorld, type World} from '../../source/model/world.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
 import {widthOf} from '../../source/text/width.js';
+import {startSession} from '../../source/session/session.js';
+import {labelsFor} from '../../source/ui/labels.js';
+import {LiveApp} from '../../source/ui/LiveApp.js';
 import {makeLook} from '../../source/ui/look.js';
 import {type LiveRowsProps, liveRows} from '../../source/ui/panes/live.js';
 
@@ -73,4 +77,44 @@ describe('the live rows: what etcd says beside the model', () => {
 			expect(row).not.toContain('…');
 		}
 	});
+});
+
+describe('the live dashboard at 80x24', () => {
+	const scenario = loadScenario('gc-pause');
+	const shownAt80x24 = (lang: Lang) => {
+		const app = render(
+			<LiveApp
+				session={startSession(scenario)}
+				look={makeLook({lang, theme: 'dark', ascii: false, color: false})}
+				status="live on a fresh etcd"
+				etcd={{etcd: etcdAHolds, live: aHolds, model: aHolds, exact: false, lags: []}}
+				onQuit={() => undefined}
+			/>,
+		);
+		// The testing library's terminal is 100 columns wide: made 80, as a laptop's terminal is.
+		Object.defineProperty(app.stdout, 'columns', {value: 80});
+		app.stdout.emit('resize');
+		return app;
+	};
+
+	test.for(['en', 'ja'] as const)(
+		'%s: the panes whole, then etcd’s two rows; the status row gives way, and a key that does nothing live says so',
+		async lang => {
+			const app = shownAt80x24(lang);
+			await new Promise(resolve => setTimeout(resolve, 50));
+			const lines = app.lastFrame()!.split('\n');
+			expect(lines.length).toBeLessThanOrEqual(23);
+			expect(app.lastFrame()).not.toContain(labelsFor(lang).tooSmall(68, 23).slice(0, 8));
+			expect(lines.at(-2)).toContain(labelsFor(lang).live.etcd);
+			expect(lines.at(-1)).toMatch(/^✓ t=0 /);
+			expect(app.lastFrame()).not.toContain('live on a fresh etcd');
+			app.stdin.write('x');
+			await new Promise(resolve => setTimeout(resolve, 50));
+			const refused = app.lastFrame()!.split('\n');
+			expect(refused.at(-2)).toContain(labelsFor(lang).live.etcd);
+			expect(refused.at(-1)).toContain(labelsFor(lang).live.onlyQ);
+			for (const line of [...lines.slice(-2), ...refused.slice(-1)]) expect(line).not.toContain('…');
+			app.unmount();
+		},
+	);
 });
