@@ -50,10 +50,13 @@ function open(): Dashboard {
 	};
 	/** The pty's settings, read by stty from outside, as the shell finds them. */
 	const settings = () => execFileSync('stty', ['-a', '-F', readlinkSync(`/proc/${pid}/fd/0`)], {encoding: 'utf8'});
+	// Only the rows that change are written, so the key bar may be there before the rest of the
+	// frame: a screen counts only once no more output has come for a moment.
 	const showing = async (text: string) => {
-		for (;;) {
+		for (let seen = -1; ; ) {
 			const now = await screen();
-			if (now.includes(text) && /q quit/.test(now)) return now;
+			if (now.includes(text) && /q quit/.test(now) && output.length === seen) return now;
+			seen = output.length;
 			await new Promise(resolve => setTimeout(resolve, 20));
 		}
 	};
