@@ -30,8 +30,15 @@ export interface Outcome {
 /** Events kept for one command; a long tick full of heartbeats says how many it left out. */
 const maxEventsPerCommand = 200;
 
-class EventLog {
+/** Where the rules report what happened: the events, and why a command was refused. */
+interface Log {
+	add(event: Event): void;
+	refuse(refusal: Refusal): void;
+}
+
+class EventLog implements Log {
 	readonly events: Event[] = [];
+	refused: Refusal | null = null;
 	private elided = 0;
 	private lastTime = 0;
 
@@ -41,56 +48,85 @@ class EventLog {
 		else this.elided += 1;
 	}
 
+	refuse(refusal: Refusal) {
+		this.refused = refusal;
+	}
+
 	close(): readonly Event[] {
 		return this.elided === 0 ? this.events : [...this.events, {kind: 'elided', t: this.lastTime, count: this.elided}];
 	}
 }
 
+/** Keeps no event: for a caller that wants only the world after (a search tries many commands a second). */
+class RefusalOnly implements Log {
+	refused = false;
+
+	add() {}
+
+	refuse() {
+		this.refused = true;
+	}
+}
+
 export function applyCommand(world: World, command: Command): Outcome {
 	const log = new EventLog();
-	const done = (next: World): Outcome => ({world: withLockView(next), events: log.close(), refused: null});
+	const next = applyRules(world, command, log);
+	return log.refused === null ? {world: next, events: log.close(), refused: null} : {world, events: [], refused: log.refused};
+}
+
+/**
+ * The world after `command`, as applyCommand's, or null when the command is refused; no events are
+ * kept. A command that changes nothing may give back `world` itself.
+ */
+export function nextWorld(world: World, command: Command): World | null {
+	const log = new RefusalOnly();
+	const next = applyRules(world, command, log);
+	return log.refused ? null : next;
+}
+
+function applyRules(world: World, command: Command, log: Log): World {
 	switch (command.kind) {
 		case 'tick':
-			return done(tick(world, command.n, log));
+			return withLockView(tick(world, command.n, log));
 		case 'jump':
-			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target});
-			return done(jump(world, command.target, command.by, log));
+			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target}, log);
+			return withLockView(jump(world, command.target, command.by, log));
 		case 'crash':
 		case 'restart': {
 			// Client and node names are distinct, so the name says which.
 			const node = findClient(world, command.client) ? undefined : findNode(world, command.client);
 			if (!node) break;
 			const refusal = nodeRefusal(node, command.kind);
-			return refusal ? refuse(world, refusal) : done(crashOrRestartNode(world, node, command.kind, log));
+			return refusal ? refuse(world, refusal, log) : withLockView(crashOrRestartNode(world, node, command.kind, log));
 		}
 		case 'fencing':
 			if (command.target !== resourceTarget) break;
 			log.add({kind: 'fencing', t: world.clock, target: resourceTarget, on: command.on});
-			return done({...world, resource: {...world.resource, fenced: command.on}});
+			return withLockView({...world, resource: {...world.resource, fenced: command.on}});
 	}
 
 	const name = command.kind === 'fencing' ? command.target : command.client;
 	const client = findClient(world, name);
-	if (!client) return refuse(world, {kind: 'unknown-client', client: name});
+	if (!client) return refuse(world, {kind: 'unknown-client', client: name}, log);
 	const refusal = refusalFor(world, command, client);
-	if (refusal) return refuse(world, refusal);
+	if (refusal) return refuse(world, refusal, log);
 
 	const t = world.clock;
 	switch (command.kind) {
 		case 'acquire':
-			return done(acquire(world, client, command.lease ?? world.defaultLease, log));
+			return withLockView(acquire(world, client, command.lease ?? world.defaultLease, log));
 		case 'renew':
-			return done(renew(world, client, command.lease ?? world.defaultLease, false, log));
+			return withLockView(renew(world, client, command.lease ?? world.defaultLease, false, log));
 		case 'release':
-			return done(release(world, client, log));
+			return withLockView(release(world, client, log));
 		case 'write':
-			return done(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
+			return withLockView(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
 		case 'pause':
 			log.add({kind: 'paused', t, client: name, until: t + command.n});
-			return done(withClient(world, {...client, status: 'paused', pausedUntil: t + command.n}));
+			return withLockView(withClient(world, {...client, status: 'paused', pausedUntil: t + command.n}));
 		case 'resume':
 			log.add({kind: 'resumed', t, client: name, early: true});
-			return done(resumeClient(world, client, log));
+			return withLockView(resumeClient(world, client, log));
 		case 'crash':
 			log.add({
 				kind: 'crashed',
@@ -99,21 +135,23 @@ export function applyCommand(world: World, command: Command): Outcome {
 				droppedToken: client.token,
 				...(client.held ? {lostWrite: client.held.value} : {}),
 			});
-			return done(withClient(world, forgetting({...client, status: 'crashed', pausedUntil: null, held: null})));
+			return withLockView(withClient(world, forgetting({...client, status: 'crashed', pausedUntil: null, held: null})));
 		case 'restart':
 			log.add({kind: 'restarted', t, client: name});
-			return done(withClient(world, {...client, status: 'running'}));
+			return withLockView(withClient(world, {...client, status: 'running'}));
 		case 'fencing':
 			log.add({kind: 'fencing', t, target: name, on: command.on});
-			return done(withClient(world, {...client, fencing: command.on}));
+			return withLockView(withClient(world, {...client, fencing: command.on}));
 		case 'partition':
 		case 'heal':
-			return done(relink(world, client, command.kind, command.peers, log));
+			return withLockView(relink(world, client, command.kind, command.peers, log));
 	}
 }
 
-function refuse(world: World, refused: Refusal): Outcome {
-	return {world, events: [], refused};
+/** The command cannot be done: the world stays as it was. */
+function refuse(world: World, refusal: Refusal, log: Log): World {
+	log.refuse(refusal);
+	return world;
 }
 
 /** The client believes it holds nothing. */
@@ -146,6 +184,7 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 }
 
 function withClient(world: World, client: Client): World {
+	if (findClient(world, client.name) === client) return world;
 	return {...world, clients: world.clients.map(other => (other.name === client.name ? client : other))};
 }
 
@@ -205,9 +244,9 @@ function issueToken(world: World, lock: Lock): {token: number | null; lock: Lock
 /** A key deleted (released or expired) is a change of the store: the revision grows. */
 const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revision' ? {...lock, revision: lock.revision! + 1} : lock);
 
-function acquire(world: World, client: Client, lease: number, log: EventLog): World {
+function acquire(world: World, client: Client, lease: number, log: Log): World {
 	const t = world.clock;
-	const asked = {...client, lease};
+	const asked = client.lease === lease ? client : {...client, lease};
 	if (!world.nodes.some(node => answers(client, node))) {
 		log.add({kind: 'unanswered', t, client: client.name, request: 'acquire'});
 		return withClient(world, asked);
@@ -241,7 +280,7 @@ function acquire(world: World, client: Client, lease: number, log: EventLog): Wo
 	return withClient({...world, lock}, asked);
 }
 
-function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: EventLog): World {
+function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: Log): World {
 	const t = world.clock;
 	// Heartbeats call this every few ticks of a long tick: one pass over the nodes, one copy of each changed part.
 	let answered = 0;
@@ -272,7 +311,7 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 	return withNodesAndClient(world, nodes, {...client, lease, lastRenewAt: t, until: client.holds ? until : null});
 }
 
-function release(world: World, client: Client, log: EventLog): World {
+function release(world: World, client: Client, log: Log): World {
 	const t = world.clock;
 	const forgets = forgetting(client);
 	if (!world.nodes.some(node => answers(client, node))) {
@@ -298,7 +337,7 @@ function release(world: World, client: Client, log: EventLog): World {
 }
 
 /** `write`: a careful client checks its lease first; with `pause=M` the checked write waits for the pause to end. */
-function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: EventLog): World {
+function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: Log): World {
 	const t = world.clock;
 	const clock = clientClock(world, client);
 	if (client.checksLease && client.until !== null && clock >= client.until) {
@@ -311,7 +350,7 @@ function write(world: World, client: Client, value: string, delay: number | null
 	return withClient(world, {...client, status: 'paused', pausedUntil: t + pause, held});
 }
 
-function send(world: World, client: Client, held: HeldWrite, log: EventLog): World {
+function send(world: World, client: Client, held: HeldWrite, log: Log): World {
 	const write: InflightWrite = {
 		from: client.name,
 		token: held.token,
@@ -327,13 +366,13 @@ function send(world: World, client: Client, held: HeldWrite, log: EventLog): Wor
 }
 
 /** A pause ends (by itself or by `resume`): a held write leaves at once. */
-function resumeClient(world: World, client: Client, log: EventLog): World {
+function resumeClient(world: World, client: Client, log: Log): World {
 	const resumed = withClient(world, {...client, status: 'running', pausedUntil: null, held: null});
 	return client.held ? send(resumed, findClient(resumed, client.name)!, client.held, log) : resumed;
 }
 
 /** The seed's Resource.Write, plus the violation check the simulator can make because it knows every sender's grant. */
-function deliver(world: World, write: InflightWrite, log: EventLog): World {
+function deliver(world: World, write: InflightWrite, log: Log): World {
 	const t = world.clock;
 	const {resource} = world;
 	if (resource.fenced && write.token !== null && write.token < resource.maxToken) {
@@ -353,7 +392,7 @@ function deliver(world: World, write: InflightWrite, log: EventLog): World {
 }
 
 /** Writes in flight that are due and whose sender reaches the resource, in send order. */
-function deliverDue(world: World, log: EventLog, from?: string): World {
+function deliverDue(world: World, log: Log, from?: string): World {
 	if (world.inflight.length === 0) return world;
 	const canArrive = (write: InflightWrite) =>
 		write.arrivesAt <= world.clock && (from === undefined || write.from === from) && reaches(findClient(world, write.from)!, resourceTarget);
@@ -365,7 +404,7 @@ function deliverDue(world: World, log: EventLog, from?: string): World {
 }
 
 /** `partition C [peer…]` and `heal C [peer…]`: `lock` stands for every node; no peer means every node (partition) or every link (heal). */
-function relink(world: World, client: Client, kind: 'partition' | 'heal', peers: readonly string[], log: EventLog): World {
+function relink(world: World, client: Client, kind: 'partition' | 'heal', peers: readonly string[], log: Log): World {
 	const allNodes = world.nodes.map(node => node.name);
 	const named = peers.length > 0 ? peers.flatMap(peer => (peer === lockPeer ? allNodes : [peer])) : kind === 'partition' ? allNodes : [...client.cut];
 	const changed = [...new Set(named)].filter(peer => (kind === 'partition') !== client.cut.includes(peer)).sort();
@@ -377,7 +416,7 @@ function relink(world: World, client: Client, kind: 'partition' | 'heal', peers:
 }
 
 /** `jump`: a client's clock, or a node's (which then drops a key its clock now sees as expired). */
-function jump(world: World, target: string, by: number, log: EventLog): World {
+function jump(world: World, target: string, by: number, log: Log): World {
 	const t = world.clock;
 	const client = findClient(world, target);
 	if (client) {
@@ -397,7 +436,7 @@ function nodeRefusal(node: LockNode, kind: 'crash' | 'restart'): Refusal | null 
 	return null;
 }
 
-function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): World {
+function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: Log): World {
 	const t = world.clock;
 	if (kind === 'crash') {
 		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
@@ -411,7 +450,7 @@ function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'resta
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
-function expireKeys(world: World, log: EventLog): World {
+function expireKeys(world: World, log: Log): World {
 	// Called at every unit of a long tick: most units expire nothing, and then nothing is copied.
 	if (!world.nodes.some(node => node.up && node.holder !== null && nodeClock(world, node) >= node.expiry!)) return world;
 	let lock = world.lock;
@@ -432,7 +471,7 @@ function expireKeys(world: World, log: EventLog): World {
 	return {...world, nodes, lock};
 }
 
-function tick(world: World, n: number, log: EventLog): World {
+function tick(world: World, n: number, log: Log): World {
 	const from = world.clock;
 	const end = from + n;
 	log.add({kind: 'ticked', t: end, from});
@@ -467,7 +506,7 @@ function sendsHeartbeats(client: Client): boolean {
 }
 
 /** One unit of time, in the documented order: (clock already advanced) keys expiring, pauses ending, heartbeats, arrivals. */
-function runTimeUnit(world: World, log: EventLog): World {
+function runTimeUnit(world: World, log: Log): World {
 	const t = world.clock;
 	// The seed's refresh, done as soon as time passes, so a world never shows an expired holder.
 	let current = expireKeys(world, log);
