@@ -188,6 +188,7 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 	}
 }
 
+/** The world itself when `client` is the one it has: a command that changed nothing makes no new world. */
 function withClient(world: World, client: Client): World {
 	if (findClient(world, client.name) === client) return world;
 	return changedWorld(world, {clients: world.clients.map(other => (other.name === client.name ? client : other))});
