@@ -1,8 +1,8 @@
 // The search over a scenario's worlds: from the world its setup makes, every move in turn, each
 // world once (by StateKeys), until a world reaches the target. The search sees worlds only through
-// the model's applyCommand, the state key and the target.
+// the model's nextWorld (applyCommand without its events), the state key and the target.
 
-import {applyCommand} from '../model/apply.js';
+import {nextWorld} from '../model/apply.js';
 import type {Command} from '../model/command.js';
 import {createWorld, type World, type WorldSetup} from '../model/world.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -30,10 +30,7 @@ export function startExplore({setup, moves, target, depth, maxStates = maxExplor
 	return new BreadthFirstSearch<World, Command>({
 		start: createWorld(setup),
 		moves,
-		next: (world, move) => {
-			const outcome = applyCommand(world, move);
-			return outcome.refused === null ? outcome.world : null;
-		},
+		next: nextWorld,
 		key: (world, from, fromKey) => keys.keyOf(world, from ?? undefined, fromKey),
 		isTarget: target.reached,
 		depth,

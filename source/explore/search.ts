@@ -6,7 +6,10 @@
 export interface SearchSpace<State, Move> {
 	readonly start: State;
 	readonly moves: readonly Move[];
-	/** The state after `move`, or null when the move cannot be made (a refused command is no move). */
+	/**
+	 * The state after `move`, or null when the move cannot be made (a refused command is no move).
+	 * It may be `state` itself when the move changes nothing: that state is seen already.
+	 */
 	readonly next: (state: State, move: Move) => State | null;
 	/**
 	 * Equal states have equal keys, different ones different keys: whole numbers from 0 up, dense
@@ -120,7 +123,7 @@ export class BreadthFirstSearch<State, Move> {
 			this.expanded += 1;
 			for (let move = 0; move < moves.length; move += 1) {
 				const after = next(state, moves[move]!);
-				if (after === null) continue;
+				if (after === null || after === state) continue;
 				const afterKey = key(after, state, stateKey);
 				if (!this.seen.add(afterKey)) continue;
 				const afterId = this.states;

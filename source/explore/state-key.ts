@@ -19,6 +19,8 @@ interface Shape {
 	/** The keys in the order the objects of this entry list them. */
 	readonly listed: readonly string[];
 	readonly sorted: readonly string[];
+	/** Where each listed key is in `sorted`. */
+	readonly slots: readonly number[];
 }
 
 // A field's code: the number of an object or array (…00), a small whole number (…01), or the
@@ -50,6 +52,9 @@ export class StateKeys {
 	/** A shape for each id: the guess for a value like one of that shape. */
 	private readonly shapesById: Shape[] = [];
 	private readonly others = new Map<unknown, number>();
+	/** An object's field values (and its `like` value's), in listed order, at the same places as its content on the scratch stack. */
+	private readonly values: unknown[] = [];
+	private readonly hintValues: unknown[] = [];
 
 	/**
 	 * The key of `value`'s content: equal for equal plain objects and arrays, different otherwise.
@@ -76,19 +81,41 @@ export class StateKeys {
 		}
 		const record = value as Record<string, unknown>;
 		const hintShape = hint === undefined ? -1 : this.pool[hintAt + 1]!;
-		const shape = this.shapeOf(record, hintShape >= 0 ? this.shapesById[hintShape] : undefined);
-		const keys = shape.sorted;
-		this.reserve(base, keys.length);
-		this.scratch[base] = shape.id;
-		const sameShape = hint !== undefined && this.pool[hintAt + 1] === shape.id;
-		let same = sameShape;
-		for (let index = 0; index < keys.length; index += 1) {
-			const key = keys[index]!;
-			const code = this.code(record[key], sameShape ? hint[key] : undefined, sameShape ? hintAt + 2 + index : -1);
-			this.scratch[base + 1 + index] = code;
-			same &&= code === this.pool[hintAt + 2 + index];
+		const guess = hintShape >= 0 ? this.shapesById[hintShape] : undefined;
+		// The fields in the order listed, read inside for…in: V8 reads `record[key]` there straight
+		// from the object's layout, where a read by a key from an array is a slow generic lookup.
+		const values = this.values;
+		let count = 0;
+		let listedAsGuess = guess !== undefined;
+		for (const key in record) {
+			if (listedAsGuess && key !== guess!.listed[count]) listedAsGuess = false;
+			values[base + count] = record[key];
+			count += 1;
 		}
-		return same ? this.unchanged(base, likeKey) : this.find(base, keys.length + 1);
+		const shape = listedAsGuess && count === guess!.listed.length ? guess! : this.shapeOf(record);
+		const fields = shape.listed.length;
+		const sameShape = hint !== undefined && hintShape === shape.id;
+		const hintValues = this.hintValues;
+		if (sameShape) {
+			let index = 0;
+			for (const key in hint) {
+				if (key !== shape.listed[index]) break;
+				hintValues[base + index] = hint[key];
+				index += 1;
+			}
+			// Listed in another order (rare): read by name.
+			if (index !== fields) for (index = 0; index < fields; index += 1) hintValues[base + index] = hint[shape.listed[index]!];
+		}
+		this.reserve(base, fields);
+		this.scratch[base] = shape.id;
+		let same = sameShape;
+		for (let index = 0; index < fields; index += 1) {
+			const slot = shape.slots[index]!;
+			const code = this.code(values[base + index], sameShape ? hintValues[base + index] : undefined, sameShape ? hintAt + 2 + slot : -1);
+			this.scratch[base + 1 + slot] = code;
+			same &&= code === this.pool[hintAt + 2 + slot];
+		}
+		return same ? this.unchanged(base, likeKey) : this.find(base, fields + 1);
 	}
 
 	/** Room on the scratch stack for a content of `fields` fields at `base`; nested contents go above it. */
@@ -175,21 +202,8 @@ export class StateKeys {
 		for (let key = 0; key < this.count; key += 1) this.insert(key);
 	}
 
-	/** The shape of `record`: `guess` (the shape of the value it is like) when its keys are listed the same. */
-	private shapeOf(record: Record<string, unknown>, guess: Shape | undefined): Shape {
-		if (guess !== undefined) {
-			// for…in walks the keys without making an array of them, as Object.keys does.
-			let index = 0;
-			let same = true;
-			for (const key in record) {
-				if (key !== guess.listed[index]) {
-					same = false;
-					break;
-				}
-				index += 1;
-			}
-			if (same && index === guess.listed.length) return guess;
-		}
+	/** The shape of `record`, found by its keys. */
+	private shapeOf(record: Record<string, unknown>): Shape {
 		const listed = Object.keys(record);
 		const first = listed[0] ?? '';
 		let candidates = this.shapes.get(first);
@@ -198,7 +212,7 @@ export class StateKeys {
 		const sorted = [...listed].sort();
 		// The same keys listed in another order are the same shape.
 		const same = [...this.shapes.values()].flat().find(shape => sameKeys(shape.sorted, sorted));
-		const shape = {id: same?.id ?? this.shapeCount++, listed, sorted};
+		const shape = {id: same?.id ?? this.shapeCount++, listed, sorted, slots: listed.map(key => sorted.indexOf(key))};
 		if (!candidates) {
 			candidates = [];
 			this.shapes.set(first, candidates);

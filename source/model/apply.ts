@@ -6,6 +6,11 @@ import {type Command, lockPeer, resourceTarget} from './command.js';
 import type {Event, NodeCount, Refusal} from './event.js';
 import {
 	type Client,
+	changedClient,
+	changedLock,
+	changedNode,
+	changedResource,
+	changedWorld,
 	clientClock,
 	findClient,
 	findNode,
@@ -31,8 +36,15 @@ export interface Outcome {
 /** Events kept for one command; a long tick full of heartbeats says how many it left out. */
 const maxEventsPerCommand = 200;
 
-class EventLog {
+/** Where the rules report what happened: the events, and why a command was refused. */
+interface Log {
+	add(event: Event): void;
+	refuse(refusal: Refusal): void;
+}
+
+class EventLog implements Log {
 	readonly events: Event[] = [];
+	refused: Refusal | null = null;
 	private elided = 0;
 	private lastTime = 0;
 
@@ -42,56 +54,85 @@ class EventLog {
 		else this.elided += 1;
 	}
 
+	refuse(refusal: Refusal) {
+		this.refused = refusal;
+	}
+
 	close(): readonly Event[] {
 		return this.elided === 0 ? this.events : [...this.events, {kind: 'elided', t: this.lastTime, count: this.elided}];
 	}
 }
 
+/** Keeps no event: for a caller that wants only the world after (a search tries many commands a second). */
+class RefusalOnly implements Log {
+	refused = false;
+
+	add() {}
+
+	refuse() {
+		this.refused = true;
+	}
+}
+
 export function applyCommand(world: World, command: Command): Outcome {
 	const log = new EventLog();
-	const done = (next: World): Outcome => ({world: withLockView(next), events: log.close(), refused: null});
+	const next = applyRules(world, command, log);
+	return log.refused === null ? {world: next, events: log.close(), refused: null} : {world, events: [], refused: log.refused};
+}
+
+/**
+ * The world after `command`, as applyCommand's, or null when the command is refused; no events are
+ * kept. A command that changes nothing may give back `world` itself.
+ */
+export function nextWorld(world: World, command: Command): World | null {
+	const log = new RefusalOnly();
+	const next = applyRules(world, command, log);
+	return log.refused ? null : next;
+}
+
+function applyRules(world: World, command: Command, log: Log): World {
 	switch (command.kind) {
 		case 'tick':
-			return done(tick(world, command.n, log));
+			return withLockView(tick(world, command.n, log));
 		case 'jump':
-			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target});
-			return done(jump(world, command.target, command.by, log));
+			if (!findClient(world, command.target) && !findNode(world, command.target)) return refuse(world, {kind: 'unknown-name', name: command.target}, log);
+			return withLockView(jump(world, command.target, command.by, log));
 		case 'crash':
 		case 'restart': {
 			// Client and node names are distinct, so the name says which.
 			const node = findClient(world, command.client) ? undefined : findNode(world, command.client);
 			if (!node) break;
 			const refusal = nodeRefusal(node, command.kind);
-			return refusal ? refuse(world, refusal) : done(crashOrRestartNode(world, node, command.kind, log));
+			return refusal ? refuse(world, refusal, log) : withLockView(crashOrRestartNode(world, node, command.kind, log));
 		}
 		case 'fencing':
 			if (command.target !== resourceTarget) break;
 			log.add({kind: 'fencing', t: world.clock, target: resourceTarget, on: command.on});
-			return done({...world, resource: {...world.resource, fenced: command.on}});
+			return withLockView(changedWorld(world, {resource: changedResource(world.resource, {fenced: command.on})}));
 	}
 
 	const name = command.kind === 'fencing' ? command.target : command.client;
 	const client = findClient(world, name);
-	if (!client) return refuse(world, {kind: 'unknown-client', client: name});
+	if (!client) return refuse(world, {kind: 'unknown-client', client: name}, log);
 	const refusal = refusalFor(world, command, client);
-	if (refusal) return refuse(world, refusal);
+	if (refusal) return refuse(world, refusal, log);
 
 	const t = world.clock;
 	switch (command.kind) {
 		case 'acquire':
-			return done(acquire(world, client, command.lease ?? world.defaultLease, log));
+			return withLockView(acquire(world, client, command.lease ?? world.defaultLease, log));
 		case 'renew':
-			return done(renew(world, client, command.lease ?? world.defaultLease, false, log));
+			return withLockView(renew(world, client, command.lease ?? world.defaultLease, false, log));
 		case 'release':
-			return done(release(world, client, log));
+			return withLockView(release(world, client, log));
 		case 'write':
-			return done(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
+			return withLockView(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
 		case 'pause':
 			log.add({kind: 'paused', t, client: name, until: t + command.n});
-			return done(withClient(world, {...client, status: 'paused', pausedUntil: t + command.n}));
+			return withLockView(withClient(world, changedClient(client, {status: 'paused', pausedUntil: t + command.n})));
 		case 'resume':
 			log.add({kind: 'resumed', t, client: name, early: true});
-			return done(resumeClient(world, client, log));
+			return withLockView(resumeClient(world, client, log));
 		case 'crash':
 			log.add({
 				kind: 'crashed',
@@ -100,25 +141,27 @@ export function applyCommand(world: World, command: Command): Outcome {
 				droppedToken: client.token,
 				...(client.held ? {lostWrite: client.held.value} : {}),
 			});
-			return done(withClient(world, forgetting({...client, status: 'crashed', pausedUntil: null, held: null})));
+			return withLockView(withClient(world, forgetting(changedClient(client, {status: 'crashed', pausedUntil: null, held: null}))));
 		case 'restart':
 			log.add({kind: 'restarted', t, client: name});
-			return done(withClient(world, {...client, status: 'running'}));
+			return withLockView(withClient(world, changedClient(client, {status: 'running'})));
 		case 'fencing':
 			log.add({kind: 'fencing', t, target: name, on: command.on});
-			return done(withClient(world, {...client, fencing: command.on}));
+			return withLockView(withClient(world, changedClient(client, {fencing: command.on})));
 		case 'partition':
 		case 'heal':
-			return done(relink(world, client, command.kind, command.peers, log));
+			return withLockView(relink(world, client, command.kind, command.peers, log));
 	}
 }
 
-function refuse(world: World, refused: Refusal): Outcome {
-	return {world, events: [], refused};
+/** The command cannot be done: the world stays as it was. */
+function refuse(world: World, refusal: Refusal, log: Log): World {
+	log.refuse(refusal);
+	return world;
 }
 
 /** The client believes it holds nothing. */
-const forgetting = (client: Client): Client => ({...client, holds: false, token: null, until: null, grant: null});
+const forgetting = (client: Client): Client => changedClient(client, {holds: false, token: null, until: null, grant: null});
 
 function refusalFor(world: World, command: Command, client: Client): Refusal | null {
 	const {name, status} = client;
@@ -146,12 +189,14 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 	}
 }
 
+/** The world itself when `client` is the one it has: a command that changed nothing makes no new world. */
 function withClient(world: World, client: Client): World {
-	return {...world, clients: world.clients.map(other => (other.name === client.name ? client : other))};
+	if (findClient(world, client.name) === client) return world;
+	return changedWorld(world, {clients: world.clients.map(other => (other.name === client.name ? client : other))});
 }
 
 function withNodes(world: World, nodes: readonly LockNode[]): World {
-	return {...world, nodes};
+	return changedWorld(world, {nodes});
 }
 
 function withNode(world: World, node: LockNode): World {
@@ -162,7 +207,7 @@ function withNode(world: World, node: LockNode): World {
 }
 
 function withNodesAndClient(world: World, nodes: readonly LockNode[], client: Client): World {
-	return {...world, nodes, clients: world.clients.map(other => (other.name === client.name ? client : other))};
+	return changedWorld(world, {nodes, clients: world.clients.map(other => (other.name === client.name ? client : other))});
 }
 
 /** The lock as a person reads it (with several nodes, the client whose keys are on a majority of the nodes that are up). */
@@ -183,7 +228,7 @@ function withLockView(world: World): World {
 		}
 	}
 	if (lock.holder === holder && lock.token === token && lock.expiry === expiry) return world;
-	return {...world, lock: {...lock, holder, token, expiry}};
+	return changedWorld(world, {lock: changedLock(lock, {holder, token, expiry})});
 }
 
 /** Can the client's request reach this node, and will the node answer? */
@@ -196,17 +241,17 @@ const counted = <E extends Event>(event: E, world: World, count: number): E => (
 
 /** A grant's token, and the lock's counters after it. */
 function issueToken(world: World, lock: Lock): {token: number | null; lock: Lock} {
-	if (world.tokens === 'counter') return {token: lock.nextToken!, lock: {...lock, nextToken: lock.nextToken! + 1}};
-	if (world.tokens === 'revision') return {token: lock.revision! + 1, lock: {...lock, revision: lock.revision! + 1}};
+	if (world.tokens === 'counter') return {token: lock.nextToken!, lock: changedLock(lock, {nextToken: lock.nextToken! + 1})};
+	if (world.tokens === 'revision') return {token: lock.revision! + 1, lock: changedLock(lock, {revision: lock.revision! + 1})};
 	return {token: null, lock};
 }
 
 /** A key deleted (released or expired) is a change of the store: the revision grows. */
-const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revision' ? {...lock, revision: lock.revision! + 1} : lock);
+const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revision' ? changedLock(lock, {revision: lock.revision! + 1}) : lock);
 
-function acquire(world: World, client: Client, lease: number, log: EventLog): World {
+function acquire(world: World, client: Client, lease: number, log: Log): World {
 	const t = world.clock;
-	const asked = {...client, lease};
+	const asked = client.lease === lease ? client : changedClient(client, {lease});
 	if (!world.nodes.some(node => answers(client, node))) {
 		log.add({kind: 'unanswered', t, client: client.name, request: 'acquire'});
 		return withClient(world, asked);
@@ -220,14 +265,17 @@ function acquire(world: World, client: Client, lease: number, log: EventLog): Wo
 		lock = issued.lock;
 		token = issued.token;
 		granted.push(node.name);
-		return {...node, holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease};
+		return changedNode(node, {holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease});
 	});
 	if (granted.length >= majority(world)) {
 		const until = clientClock(world, client) + lease;
 		const believed = world.nodes.length === 1 ? token : null;
 		const grant = world.grants + 1;
 		log.add(counted({kind: 'acquired', t, client: client.name, token: believed, expiry: until}, world, granted.length));
-		return withClient({...withNodes(world, nodes), lock, grants: grant}, {...asked, holds: true, token: believed, until, grant, lastRenewAt: t});
+		return withClient(
+			changedWorld(withNodes(world, nodes), {lock, grants: grant}),
+			changedClient(asked, {holds: true, token: believed, until, grant, lastRenewAt: t}),
+		);
 	}
 	if (world.nodes.length === 1) {
 		const node = world.nodes[0]!;
@@ -237,10 +285,10 @@ function acquire(world: World, client: Client, lease: number, log: EventLog): Wo
 	}
 	// Too few: the client deletes what it got, so the keys do not block others until they expire.
 	log.add({kind: 'acquire-minority', t, client: client.name, nodes: nodeCount(world, granted.length)});
-	return withClient({...world, lock}, asked);
+	return withClient(changedWorld(world, {lock}), asked);
 }
 
-function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: EventLog): World {
+function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: Log): World {
 	const t = world.clock;
 	// Heartbeats call this every few ticks of a long tick: one pass over the nodes, one copy of each changed part.
 	let answered = 0;
@@ -253,25 +301,25 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 		if (node.holder !== client.name) continue;
 		extended += 1;
 		if (nodes === world.nodes) nodes = [...world.nodes];
-		(nodes as LockNode[])[index] = {...node, expiry: nodeClock(world, node) + lease};
+		(nodes as LockNode[])[index] = changedNode(node, {expiry: nodeClock(world, node) + lease});
 	}
 	// The heartbeat timer starts again at every renew, answered or not.
 	if (answered === 0) {
 		log.add(
 			heartbeat ? {kind: 'unanswered', t, client: client.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: client.name, request: 'renew'},
 		);
-		return withClient(world, {...client, lease, lastRenewAt: t});
+		return withClient(world, changedClient(client, {lease, lastRenewAt: t}));
 	}
 	if (extended < majority(world)) {
 		log.add(counted({kind: 'renew-failed', t, client: client.name, lostToken: client.token, heartbeat}, world, extended));
-		return withNodesAndClient(world, nodes, {...client, lease, lastRenewAt: t, holds: false, token: null, until: null, grant: null});
+		return withNodesAndClient(world, nodes, changedClient(client, {lease, lastRenewAt: t, holds: false, token: null, until: null, grant: null}));
 	}
 	const until = clientClock(world, client) + lease;
 	log.add(counted({kind: 'renewed', t, client: client.name, expiry: until, heartbeat}, world, extended));
-	return withNodesAndClient(world, nodes, {...client, lease, lastRenewAt: t, until: client.holds ? until : null});
+	return withNodesAndClient(world, nodes, changedClient(client, {lease, lastRenewAt: t, until: client.holds ? until : null}));
 }
 
-function release(world: World, client: Client, log: EventLog): World {
+function release(world: World, client: Client, log: Log): World {
 	const t = world.clock;
 	const forgets = forgetting(client);
 	if (!world.nodes.some(node => answers(client, node))) {
@@ -286,18 +334,18 @@ function release(world: World, client: Client, log: EventLog): World {
 		deleted += 1;
 		token = node.token;
 		lock = afterDelete(world, lock);
-		return {...node, holder: null, token: null, expiry: null};
+		return changedNode(node, {holder: null, token: null, expiry: null});
 	});
 	if (deleted === 0) {
 		log.add({kind: 'release-ignored', t, client: client.name, droppedToken: client.token});
 		return withClient(world, forgets);
 	}
 	log.add(counted({kind: 'released', t, client: client.name, token}, world, deleted));
-	return withClient({...withNodes(world, nodes), lock}, forgets);
+	return withClient(changedWorld(withNodes(world, nodes), {lock}), forgets);
 }
 
 /** `write`: a careful client checks its lease first; with `pause=M` the checked write waits for the pause to end. */
-function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: EventLog): World {
+function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: Log): World {
 	const t = world.clock;
 	const clock = clientClock(world, client);
 	if (client.checksLease && client.until !== null && clock >= client.until) {
@@ -307,10 +355,10 @@ function write(world: World, client: Client, value: string, delay: number | null
 	const held: HeldWrite = {value, delay, token: client.fencing ? client.token : null, senderToken: client.token, senderGrant: client.grant!};
 	if (pause === null) return send(world, client, held, log);
 	log.add({kind: 'paused', t, client: client.name, until: t + pause, held: value});
-	return withClient(world, {...client, status: 'paused', pausedUntil: t + pause, held});
+	return withClient(world, changedClient(client, {status: 'paused', pausedUntil: t + pause, held}));
 }
 
-function send(world: World, client: Client, held: HeldWrite, log: EventLog): World {
+function send(world: World, client: Client, held: HeldWrite, log: Log): World {
 	const write: InflightWrite = {
 		from: client.name,
 		token: held.token,
@@ -322,70 +370,69 @@ function send(world: World, client: Client, held: HeldWrite, log: EventLog): Wor
 	const stuck = !reaches(client, resourceTarget);
 	if (held.delay === null && !stuck) return deliver(world, write, log);
 	log.add({kind: 'sent', t: world.clock, client: client.name, value: write.value, token: write.token, arrivesAt: write.arrivesAt, ...(stuck ? {stuck} : {})});
-	return {...world, inflight: [...world.inflight, write]};
+	return changedWorld(world, {inflight: [...world.inflight, write]});
 }
 
 /** A pause ends (by itself or by `resume`): a held write leaves at once. */
-function resumeClient(world: World, client: Client, log: EventLog): World {
-	const resumed = withClient(world, {...client, status: 'running', pausedUntil: null, held: null});
+function resumeClient(world: World, client: Client, log: Log): World {
+	const resumed = withClient(world, changedClient(client, {status: 'running', pausedUntil: null, held: null}));
 	return client.held ? send(resumed, findClient(resumed, client.name)!, client.held, log) : resumed;
 }
 
 /** The seed's Resource.Write, plus the violation check the simulator can make because it knows every sender's grant. */
-function deliver(world: World, write: InflightWrite, log: EventLog): World {
+function deliver(world: World, write: InflightWrite, log: Log): World {
 	const t = world.clock;
 	const {resource} = world;
 	if (resource.fenced && write.token !== null && write.token < resource.maxToken) {
 		log.add({kind: 'rejected', t, client: write.from, value: write.value, token: write.token, maxToken: resource.maxToken});
-		return {...world, resource: {...resource, rejected: resource.rejected + 1}};
+		return changedWorld(world, {resource: changedResource(resource, {rejected: resource.rejected + 1})});
 	}
 	const maxToken = write.token !== null && write.token > resource.maxToken ? write.token : resource.maxToken;
 	const senderGrant = senderGrantOf(write);
 	const violation = senderGrant < world.maxAcceptedSenderGrant;
 	log.add({kind: 'accepted', t, client: write.from, value: write.value, token: write.token, senderToken: write.senderToken, maxToken, violation});
-	return {
-		...world,
-		resource: {...resource, value: write.value, writes: resource.writes + 1, maxToken},
+	return changedWorld(world, {
+		resource: changedResource(resource, {value: write.value, writes: resource.writes + 1, maxToken}),
 		violations: world.violations + (violation ? 1 : 0),
 		maxAcceptedSenderGrant: Math.max(world.maxAcceptedSenderGrant, senderGrant),
-	};
+	});
 }
 
 /** Writes in flight that are due and whose sender reaches the resource, in send order. */
-function deliverDue(world: World, log: EventLog, from?: string): World {
+function deliverDue(world: World, log: Log, from?: string): World {
 	if (world.inflight.length === 0) return world;
 	const canArrive = (write: InflightWrite) =>
 		write.arrivesAt <= world.clock && (from === undefined || write.from === from) && reaches(findClient(world, write.from)!, resourceTarget);
 	const arriving = world.inflight.filter(canArrive);
 	if (arriving.length === 0) return world;
-	let current: World = {...world, inflight: world.inflight.filter(write => !canArrive(write))};
+	let current: World = changedWorld(world, {inflight: world.inflight.filter(write => !canArrive(write))});
 	for (const write of arriving) current = deliver(current, write, log);
 	return current;
 }
 
 /** `partition C [peer…]` and `heal C [peer…]`: `lock` stands for every node; no peer means every node (partition) or every link (heal). */
-function relink(world: World, client: Client, kind: 'partition' | 'heal', peers: readonly string[], log: EventLog): World {
+function relink(world: World, client: Client, kind: 'partition' | 'heal', peers: readonly string[], log: Log): World {
 	const allNodes = world.nodes.map(node => node.name);
 	const named = peers.length > 0 ? peers.flatMap(peer => (peer === lockPeer ? allNodes : [peer])) : kind === 'partition' ? allNodes : [...client.cut];
 	const changed = [...new Set(named)].filter(peer => (kind === 'partition') !== client.cut.includes(peer)).sort();
 	const cut = kind === 'partition' ? [...client.cut, ...changed].sort() : client.cut.filter(peer => !changed.includes(peer));
 	log.add({kind: kind === 'partition' ? 'partitioned' : 'healed', t: world.clock, client: client.name, peers: changed});
-	const next = withClient(world, {...client, cut});
+	const next = withClient(world, changedClient(client, {cut}));
 	// A write stuck in the network arrives the moment its link is back, if it is due.
 	return kind === 'heal' && changed.includes(resourceTarget) ? deliverDue(next, log, client.name) : next;
 }
 
 /** `jump`: a client's clock, or a node's (which then drops a key its clock now sees as expired). */
-function jump(world: World, target: string, by: number, log: EventLog): World {
+function jump(world: World, target: string, by: number, log: Log): World {
 	const t = world.clock;
 	const client = findClient(world, target);
 	if (client) {
-		const moved = {...client, offset: client.offset + by};
+		const moved = changedClient(client, {offset: client.offset + by});
 		log.add({kind: 'jumped', t, target, by, clock: clientClock(world, moved)});
 		return withClient(world, moved);
 	}
 	const node = findNode(world, target)!;
-	const moved = {...node, offset: node.offset + by};
+	const moved = changedNode(node, {offset: node.offset + by});
 	log.add({kind: 'jumped', t, target, by, clock: nodeClock(world, moved)});
 	return expireKeys(withNode(world, moved), log);
 }
@@ -396,21 +443,24 @@ function nodeRefusal(node: LockNode, kind: 'crash' | 'restart'): Refusal | null 
 	return null;
 }
 
-function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: EventLog): World {
+function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'restart', log: Log): World {
 	const t = world.clock;
 	if (kind === 'crash') {
 		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
 		const forgets = !node.persistent && node.holder !== null;
 		log.add({kind: 'node-crashed', t, node: node.name, lostKey: forgets ? node.holder : null});
-		return withNode(world, node.persistent ? {...node, up: false} : {...node, up: false, holder: null, token: null, expiry: null, delayUntil: null});
+		return withNode(
+			world,
+			node.persistent ? changedNode(node, {up: false}) : changedNode(node, {up: false, holder: null, token: null, expiry: null, delayUntil: null}),
+		);
 	}
 	log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
 	// A persistent node drops at once a key that expired while it was down.
-	return expireKeys(withNode(world, {...node, up: true}), log);
+	return expireKeys(withNode(world, changedNode(node, {up: true})), log);
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
-function expireKeys(world: World, log: EventLog): World {
+function expireKeys(world: World, log: Log): World {
 	// Called at every unit of a long tick: most units expire nothing, and then nothing is copied.
 	if (!world.nodes.some(node => node.up && node.holder !== null && nodeClock(world, node) >= node.expiry!)) return world;
 	let lock = world.lock;
@@ -426,19 +476,19 @@ function expireKeys(world: World, log: EventLog): World {
 			...(world.nodes.length > 1 ? {node: node.name} : {}),
 			...(delayUntil === null ? {} : {delayUntil}),
 		});
-		return {...node, holder: null, token: null, expiry: null, delayUntil};
+		return changedNode(node, {holder: null, token: null, expiry: null, delayUntil});
 	});
-	return {...world, nodes, lock};
+	return changedWorld(world, {nodes, lock});
 }
 
-function tick(world: World, n: number, log: EventLog): World {
+function tick(world: World, n: number, log: Log): World {
 	const from = world.clock;
 	const end = from + n;
 	log.add({kind: 'ticked', t: end, from});
 	let current = world;
 	while (current.clock < end) {
 		// Nothing can happen between due times, so jump straight to the next one.
-		current = runTimeUnit({...current, clock: Math.min(end, nextDueTime(current))}, log);
+		current = runTimeUnit(changedWorld(current, {clock: Math.min(end, nextDueTime(current))}), log);
 	}
 	return current;
 }
@@ -466,7 +516,7 @@ function sendsHeartbeats(client: Client): boolean {
 }
 
 /** One unit of time, in the documented order: (clock already advanced) keys expiring, pauses ending, heartbeats, arrivals. */
-function runTimeUnit(world: World, log: EventLog): World {
+function runTimeUnit(world: World, log: Log): World {
 	const t = world.clock;
 	// The seed's refresh, done as soon as time passes, so a world never shows an expired holder.
 	let current = expireKeys(world, log);

@@ -252,6 +252,77 @@ export function createWorld(setup: WorldSetup): World {
 	};
 }
 
+// Copies with some fields changed, written out field by field in createWorld's order. An object
+// spread with changes (`{...client, holds: true}`) is the natural way to write these, but in Node 20
+// it costs about a microsecond, twenty times this, and a search makes hundreds of thousands.
+// `undefined` in `changes` means unchanged: no field of these types holds it.
+
+const or = <T>(value: T | undefined, unchanged: T): T => (value === undefined ? unchanged : value);
+
+export const changedWorld = (world: World, changes: Partial<World>): World => ({
+	clock: or(changes.clock, world.clock),
+	defaultLease: or(changes.defaultLease, world.defaultLease),
+	backend: or(changes.backend, world.backend),
+	tokens: or(changes.tokens, world.tokens),
+	lockDelay: or(changes.lockDelay, world.lockDelay),
+	lock: or(changes.lock, world.lock),
+	nodes: or(changes.nodes, world.nodes),
+	resource: or(changes.resource, world.resource),
+	clients: or(changes.clients, world.clients),
+	inflight: or(changes.inflight, world.inflight),
+	violations: or(changes.violations, world.violations),
+	grants: or(changes.grants, world.grants),
+	maxAcceptedSenderGrant: or(changes.maxAcceptedSenderGrant, world.maxAcceptedSenderGrant),
+});
+
+export const changedClient = (client: Client, changes: Partial<Client>): Client => ({
+	name: or(changes.name, client.name),
+	status: or(changes.status, client.status),
+	pausedUntil: or(changes.pausedUntil, client.pausedUntil),
+	token: or(changes.token, client.token),
+	fencing: or(changes.fencing, client.fencing),
+	renewEvery: or(changes.renewEvery, client.renewEvery),
+	lease: or(changes.lease, client.lease),
+	lastRenewAt: or(changes.lastRenewAt, client.lastRenewAt),
+	holds: or(changes.holds, client.holds),
+	until: or(changes.until, client.until),
+	grant: or(changes.grant, client.grant),
+	offset: or(changes.offset, client.offset),
+	checksLease: or(changes.checksLease, client.checksLease),
+	cut: or(changes.cut, client.cut),
+	held: or(changes.held, client.held),
+});
+
+export const changedResource = (resource: Resource, changes: Partial<Resource>): Resource => ({
+	name: or(changes.name, resource.name),
+	fenced: or(changes.fenced, resource.fenced),
+	value: or(changes.value, resource.value),
+	maxToken: or(changes.maxToken, resource.maxToken),
+	writes: or(changes.writes, resource.writes),
+	rejected: or(changes.rejected, resource.rejected),
+});
+
+export const changedNode = (node: LockNode, changes: Partial<LockNode>): LockNode => ({
+	name: or(changes.name, node.name),
+	persistent: or(changes.persistent, node.persistent),
+	up: or(changes.up, node.up),
+	offset: or(changes.offset, node.offset),
+	holder: or(changes.holder, node.holder),
+	token: or(changes.token, node.token),
+	expiry: or(changes.expiry, node.expiry),
+	delayUntil: or(changes.delayUntil, node.delayUntil),
+});
+
+/** A lock has a revision only with revision tokens. */
+export function changedLock(lock: Lock, changes: Partial<Lock>): Lock {
+	const holder = or(changes.holder, lock.holder);
+	const token = or(changes.token, lock.token);
+	const expiry = or(changes.expiry, lock.expiry);
+	const nextToken = or(changes.nextToken, lock.nextToken);
+	const revision = or(changes.revision, lock.revision);
+	return revision === undefined ? {holder, token, expiry, nextToken} : {holder, token, expiry, nextToken, revision};
+}
+
 export function findClient(world: World, name: string): Client | undefined {
 	return world.clients.find(client => client.name === name);
 }
