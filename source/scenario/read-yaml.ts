@@ -196,30 +196,54 @@ class DocumentLines implements ValueLines {
 	) {}
 
 	of(path: Path): number | null {
-		const {node} = this.find(path);
+		const node = this.deepest(path);
 		return node?.range ? this.lineAt(node.range[0]) : null;
 	}
 
 	ofKey(path: Path, key: string): number | null {
-		const {node, found} = this.find(path);
-		const pair = found && isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
+		const node = this.exact(path);
+		const pair = isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
 		return isScalar(pair?.key) && pair.key.range ? this.lineAt(pair.key.range[0]) : this.of(path);
 	}
 
 	within(path: Path): ValueLines {
-		const {node, found} = this.find(path);
-		return new DocumentLines(node, this.lineAt, found);
+		const node = this.exact(path);
+		return node === undefined ? new DocumentLines(this.deepest(path), this.lineAt, false) : new DocumentLines(node, this.lineAt);
 	}
 
-	/** The node at `path`, or the deepest one on the way to it (found: false). */
-	private find(path: Path): {node: Node | null; found: boolean} {
+	/** The node at `path`, or undefined when there is none. Every step of a long file asks several times: no allocation on the way. */
+	private exact(path: Path): Node | null | undefined {
+		if (!this.rootFound) return undefined;
 		let node = this.root;
-		if (!this.rootFound) return {node, found: false};
 		for (const part of path) {
-			const child: unknown = isMap(node) ? node.get(part, true) : isSeq(node) ? node.get(part, true) : undefined;
-			if (!isNode(child) || !child.range) return {node, found: false};
-			node = child;
+			const next = childOf(node, part);
+			if (next === undefined) return undefined;
+			node = next;
 		}
-		return {node, found: true};
+		return node;
 	}
+
+	/** The node at `path`, or the deepest one on the way to it. */
+	private deepest(path: Path): Node | null {
+		let node = this.root;
+		if (!this.rootFound) return node;
+		for (const part of path) {
+			const next = childOf(node, part);
+			if (next === undefined) return node;
+			node = next;
+		}
+		return node;
+	}
+}
+
+/** What yaml's `get(part, true)` finds under a map or a list, when it is a node with a place in the text. */
+function childOf(node: Node | null, part: PropertyKey): Node | undefined {
+	let child: unknown;
+	if (isSeq(node)) {
+		const index = typeof part === 'string' && part !== '' ? Number(part) : part;
+		child = typeof index === 'number' && Number.isInteger(index) && index >= 0 ? node.items[index] : undefined;
+	} else if (isMap(node)) {
+		child = node.items.find(item => isScalar(item.key) && item.key.value === part)?.value;
+	}
+	return isNode(child) && child.range ? child : undefined;
 }
