@@ -56,6 +56,7 @@ export interface BuiltinChoice {
 	readonly title: string;
 	/** Shown where the title does not fit. */
 	readonly short: string | null;
+	readonly description: string | null;
 }
 
 export interface BuiltinGroup {
@@ -84,7 +85,13 @@ export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	const read = names.map(name => {
 		const file = path.join(directory, `${name}.yaml`);
 		const scenario = loadScenario(file);
-		const choice = {name, file, title: narrationIn(scenario.title, lang), short: scenario.short === null ? null : narrationIn(scenario.short, lang)};
+		const choice = {
+			name,
+			file,
+			title: narrationIn(scenario.title, lang),
+			short: scenario.short === null ? null : narrationIn(scenario.short, lang),
+			description: scenario.description === null ? null : narrationIn(scenario.description, lang),
+		};
 		return {backend: resolveSetup(scenario.setup).backend, choice};
 	});
 	return backends

@@ -78,6 +78,19 @@ describe('the scenario picker', () => {
 		}
 	});
 
+	test("under the list, where the rows allow, the highlighted scenario's description with its sources", async () => {
+		const description = (name: string) => loadScenario(name).description!.en!;
+		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 40);
+		const text = () => (lastFrame() ?? '').replace(/\s+/g, ' ');
+		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(40);
+		expect(text()).toContain(description('gc-pause'));
+		await press(stdin, down);
+		expect(text()).toContain(description('check-then-pause'));
+		expect(text()).toContain('Sources: Kleppmann (2016)');
+		// At 80x24 the list takes every row: no description rather than part of one.
+		expect(picker(loadScenario('gc-pause'), 'en', 79, () => {}).lastFrame()).not.toContain('Source');
+	});
+
 	test('on fewer rows the list scrolls, headings and all within the height', async () => {
 		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 12);
 		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(12);
