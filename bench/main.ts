@@ -75,11 +75,12 @@ async function firstFrame(runs: number, file?: string): Promise<Result> {
 	};
 }
 
-async function keypress(steps: number, presses: number): Promise<Result> {
-	const name = `keypress to frame (200x60, ${steps.toLocaleString('en')}-step history)`;
+/** Keypress to frame on a generated scenario at 200x60 (on five Redlock nodes with `redlock`). */
+async function keypress(steps: number, presses: number, redlock = false): Promise<Result> {
+	const name = `keypress to frame (200x60, ${steps.toLocaleString('en')}-step history${redlock ? ', 5 Redlock nodes' : ''})`;
 	const goal = 'p99 < 16 ms';
-	const file = path.join(temp, `keypress-${steps}.yaml`);
-	writeFileSync(file, generateScenario(steps, true));
+	const file = path.join(temp, `keypress-${steps}${redlock ? '-redlock' : ''}.yaml`);
+	writeFileSync(file, generateScenario(steps, true, redlock ? 'redlock' : undefined));
 	const terminal = spawnTerminal(process.execPath, [cli, file], 200, 60, temp);
 	try {
 		await terminal.waitForScreen(['row-42', 'quit'], 20_000);
@@ -305,6 +306,8 @@ async function main(): Promise<void> {
 	// The same screen with a short history first: what is left is Ink's own cost of a frame.
 	await run('keypress', () => keypress(100, 100));
 	await run('keypress', () => keypress(10_000, 100));
+	// The same on a five-node world: a row and a timeline lane per node on every frame.
+	await run('keypress-nodes', () => keypress(10_000, 100, true));
 	await run('history', () => history(100_000, 1000, 9));
 	await run('record', () => record(5, 'cast'));
 	await run('record-svg', () => record(5, 'svg', 0.5));

@@ -131,7 +131,7 @@ describe('npm pack', () => {
 		expect(edited).not.toBe(original);
 		writeFileSync(file, edited);
 		try {
-			expect(runInstalled('list')).toMatch(/^heartbeat +Heartbeat, edited$/m);
+			expect(runInstalled('list')).toMatch(/^ +heartbeat +Heartbeat, edited$/m);
 		} finally {
 			writeFileSync(file, original);
 		}

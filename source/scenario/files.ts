@@ -3,6 +3,7 @@
 import {existsSync, readdirSync, readFileSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {type Backend, backends, resolveSetup} from '../model/world.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {type Lang, narrationIn} from './narration.js';
@@ -49,14 +50,53 @@ export function builtinNames(directory = builtinDirectory()): string[] {
 		.sort();
 }
 
-/** Every built-in scenario's name, file, title and short title (if any), for the picker and `list`. */
-export function builtinTitles(lang: Lang): {readonly name: string; readonly file: string; readonly title: string; readonly short: string | null}[] {
+export interface BuiltinChoice {
+	readonly name: string;
+	readonly file: string;
+	readonly title: string;
+	/** Shown where the title does not fit. */
+	readonly short: string | null;
+	readonly description: string | null;
+}
+
+export interface BuiltinGroup {
+	readonly backend: Backend;
+	/** The lock service the group's stories are told on, in words. */
+	readonly heading: string;
+	readonly scenarios: readonly BuiltinChoice[];
+}
+
+const backendHeadings: Readonly<Record<Backend, Readonly<Record<Lang, string>>>> = {
+	generic: {en: 'A generic lock service', ja: '汎用のロックサービス'},
+	etcd: {en: 'etcd', ja: 'etcd'},
+	zookeeper: {en: 'ZooKeeper', ja: 'ZooKeeper'},
+	consul: {en: 'Consul', ja: 'Consul'},
+	redis: {en: 'Redis', ja: 'Redis'},
+	redlock: {en: 'Redlock', ja: 'Redlock'},
+};
+
+/**
+ * The built-in scenarios for the picker and `list`, grouped by the backend their setup names, in
+ * the order of `backends`: the default scenario first in its group, the others by name.
+ */
+export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	const directory = builtinDirectory();
-	return builtinNames(directory).map(name => {
+	const names = builtinNames(directory).sort((a, b) => Number(b === defaultScenarioName) - Number(a === defaultScenarioName));
+	const read = names.map(name => {
 		const file = path.join(directory, `${name}.yaml`);
 		const scenario = loadScenario(file);
-		return {name, file, title: narrationIn(scenario.title, lang), short: scenario.short === null ? null : narrationIn(scenario.short, lang)};
+		const choice = {
+			name,
+			file,
+			title: narrationIn(scenario.title, lang),
+			short: scenario.short === null ? null : narrationIn(scenario.short, lang),
+			description: scenario.description === null ? null : narrationIn(scenario.description, lang),
+		};
+		return {backend: resolveSetup(scenario.setup).backend, choice};
 	});
+	return backends
+		.map(backend => ({backend, heading: backendHeadings[backend][lang], scenarios: read.filter(each => each.backend === backend).map(each => each.choice)}))
+		.filter(group => group.scenarios.length > 0);
 }
 
 const looksLikePath = (argument: string) => argument.includes('/') || argument.includes('\\') || /\.ya?ml$/i.test(argument);

@@ -31,9 +31,9 @@ export function widthOf(text: string): number {
 
 let graphemes: Intl.Segmenter | undefined;
 
-/** The characters of `text` as the terminal draws them (grapheme clusters). */
-export function charactersOf(text: string): string[] {
+/** The characters of `text` as the terminal draws them (grapheme clusters): the timeline's marks repeat from frame to frame. */
+export const charactersOf: (text: string) => readonly string[] = remembered(text => {
 	if (printableAscii.test(text)) return Array.from(text);
 	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 	return Array.from(graphemes.segment(text), ({segment}) => segment);
-}
+});

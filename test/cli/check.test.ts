@@ -3,6 +3,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
 import {runCheck} from '../../source/commands/check.js';
+import {loadScenario} from '../../source/scenario/files.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-check-');
@@ -111,16 +112,28 @@ describe('dlock-tui check', () => {
 });
 
 describe('dlock-tui list', () => {
-	test('prints every built-in scenario, name and title', async () => {
+	test('prints every built-in scenario, name and title, under a heading per backend, the default first', async () => {
 		const {status, stdout} = await callCli(['list']);
 		expect(status).toBe(0);
 		const rows = stdout.trimEnd().split('\n');
-		expect(rows.map(row => row.split(/\s+/)[0])).toEqual(builtins.map(file => file.slice(0, -'.yaml'.length)).sort());
-		expect(rows).toContainEqual(expect.stringMatching(/^gc-pause\s+GC pause: the fencing token saves row-42$/));
+		const names = rows.filter(row => row.startsWith('  ')).map(row => row.trim().split(/\s+/)[0]);
+		expect([...names].sort()).toEqual(builtins.map(file => file.slice(0, -'.yaml'.length)).sort());
+		expect(names[0]).toBe('gc-pause');
+		expect(rows).toContainEqual(expect.stringMatching(/^ {2}gc-pause\s+GC pause: the fencing token saves row-42$/));
+		// Each group is a heading, its scenarios, and a blank line before the next heading.
+		const headings = rows.filter(row => row !== '' && !row.startsWith(' '));
+		expect(headings).toEqual(['A generic lock service', 'etcd', 'Consul', 'Redlock']);
+		const redlock = rows.slice(rows.indexOf('Redlock') + 1).map(row => row.trim().split(/\s+/)[0]);
+		expect(redlock).toEqual(
+			builtins
+				.map(file => file.slice(0, -'.yaml'.length))
+				.filter(name => loadScenario(name).setup.backend === 'redlock')
+				.sort(),
+		);
 	});
 
 	test('--lang ja gives the Japanese titles; another language is a usage error', async () => {
-		expect((await callCli(['list', '--lang', 'ja'])).stdout).toMatch(/^gc-pause\s+GC 停止: フェンシングトークンが row-42 を守る$/m);
+		expect((await callCli(['list', '--lang', 'ja'])).stdout).toMatch(/^ {2}gc-pause\s+GC 停止: フェンシングトークンが row-42 を守る$/m);
 		const {status, stderr} = await callCli(['list', '--lang', 'fr']);
 		expect(stderr).toMatch(/--lang: expected one of en, ja/);
 		expect(status).toBe(2);

@@ -40,6 +40,12 @@ describe('the built-in scenarios', () => {
 		expect({value: world.resource.value, violations: world.violations, rejected: world.resource.rejected}).toEqual(endings[name]);
 	});
 
+	test.each(names)('%s names its sources at the end of its description, in both languages', name => {
+		const {description} = loadScenario(name);
+		expect(description?.en).toMatch(/\. Sources?: .+\.$/);
+		expect(description?.ja).toMatch(/。出典: .+。$/);
+	});
+
 	test.each(names)('%s is narrated in English and Japanese on every step, short enough for the story pane', name => {
 		const scenario = loadScenario(name);
 		for (const narration of [scenario.title, scenario.description]) {

@@ -146,12 +146,12 @@ describe('the dashboard app', () => {
 				.lastFrame()
 				?.split('\n')
 				.find(line => line.includes('▸ ')) ?? '';
-		await press(keys.down);
-		await vi.waitFor(() => expect(highlighted()).toContain('gc-pause-unfenced'));
-		await press(keys.down);
-		await vi.waitFor(() => expect(highlighted()).toContain('heartbeat'));
+		for (const name of ['check-then-pause', 'check-unfenced', 'crash ']) {
+			await press(keys.down);
+			await vi.waitFor(() => expect(highlighted()).toContain(name));
+		}
 		await press(keys.enter);
-		await vi.waitFor(() => expect(app!.lastFrame()).toContain('Heartbeat'));
+		await vi.waitFor(() => expect(app!.lastFrame()).toContain("Crash: the lease frees a dead holder's lock"));
 		expect(app!.lastFrame()).toContain('Story · start');
 	});
 

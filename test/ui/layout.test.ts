@@ -284,6 +284,16 @@ test('the key bar keeps F (resource fencing) at 80 columns, in English and Japan
 		}
 });
 
+test('on a world without tokens the key bar shows x (cut) instead of F at 80 columns, in English and Japanese', () => {
+	const session = startSession(builtinScenario('redlock-clock-jump'));
+	for (const lang of ['en', 'ja'] as const) {
+		const bar = textOf(keyBarRow({session, width: 80, look: lookIn(lang), prompt: null, autoplay: null}));
+		expect(bar).toMatch(/x (cut\/heal|切断\/復旧)/);
+		expect(bar).not.toMatch(/F (fencing|フェンシング)/);
+		expect(bar).toMatch(/\? (help|ヘルプ) {2}q (quit|終了)$/);
+	}
+});
+
 describe('bounded work', () => {
 	/** Counts the pieces of text Intl.Segmenter hands out (words, characters) while `run` runs. */
 	function segmentsRead(run: () => void): number {

@@ -2,7 +2,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
-import {builtinNames, loadScenario} from '../../source/scenario/files.js';
+import {builtinGroups, builtinNames, loadScenario} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/scenario/narration.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {App} from '../../source/ui/App.js';
@@ -13,10 +13,11 @@ import {temporaryDirectory} from '../run-cli.js';
 import {appProps, tick} from './input.js';
 
 const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
-const picker = (current: Scenario, lang: Lang, width: number, onOpen: (scenario: Scenario) => void) =>
+// 23 rows: what the app gives the picker on a terminal of 24.
+const picker = (current: Scenario, lang: Lang, width: number, onOpen: (scenario: Scenario) => void, height = 23) =>
 	render(
 		<LookContext value={lookIn(lang)}>
-			<ScenarioPicker current={current} width={width} height={20} onOpen={onOpen} />
+			<ScenarioPicker current={current} width={width} height={height} onOpen={onOpen} />
 		</LookContext>,
 	);
 const down = '\u001B[B';
@@ -56,7 +57,46 @@ describe('the scenario picker', () => {
 		for (const name of builtinNames()) expect(lastFrame()).toContain(name);
 		expect(lastFrame()).toMatch(/gc-pause-unfenced\s+GC pause without fencing: row-42 is corrupted/);
 		await press(stdin, down, '\r');
-		expect(opened.map(scenario => scenario.title.en)).toEqual(['GC pause without fencing: row-42 is corrupted']);
+		expect(opened.map(scenario => scenario.title.en)).toEqual(["Check, then pause: the careful client's write is rejected"]);
+	});
+
+	test('groups them under a heading per backend, read from each setup, the default scenario first', () => {
+		for (const lang of ['en', 'ja'] as const) {
+			const rows = (picker(loadScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '').split('\n');
+			expect(rows.length).toBeLessThanOrEqual(23);
+			const groups = builtinGroups(lang);
+			expect(rows[3]).toBe(groups[0]!.heading);
+			expect(rows[4]).toMatch(new RegExp(`^${lookIn(lang).glyphs.pointer} gc-pause `));
+			for (const group of groups) {
+				const at = rows.indexOf(group.heading);
+				expect(rows.slice(at + 1, at + 1 + group.scenarios.length).map(row => row.slice(2).split(' ')[0])).toEqual(
+					group.scenarios.map(scenario => scenario.name),
+				);
+				for (const scenario of group.scenarios) expect(loadScenario(scenario.name).setup.backend ?? 'generic').toBe(group.backend);
+			}
+			expect(groups.map(group => group.backend)).toEqual(['generic', 'etcd', 'consul', 'redlock']);
+		}
+	});
+
+	test("under the list, where the rows allow, the highlighted scenario's description with its sources", async () => {
+		const description = (name: string) => loadScenario(name).description!.en!;
+		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 40);
+		const text = () => (lastFrame() ?? '').replace(/\s+/g, ' ');
+		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(40);
+		expect(text()).toContain(description('gc-pause'));
+		await press(stdin, down);
+		expect(text()).toContain(description('check-then-pause'));
+		expect(text()).toContain('Sources: Kleppmann (2016)');
+		// At 80x24 the list takes every row: no description rather than part of one.
+		expect(picker(loadScenario('gc-pause'), 'en', 79, () => {}).lastFrame()).not.toContain('Source');
+	});
+
+	test('on fewer rows the list scrolls, headings and all within the height', async () => {
+		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 12);
+		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(12);
+		for (let press_ = 0; press_ < 20; press_ += 1) await press(stdin, down);
+		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(12);
+		expect(lastFrame()).toContain(`${lookIn('en').glyphs.pointer} `);
 	});
 
 	test('at 80 columns every title shows whole, a long one as its short title', () => {
@@ -95,7 +135,7 @@ describe('the dashboard with a scenario file', () => {
 		await press(stdin, '\u001B');
 		await frameWith(lastFrame, 'Lock service');
 		await press(stdin, 'o', down, '\r');
-		await frameWith(lastFrame, 'Check, then pause');
+		await frameWith(lastFrame, 'GC pause: the fencing token saves row-42');
 		unmount();
 	});
 

@@ -53,7 +53,10 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 	const words = labelsFor(look.lang).keyBar;
 	if (prompt) return promptRows({session, width, look}, prompt).at(-1)!;
 	const client = selectedClientName(session) ?? '-';
-	const {nodes} = currentWorld(session);
+	const {nodes, tokens} = currentWorld(session);
+	// Where no tokens are issued (Redis, Redlock) the resource's fencing has nothing to check:
+	// cutting a client off takes its place on a narrow bar.
+	const tokenless = tokens === 'none';
 	// In the order shown, each with its rank: on a narrow bar the keys ranked last go first.
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
@@ -63,13 +66,13 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		{key: 'a', what: words.acquire, rank: 5},
 		{key: 'w', what: words.write, rank: 6},
 		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
-		{key: 'F', what: words.fencing, rank: 2},
+		{key: 'F', what: words.fencing, rank: tokenless ? 11 : 2},
 		{key: 't', what: 'tick', rank: 8},
 		{key: ':', what: words.command, rank: 7},
 		{key: 'v', what: words.variant, rank: 9},
 		// With several nodes, the node the node keys act on.
 		...(nodes.length > 1 ? [{key: 'n', what: `${words.node} ${nodes[session.selectedNode]!.name}`, rank: 10}] : []),
-		{key: 'x', what: words.cut, rank: 11},
+		{key: 'x', what: words.cut, rank: tokenless ? 2 : 11},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},
 		{key: 'q', what: words.quit, rank: -1},
