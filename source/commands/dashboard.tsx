@@ -12,6 +12,7 @@ import {App} from '../ui/App.js';
 import {CrashBoundary} from '../ui/CrashBoundary.js';
 import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
+import {inkOptions} from './ink-options.js';
 import {endForHangup, endWhenTerminalGoes} from './hangup.js';
 import {UsageError} from './errors.js';
 import {lookOptions, secondsOption} from './options.js';
@@ -58,15 +59,7 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 			<App scenario={scenario} look={look} autoplay={autoplay} save={save} keyBar={flags.keyBar ?? true} />
 			<TerminalModes jobs={jobs} />
 		</CrashBoundary>,
-		{
-			stdin: io.stdin,
-			stdout: io.stdout,
-			stderr: io.stderr,
-			exitOnCtrlC: false,
-			// Only the rows that changed are written (Ink's incremental writer, patched to put them in the right row: patches/).
-			incrementalRendering: true,
-			patchConsole: false,
-		},
+		inkOptions(io),
 	);
 	// A crash anywhere else (a timer, a stream) gives the terminal back before it is reported.
 	const forgetTeardown = onCrashTeardown(() => app.unmount());

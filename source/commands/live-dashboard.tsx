@@ -7,6 +7,7 @@ import {type Session, startSession} from '../session/session.js';
 import {LiveApp, type LiveAppProps} from '../ui/LiveApp.js';
 import {makeLook} from '../ui/look.js';
 import {onCrashTeardown} from './crash.js';
+import {inkOptions} from './ink-options.js';
 import {lookOptions} from './options.js';
 
 export interface LiveDashboardFlags {
@@ -40,14 +41,7 @@ export function showLiveDashboard(
 	);
 	// What etcd said last stays on screen while only the status row changes.
 	let lastEtcd: LiveAppProps['etcd'] = null;
-	const app = render(element(session, 'starting etcd…', null), {
-		stdin: io.stdin,
-		stdout: io.stdout,
-		stderr: io.stderr,
-		exitOnCtrlC: false,
-		incrementalRendering: true,
-		patchConsole: false,
-	});
+	const app = render(element(session, 'starting etcd…', null), inkOptions(io));
 	const forgetTeardown = onCrashTeardown(() => app.unmount());
 	return {
 		session,
