@@ -150,6 +150,8 @@ describe('the dashboard app', () => {
 			await press(keys.down);
 			await vi.waitFor(() => expect(highlighted()).toContain(name));
 		}
+		// ink-select-input takes the new line's Enter handler in an effect after drawing it: give it that moment too.
+		await new Promise(resolve => setTimeout(resolve, 100));
 		await press(keys.enter);
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain("Crash: the lease frees a dead holder's lock"));
 		expect(app!.lastFrame()).toContain('Story · start');
