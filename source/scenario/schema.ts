@@ -11,11 +11,13 @@ import {didYouMean} from '../text/suggest.js';
 
 const wholeNumber = 'expected a whole number';
 // `abort` stops at the first check a value fails: one message for one field (1e308 is neither whole nor small).
-const duration = z
-	.number({error: wholeNumber})
-	.int({error: wholeNumber, abort: true})
-	.min(1, {error: `expected a whole number from 1 to ${maxDuration}`})
-	.max(maxDuration, {error: `expected a whole number from 1 to ${maxDuration}`});
+const wholeNumberFrom = (least: number, most: number) =>
+	z
+		.number({error: wholeNumber})
+		.int({error: wholeNumber, abort: true})
+		.min(least, {error: `expected a whole number from ${least} to ${most}`})
+		.max(most, {error: `expected a whole number from ${least} to ${most}`});
+const duration = wholeNumberFrom(1, maxDuration);
 const count = z.number({error: wholeNumber}).int({error: wholeNumber, abort: true}).min(0, {error: 'expected a whole number ≥ 0'});
 /** A token or a time that is null when there is none (a free lock, a client holding nothing). */
 const countOrNull = z
@@ -209,11 +211,7 @@ const exploreSchema = z
 					description:
 						'The commands tried from every state, in order (default: for each client acquire C, write C, pause C <lease+1>, resume C; then tick 1 and tick <lease>)',
 				}),
-			depth: z
-				.number({error: wholeNumber})
-				.int({error: wholeNumber, abort: true})
-				.min(1, {error: `expected a whole number from 1 to ${maxExploreDepth}`})
-				.max(maxExploreDepth, {error: `expected a whole number from 1 to ${maxExploreDepth}`})
+			depth: wholeNumberFrom(1, maxExploreDepth)
 				.optional()
 				.meta({description: `How many moves deep to search (default ${defaultExploreDepth})`}),
 		},
@@ -249,11 +247,7 @@ export const scenarioSchema = z
 			.enum(['counter', 'revision', 'none'], {error: 'expected counter, revision or none'})
 			.optional()
 			.meta({description: 'Fencing tokens: counter (default), revision (etcd, ZooKeeper) or none (Redis, Redlock)'}),
-		lockDelay: z
-			.number({error: wholeNumber})
-			.int({error: wholeNumber, abort: true})
-			.min(0, {error: `expected a whole number from 0 to ${maxDuration}`})
-			.max(maxDuration, {error: `expected a whole number from 0 to ${maxDuration}`})
+		lockDelay: wholeNumberFrom(0, maxDuration)
 			.optional()
 			.meta({description: 'After a key expires, its node grants nobody for this many ticks (Consul, Chubby; default 0)'}),
 		persistent: flag.optional().meta({description: 'Do the nodes keep their keys across a crash (default true; false for redis and redlock)'}),
