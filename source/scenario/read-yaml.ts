@@ -8,8 +8,11 @@
 // - `__proto__` keys (zod drops them from maps without a word, and a plain object would take one
 //   as its prototype), and lists or maps used as keys: found in the document before any of it
 //   becomes JavaScript values.
+// The parser's output (its CST) becomes values directly when it is written the plain way most
+// scenarios are (cst-values.ts); anything else goes through yaml's Document, which says what is wrong.
 
-import {Composer, CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import {Composer, type CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import {cstTree, cstValues} from './cst-values.js';
 import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
 
@@ -37,20 +40,25 @@ export interface ValueLines {
 
 export type YamlRead = {readonly ok: true; readonly data: unknown; readonly lines: ValueLines} | {readonly ok: false; readonly problems: readonly Problem[]};
 
-/** `valueLimit` is maxValues but in tests, which would take seconds to write that many. */
-export function readYaml(text: string, valueLimit = maxValues): YamlRead {
+/**
+ * `valueLimit` is maxValues but in tests, which would take seconds to write that many; tests also
+ * read through yaml's Document alone (`fromCst` false), to hold both ways to the same values and lines.
+ */
+export function readYaml(text: string, valueLimit = maxValues, fromCst = true): YamlRead {
 	const lineCounter = new LineCounter();
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
-	const composed = composeDocument(text, lineCounter, valueLimit);
-	if ('offset' in composed) return refused(lineAt(composed.offset), composed.message);
-	const {doc, secondDocument} = composed;
+	const parsed = parseText(text, lineCounter, valueLimit);
+	if ('offset' in parsed) return refused(lineAt(parsed.offset), parsed.message);
+	const plain = fromCst ? cstValues(parsed.tokens) : null;
+	if (plain) return {ok: true, data: plain.data, lines: new TreeLines(cstTree, plain.root, lineAt)};
+	const {doc, secondDocument} = composeDocument(parsed.tokens, text.length);
 	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}));
 	if (secondDocument !== null) problems.push({line: lineAt(secondDocument), message: 'YAML: a second document starts here (---): a scenario is one document'});
 	if (problems.length > 0) return {ok: false, problems};
 	const hazard = findHazard(doc);
 	if (hazard) return refused(lineAt(hazard.offset), hazard.message);
 	try {
-		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new DocumentLines(isNode(doc.contents) ? doc.contents : null, lineAt)};
+		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new TreeLines(documentTree, isNode(doc.contents) ? doc.contents : null, lineAt)};
 	} catch (error) {
 		const alias = firstAliasOffset(doc);
 		return refused(alias === null ? 1 : lineAt(alias), aliasMessage((error as Error).message));
@@ -65,58 +73,63 @@ interface Hazard {
 	readonly message: string;
 }
 
-/** Lexer tokens that become a value (a node) of the document. */
-const valueTokens = new Set<CST.TokenType | null>([
-	'scalar',
-	'single-quoted-scalar',
-	'double-quoted-scalar',
-	'block-scalar-header',
-	'alias',
-	'flow-map-start',
-	'flow-seq-start',
-	'seq-item-ind',
-]);
+/**
+ * Whether a lexer token becomes a value (a node) of the document: a plain scalar (the lexer marks
+ * one with CST.SCALAR), a quoted one, a block scalar's header, an alias, `{`, `[` or `-`. What
+ * CST.tokenType tells, without a lookup: this runs for every token of the file.
+ */
+function isValueToken(lexeme: string): boolean {
+	if (lexeme === '\u001f' || lexeme === '-' || lexeme === '{' || lexeme === '[') return true;
+	const first = lexeme.charCodeAt(0);
+	// * ' " | >
+	return first === 42 || first === 39 || first === 34 || first === 124 || first === 62;
+}
 
 const collectionTokens = new Set<string>(['block-map', 'block-seq', 'flow-collection']);
 
 /**
- * What parseDocument does, with the lexer's tokens counted on their way to the parser: the
- * document, with where a second one starts (null when there is none), or the place where the
- * file passes the value limit or maxNesting.
+ * What Parser.parse does, with the lexer's tokens counted on their way to the parser: the parsed
+ * tokens up to a second document (a scenario is one), or the place where the file passes the value
+ * limit or maxNesting.
  */
-function composeDocument(text: string, lineCounter: LineCounter, valueLimit: number): {doc: Document; secondDocument: number | null} | Hazard {
+function parseText(text: string, lineCounter: LineCounter, valueLimit: number): {tokens: CST.Token[]} | Hazard {
 	const parser = new Parser(lineCounter.addNewLine);
-	let hazard: Hazard | null = null;
-	function* tokens(): Generator<CST.Token> {
-		lineCounter.addNewLine(0);
-		let values = 0;
-		for (const lexeme of new Lexer().lex(text)) {
-			const offset = parser.offset;
-			if (valueTokens.has(CST.tokenType(lexeme))) values += 1;
-			if (values > valueLimit) {
-				hazard = {offset, message: `more than ${valueLimit.toLocaleString('en')} values: too many for a scenario (a step takes about five)`};
-				return;
-			}
-			yield* parser.next(lexeme);
-			// The parser's stack holds the collections open at this token (and the document, and a scalar).
-			if (parser.stack.length > maxNesting + 1 && parser.stack.filter(token => collectionTokens.has(token.type)).length > maxNesting) {
-				hazard = {offset, message: `nested more than ${maxNesting} levels deep: a scenario needs only a few`};
-				return;
-			}
+	lineCounter.addNewLine(0);
+	const tokens: CST.Token[] = [];
+	let documents = 0;
+	let values = 0;
+	for (const lexeme of new Lexer().lex(text)) {
+		const offset = parser.offset;
+		if (isValueToken(lexeme)) {
+			values += 1;
+			if (values > valueLimit)
+				return {offset, message: `more than ${valueLimit.toLocaleString('en')} values: too many for a scenario (a step takes about five)`};
 		}
-		yield* parser.end();
+		for (const token of parser.next(lexeme)) {
+			tokens.push(token);
+			if (token.type === 'document') documents += 1;
+		}
+		if (documents > 1) return {tokens};
+		// The parser's stack holds the collections open at this token (and the document, and a scalar).
+		if (parser.stack.length > maxNesting + 1 && parser.stack.filter(token => collectionTokens.has(token.type)).length > maxNesting)
+			return {offset, message: `nested more than ${maxNesting} levels deep: a scenario needs only a few`};
 	}
+	tokens.push(...parser.end());
+	return {tokens};
+}
+
+/** yaml's Document of the parsed tokens, with where a second document starts (null when there is none). */
+function composeDocument(tokens: readonly CST.Token[], length: number): {doc: Document; secondDocument: number | null} {
 	let doc: Document | undefined;
 	let secondDocument: number | null = null;
-	for (const next of new Composer({strict: true, logLevel: 'error'}).compose(tokens(), true, text.length)) {
-		if (hazard) break;
+	for (const next of new Composer({strict: true, logLevel: 'error'}).compose(tokens, true, length)) {
 		if (doc) {
 			secondDocument = next.range[0];
 			break;
 		}
 		doc = next;
 	}
-	return hazard ?? {doc: doc!, secondDocument};
+	return {doc: doc!, secondDocument};
 }
 
 /** The parser's texts for the mistakes people make most, in plain words; the others escaped, since they quote the file. */
@@ -186,10 +199,20 @@ function aliasMessage(message: string): string {
 	return /alias/i.test(message) ? `aliases (*name) expand too much: at most ${maxAliasCount} expansions` : message;
 }
 
+/** How lines are found in a tree of nodes: yaml's Document, or the CST that cstValues read. */
+export interface Tree<N> {
+	/** The child at `part` (a key or an index), when it is a node with a place in the text. */
+	child(node: N, part: PropertyKey): N | undefined;
+	/** Where the key `key` of a map node starts; null when the node has no such key. */
+	keyOffset(node: N, key: string): number | null;
+	offset(node: N): number | null;
+}
+
 /** Finds the line of any value (or key) in the parsed document, or under one of its nodes. */
-class DocumentLines implements ValueLines {
+class TreeLines<N> implements ValueLines {
 	constructor(
-		private readonly root: Node | null,
+		private readonly tree: Tree<N>,
+		private readonly root: N | null,
 		private readonly lineAt: (offset: number) => number,
 		/** False when the root stands in for a node that is missing: every path then stops at it. */
 		private readonly rootFound = true,
@@ -197,26 +220,27 @@ class DocumentLines implements ValueLines {
 
 	of(path: Path): number | null {
 		const node = this.deepest(path);
-		return node?.range ? this.lineAt(node.range[0]) : null;
+		const offset = node === null ? null : this.tree.offset(node);
+		return offset === null ? null : this.lineAt(offset);
 	}
 
 	ofKey(path: Path, key: string): number | null {
 		const node = this.exact(path);
-		const pair = isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
-		return isScalar(pair?.key) && pair.key.range ? this.lineAt(pair.key.range[0]) : this.of(path);
+		const offset = node === undefined || node === null ? null : this.tree.keyOffset(node, key);
+		return offset === null ? this.of(path) : this.lineAt(offset);
 	}
 
 	within(path: Path): ValueLines {
 		const node = this.exact(path);
-		return node === undefined ? new DocumentLines(this.deepest(path), this.lineAt, false) : new DocumentLines(node, this.lineAt);
+		return node === undefined ? new TreeLines(this.tree, this.deepest(path), this.lineAt, false) : new TreeLines(this.tree, node, this.lineAt);
 	}
 
 	/** The node at `path`, or undefined when there is none. Every step of a long file asks several times: no allocation on the way. */
-	private exact(path: Path): Node | null | undefined {
+	private exact(path: Path): N | null | undefined {
 		if (!this.rootFound) return undefined;
 		let node = this.root;
 		for (const part of path) {
-			const next = childOf(node, part);
+			const next = node === null ? undefined : this.tree.child(node, part);
 			if (next === undefined) return undefined;
 			node = next;
 		}
@@ -224,11 +248,11 @@ class DocumentLines implements ValueLines {
 	}
 
 	/** The node at `path`, or the deepest one on the way to it. */
-	private deepest(path: Path): Node | null {
+	private deepest(path: Path): N | null {
 		let node = this.root;
 		if (!this.rootFound) return node;
 		for (const part of path) {
-			const next = childOf(node, part);
+			const next = node === null ? undefined : this.tree.child(node, part);
 			if (next === undefined) return node;
 			node = next;
 		}
@@ -236,14 +260,21 @@ class DocumentLines implements ValueLines {
 	}
 }
 
-/** What yaml's `get(part, true)` finds under a map or a list, when it is a node with a place in the text. */
-function childOf(node: Node | null, part: PropertyKey): Node | undefined {
-	let child: unknown;
-	if (isSeq(node)) {
-		const index = typeof part === 'string' && part !== '' ? Number(part) : part;
-		child = typeof index === 'number' && Number.isInteger(index) && index >= 0 ? node.items[index] : undefined;
-	} else if (isMap(node)) {
-		child = node.items.find(item => isScalar(item.key) && item.key.value === part)?.value;
-	}
-	return isNode(child) && child.range ? child : undefined;
-}
+/** Lines in yaml's Document: what its `get(part, true)` finds under a map or a list, when it is a node with a place in the text. */
+const documentTree: Tree<Node> = {
+	child(node, part) {
+		let child: unknown;
+		if (isSeq(node)) {
+			const index = typeof part === 'string' && part !== '' ? Number(part) : part;
+			child = typeof index === 'number' && Number.isInteger(index) && index >= 0 ? node.items[index] : undefined;
+		} else if (isMap(node)) {
+			child = node.items.find(item => isScalar(item.key) && item.key.value === part)?.value;
+		}
+		return isNode(child) && child.range ? child : undefined;
+	},
+	keyOffset(node, key) {
+		const pair = isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
+		return isScalar(pair?.key) && pair.key.range ? pair.key.range[0] : null;
+	},
+	offset: node => node.range?.[0] ?? null,
+};

@@ -1,0 +1,262 @@
+// Plain values straight from the `yaml` package's CST (its parser's output), without its Document.
+//
+// Written by hand because yaml turns a CST into values only through a Document (the Composer, then
+// toJS): for a long scenario that costs more than lexing, parsing and checking it together, and
+// builds hundreds of bytes of nodes a value. yaml's public CST API resolves one scalar's text
+// (CST.resolveAsScalar) and its schema's tags resolve plain scalars (`5`, `null`, `true`); what is
+// left is walking maps and lists, done here. Only the shapes a scenario is written in are read:
+// at the first thing about which the Composer could say more than "fine" (an anchor, an alias, a
+// tag, `?`, `---` on a collection's line, an empty value, a tab, a comment not set apart, a key
+// repeated or over 1,000 characters, `__proto__`, a list or map as a key, any error from the
+// parser), this gives up and readYaml composes the Document as before. Tests hold it to yaml's own
+// values and lines on every built-in scenario and on odd and hostile files.
+
+import {CST, Document, isScalar, type ScalarTag} from 'yaml';
+import type {Tree} from './read-yaml.js';
+
+/** Returned by every reader below when the Composer must read the file instead. */
+const unsupported: unique symbol = Symbol('unsupported');
+
+/** A document as yaml's Composer makes them: its schema (YAML 1.2 core) and the options its tags resolve with. */
+const {schema, options} = new Document();
+/** The tags the Composer tries on a plain scalar, in its order (a map's key may take one more kind). */
+const plainTags = schema.tags.filter((tag): tag is ScalarTag & {test: RegExp} => !tag.collection && tag.test !== undefined);
+const valueTags = plainTags.filter(tag => tag.default === true);
+const keyTags = plainTags.filter(tag => tag.default === true || tag.default === 'key');
+
+/** yaml's scalar readers report an error through a callback; one reading at a time, so one flag. */
+let scalarFailed = false;
+const onScalarError = () => {
+	scalarFailed = true;
+};
+
+type ScalarToken = CST.FlowScalar | CST.BlockScalar;
+
+/** A scalar's value as the Composer gives it: the text of a quoted or block scalar, a plain one through the first tag that matches. */
+function scalarValue(token: ScalarToken, atKey: boolean): unknown {
+	scalarFailed = false;
+	const {value} = CST.resolveAsScalar(token, true, onScalarError);
+	if (scalarFailed) return unsupported;
+	if (token.type !== 'scalar') return value;
+	const tag = (atKey ? keyTags : valueTags).find(each => each.test.test(value));
+	if (tag === undefined) return value;
+	let resolved: unknown;
+	try {
+		resolved = tag.resolve(value, onScalarError, options);
+	} catch {
+		return unsupported;
+	}
+	if (scalarFailed) return unsupported;
+	return isScalar(resolved) ? resolved.value : resolved;
+}
+
+const isFlowScalar = (token: CST.Token | null | undefined): token is CST.FlowScalar =>
+	token?.type === 'scalar' || token?.type === 'single-quoted-scalar' || token?.type === 'double-quoted-scalar';
+
+/** What `separators` found: its indicator, a newline, how many commas (from the third bit up). */
+const found = 1;
+const newline = 2;
+const oneComma = 4;
+/** The offset of the indicator `separators` found last. */
+let indicatorOffset = 0;
+
+/**
+ * The tokens between values (spaces, line breaks, comments, `-`, `:`, `,`) as yaml's resolveProps
+ * reads them, when they can hold no problem: at most one `indicator`, no tab, each comment after a
+ * space or a line break (or first, on a new line). -1 when they might hold one.
+ */
+function separators(tokens: readonly CST.SourceToken[], indicator: CST.SourceToken['type'], startOnNewline: boolean): number {
+	let result = 0;
+	let hasSpace = startOnNewline;
+	for (const token of tokens) {
+		switch (token.type) {
+			case 'space':
+				if (token.source.includes('\t')) return -1;
+				hasSpace = true;
+				break;
+			case 'newline':
+				result |= newline;
+				hasSpace = true;
+				break;
+			case 'comment':
+				if (!hasSpace) return -1;
+				break;
+			case 'comma':
+				result += oneComma;
+				hasSpace = false;
+				break;
+			default:
+				if (token.type !== indicator || result & found) return -1;
+				result |= found;
+				indicatorOffset = token.offset;
+				hasSpace = false;
+		}
+	}
+	return result;
+}
+
+/** Whether the tokens after a value (from `from` on) are spaces, line breaks and comments; `spaced`: each comment after a space. */
+function cleanEnd(tokens: readonly CST.SourceToken[], from: number, spaced: boolean): boolean {
+	let hasSpace = false;
+	for (let index = from; index < tokens.length; index += 1) {
+		const token = tokens[index]!;
+		if (token.type === 'space' || token.type === 'newline') hasSpace = true;
+		else if (token.type !== 'comment' || (spaced && !hasSpace)) return false;
+	}
+	return true;
+}
+
+/** How toJS names a key in a plain object. */
+const keyName = (key: unknown) => (key === null ? '' : String(key));
+
+/** Sets `key` in `object`, or gives up on a key that is there already (repeated, or another spelling of one), or is `__proto__`. */
+function setKey(object: Record<string, unknown>, key: unknown, value: unknown): boolean {
+	if (key === unsupported || value === unsupported) return false;
+	const name = keyName(key);
+	if (name === '__proto__' || Object.hasOwn(object, name)) return false;
+	object[name] = value;
+	return true;
+}
+
+function valueFrom(token: CST.Token): unknown {
+	switch (token.type) {
+		case 'scalar':
+		case 'single-quoted-scalar':
+		case 'double-quoted-scalar':
+		case 'block-scalar':
+			return scalarValue(token, false);
+		case 'block-map':
+			return blockMap(token);
+		case 'block-seq':
+			return blockSeq(token);
+		case 'flow-collection':
+			return token.start.source === '{' ? flowMap(token) : flowSeq(token);
+		default:
+			return unsupported;
+	}
+}
+
+function blockSeq(seq: CST.BlockSequence): unknown {
+	const values: unknown[] = [];
+	for (const {start, value} of seq.items) {
+		const props = separators(start, 'seq-item-ind', true);
+		if (props < 0) return unsupported;
+		// Comment lines after the last item: the Composer skips them too.
+		if (!(props & found) && value === undefined) continue;
+		if (!(props & found) || value === undefined) return unsupported;
+		const read = valueFrom(value);
+		if (read === unsupported) return unsupported;
+		values.push(read);
+	}
+	return values;
+}
+
+function blockMap(map: CST.BlockMap): unknown {
+	const object: Record<string, unknown> = {};
+	const last = map.items.length - 1;
+	for (const [index, {start, key, sep, value}] of map.items.entries()) {
+		const keyProps = separators(start, 'explicit-key-ind', true);
+		if (keyProps < 0 || keyProps & found) return unsupported;
+		if (sep === undefined) {
+			// Comment lines at the end of the map.
+			if (key || value || index !== last) return unsupported;
+			continue;
+		}
+		if (!isFlowScalar(key) || key.indent !== map.indent || containsNewline(key) || value === undefined) return unsupported;
+		const valueProps = separators(sep, 'map-value-ind', false);
+		if (valueProps < 0 || !(valueProps & found) || valueProps >= oneComma) return unsupported;
+		if (value.type === 'block-map' && !(valueProps & newline)) return unsupported;
+		if (indicatorOffset - key.offset > 1000) return unsupported;
+		if (!setKey(object, scalarValue(key, true), valueFrom(value))) return unsupported;
+	}
+	return object;
+}
+
+/** yaml's containsNewline for a one-line scalar key. */
+const containsNewline = (key: CST.FlowScalar) => key.source.includes('\n') || (key.end?.some(token => token.type === 'newline') ?? false);
+
+const isBlock = (token: CST.Token) => token.type === 'block-map' || token.type === 'block-seq';
+
+/** Whether a flow collection is closed by `close` with only spaces and comments after it. */
+const closedBy = (collection: CST.FlowCollection, close: string) => collection.end[0]?.source === close && cleanEnd(collection.end, 1, true);
+
+/** Items of a flow collection are separated by exactly one comma: none before the first. */
+const wellSeparated = (props: number, index: number) => props >= 0 && !(props & found) && props >> 2 === (index === 0 ? 0 : 1);
+
+function flowSeq(collection: CST.FlowCollection): unknown {
+	if (!closedBy(collection, ']')) return unsupported;
+	const values: unknown[] = [];
+	for (const [index, {start, key, sep, value}] of collection.items.entries()) {
+		const props = separators(start, 'explicit-key-ind', false);
+		if (!wellSeparated(props, index)) return unsupported;
+		if (key !== undefined || sep !== undefined || value === undefined || isBlock(value)) return unsupported;
+		const read = valueFrom(value);
+		if (read === unsupported) return unsupported;
+		values.push(read);
+	}
+	return values;
+}
+
+function flowMap(collection: CST.FlowCollection): unknown {
+	if (!closedBy(collection, '}')) return unsupported;
+	const object: Record<string, unknown> = {};
+	for (const [index, {start, key, sep, value}] of collection.items.entries()) {
+		const props = separators(start, 'explicit-key-ind', false);
+		if (!wellSeparated(props, index)) return unsupported;
+		if (!isFlowScalar(key) || sep === undefined || value === undefined || isBlock(value)) return unsupported;
+		const valueProps = separators(sep, 'map-value-ind', false);
+		if (valueProps < 0 || !(valueProps & found) || valueProps >= oneComma) return unsupported;
+		if (!setKey(object, scalarValue(key, true), valueFrom(value))) return unsupported;
+	}
+	return object;
+}
+
+/** Tokens around the document that the Composer keeps as comments, or skips. */
+const outside = new Set<string>(['byte-order-mark', 'space', 'comment', 'newline']);
+
+/** The one document's plain values and its root token; null when yaml's Composer must read the file. */
+export function cstValues(tokens: readonly CST.Token[]): {readonly data: unknown; readonly root: CST.Token} | null {
+	const documents = tokens.filter(token => !outside.has(token.type));
+	const [document] = documents;
+	if (documents.length !== 1 || document?.type !== 'document' || document.value === undefined) return null;
+	const {start, value, end} = document;
+	const props = separators(start, 'doc-start', true);
+	if (props < 0 || (props & found && isBlock(value) && !(props & newline))) return null;
+	if (end !== undefined && !cleanEnd(end, 0, false)) return null;
+	const data = valueFrom(value);
+	return data === unsupported ? null : {data, root: value};
+}
+
+/**
+ * The values of a block list (its comment lines left out), by list: a long file's steps are looked
+ * up one by one. Every item of a flow list that cstValues read is a value.
+ */
+const listValues = new WeakMap<CST.BlockSequence, CST.Token[]>();
+
+function valuesOf(list: CST.BlockSequence): readonly CST.Token[] {
+	let values = listValues.get(list);
+	if (values === undefined) {
+		values = list.items.flatMap(item => (item.value === undefined ? [] : [item.value]));
+		listValues.set(list, values);
+	}
+	return values;
+}
+
+/** The item of a map token that cstValues read whose key is `key`, as yaml's Document compares keys (its value, not its text). */
+function pairOf(map: CST.Token, key: PropertyKey): CST.CollectionItem | undefined {
+	const isMap = map.type === 'block-map' || (map.type === 'flow-collection' && map.start.source === '{');
+	return isMap ? map.items.find(item => isFlowScalar(item.key) && scalarValue(item.key, true) === key) : undefined;
+}
+
+/** Finding lines in a CST that cstValues read: the same lookups as in yaml's Document. */
+export const cstTree: Tree<CST.Token> = {
+	child(node, part) {
+		const isList = node.type === 'block-seq' || (node.type === 'flow-collection' && node.start.source === '[');
+		if (!isList) return pairOf(node, part)?.value;
+		const index = typeof part === 'string' && part !== '' ? Number(part) : part;
+		if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return undefined;
+		return node.type === 'block-seq' ? valuesOf(node)[index] : node.items[index]?.value;
+	},
+	keyOffset: (node, key) => pairOf(node, key)?.key?.offset ?? null,
+	offset: node => node.offset,
+};
