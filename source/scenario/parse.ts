@@ -267,17 +267,17 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
 		const stepLines = stepsLines.within([stepIndex]);
-		if (Object.keys(step).length === 0) problems.push({line: stepLines.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
-		const texts: [unknown, Path][] =
-			typeof step.do === 'string' ? [[step.do, ['do']]] : Array.isArray(step.do) ? step.do.map((text, index) => [text, ['do', index]]) : [];
+		if (isEmpty(step)) problems.push({line: stepLines.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const parsed: ScenarioCommand[] = [];
-		for (const [text, path] of texts) {
-			if (typeof text !== 'string') continue;
+		const command = (text: unknown, path: Path) => {
+			if (typeof text !== 'string') return;
 			const line = stepLines.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
 			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`});
-		}
+		};
+		if (!Array.isArray(step.do)) command(step.do, doPath);
+		else for (const [index, text] of step.do.entries()) command(text, ['do', index]);
 		const expect = step.expect;
 		if (names && isRecord(expect)) {
 			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
@@ -316,6 +316,14 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 			});
 	}
 	return {problems, commands, exploreMoves};
+}
+
+const doPath: Path = ['do'];
+
+/** Whether a map has no key (without listing its keys: every step of a long file is asked). */
+function isEmpty(map: Record<string, unknown>): boolean {
+	for (const _ in map) return false;
+	return true;
 }
 
 const hintFor = (word: string, known: readonly string[]) => {
@@ -374,11 +382,12 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
+/** The lines of a step that expects nothing: most steps of a long scenario. */
+const noFacts: Readonly<Record<string, number>> = Object.freeze({});
+
 /** `expectLines` are the lines under the step's `expect`. */
-function factLines(expect: ExpectFile | undefined, expectLines: ValueLines): Record<string, number> {
+function factLines(expect: ExpectFile, expectLines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
-	// Most steps of a long scenario expect nothing.
-	if (expect === undefined) return found;
 	const note = (key: string, at: Path, name: string) => {
 		const line = expectLines.ofKey(at, name);
 		if (line !== null) found[key] = line;
@@ -407,7 +416,7 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, e
 		return {
 			line,
 			expectLine: step.expect ? (stepLines.ofKey([], 'expect') ?? line) : line,
-			expectLines: factLines(step.expect, stepLines.within(['expect'])),
+			expectLines: step.expect ? factLines(step.expect, stepLines.within(['expect'])) : noFacts,
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),

@@ -1,5 +1,5 @@
 // Plays commands on a world: the one player of the project. A scenario played headless (`check`,
-// `trace`) and the dashboard's history both go through playCommands.
+// `trace`) and the dashboard's history both go through playCommand.
 
 import {applyCommand, type Outcome} from '../model/apply.js';
 import type {Command} from '../model/command.js';
@@ -13,11 +13,17 @@ export interface PlayedCommand extends Outcome {
 	readonly command: Command;
 }
 
+/** One command played on `world`. */
+function playCommand(world: World, command: Command): PlayedCommand {
+	const {world: next, events, refused} = applyCommand(world, command);
+	return {command, world: next, events, refused};
+}
+
 /** Each command in turn, from `world` on. */
 export function* playCommands(world: World, commands: Iterable<Command>): Generator<PlayedCommand> {
 	let current = world;
 	for (const command of commands) {
-		const played = {command, ...applyCommand(current, command)};
+		const played = playCommand(current, command);
 		current = played.world;
 		yield played;
 	}
@@ -49,16 +55,13 @@ export type PlayEvent =
 export function* playEvents(scenario: Scenario): Generator<PlayEvent, World> {
 	let world = createWorld(scenario.setup);
 	let index = 0;
-	for (const [stepIndex, step] of scenario.steps.entries()) {
-		let position = 0;
-		for (const played of playCommands(
-			world,
-			step.commands.map(({command}) => command),
-		)) {
+	for (let stepIndex = 0; stepIndex < scenario.steps.length; stepIndex += 1) {
+		const step = scenario.steps[stepIndex]!;
+		for (const {command, line} of step.commands) {
+			const played = playCommand(world, command);
 			world = played.world;
 			index += 1;
-			yield {kind: 'command', played, index, step: stepIndex + 1, line: step.commands[position]!.line};
-			position += 1;
+			yield {kind: 'command', played, index, step: stepIndex + 1, line};
 		}
 		yield {kind: 'step', step, index: stepIndex, world};
 	}
