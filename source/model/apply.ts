@@ -223,7 +223,8 @@ function withLockView(world: World): World {
 		const needed = majority(world);
 		for (const node of nodes) {
 			if (!node.up || node.holder === null || node.holder === holder) continue;
-			const keys = nodes.filter(other => other.up && other.holder === node.holder).length;
+			let keys = 0;
+			for (const other of nodes) if (other.up && other.holder === node.holder) keys += 1;
 			if (keys >= needed) holder = node.holder;
 		}
 	}

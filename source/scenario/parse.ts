@@ -233,6 +233,8 @@ interface Meaning {
 	readonly problems: Problem[];
 	/** Each step's parsed commands (complete only when there are no problems). */
 	readonly commands: ScenarioCommand[][];
+	/** The lines under each step. */
+	readonly stepLines: ValueLines[];
 	/** `explore.moves`, parsed (complete only when there are no problems). */
 	readonly exploreMoves: Command[];
 }
@@ -263,15 +265,16 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		}
 		return result;
 	};
+	const stepLines = steps.map((_, stepIndex) => stepsLines.within([stepIndex]));
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
-		const stepLines = stepsLines.within([stepIndex]);
-		if (isEmpty(step)) problems.push({line: stepLines.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		const linesOfStep = stepLines[stepIndex]!;
+		if (isEmpty(step)) problems.push({line: linesOfStep.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const parsed: ScenarioCommand[] = [];
 		const command = (text: unknown, path: Path) => {
 			if (typeof text !== 'string') return;
-			const line = stepLines.of(path) ?? 0;
+			const line = linesOfStep.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
 			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`});
@@ -282,21 +285,21 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		if (names && isRecord(expect)) {
 			if (typeof expect.holder === 'string' && !names.includes(expect.holder)) {
 				const free = /^(none|nobody|free|nil|null|-)$/i.test(expect.holder) ? ' (for a free lock, write holder: null)' : '';
-				problems.push({line: stepLines.of(['expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
+				problems.push({line: linesOfStep.of(['expect', 'holder']), message: `${place(stepPath)}: expect.holder: ${noClient(expect.holder)}${free}`});
 			}
 			for (const name of isRecord(expect.clients) ? Object.keys(expect.clients) : []) {
 				if (!names.includes(name))
-					problems.push({line: stepLines.ofKey(['expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
+					problems.push({line: linesOfStep.ofKey(['expect', 'clients'], name), message: `${place(stepPath)}: expect.clients: ${noClient(name)}`});
 			}
 			for (const [name, facts] of isRecord(expect.nodes) ? Object.entries(expect.nodes) : []) {
 				if (nodes && !nodes.includes(name))
 					problems.push({
-						line: stepLines.ofKey(['expect', 'nodes'], name),
+						line: linesOfStep.ofKey(['expect', 'nodes'], name),
 						message: `${place(stepPath)}: expect.nodes: no node named ${quote(name)} (nodes: ${nodes.join(', ')})${hintFor(name, nodes)}`,
 					});
 				if (isRecord(facts) && typeof facts.holder === 'string' && !names.includes(facts.holder))
 					problems.push({
-						line: stepLines.of(['expect', 'nodes', name, 'holder']),
+						line: linesOfStep.of(['expect', 'nodes', name, 'holder']),
 						message: `${place(stepPath)}: expect.nodes.${name}.holder: ${noClient(facts.holder)}`,
 					});
 			}
@@ -315,7 +318,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 				message: `explore: move ${index + 1}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`,
 			});
 	}
-	return {problems, commands, exploreMoves};
+	return {problems, commands, stepLines, exploreMoves};
 }
 
 const doPath: Path = ['do'];
@@ -408,10 +411,9 @@ function setupOf(data: ScenarioFile): WorldSetup {
 	return {resource: data.resource, lease: data.lease, fencing: data.fencing, clients, backend, nodes, tokens, lockDelay, persistent};
 }
 
-function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, exploreMoves}: Meaning): Scenario {
-	const stepsLines = lines.within(['steps']);
+function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, stepLines: linesOfSteps, exploreMoves}: Meaning): Scenario {
 	const steps = data.steps.map((step, index): ScenarioStep => {
-		const stepLines = stepsLines.within([index]);
+		const stepLines = linesOfSteps[index]!;
 		const line = stepLines.of([]) ?? 0;
 		return {
 			line,
