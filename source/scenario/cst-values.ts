@@ -50,14 +50,34 @@ function scalarText(token: ScalarToken): string | typeof unsupported {
 
 /** A scalar's value as the Composer gives it: the text of a quoted or block scalar, a plain one through the first tag that matches. */
 function scalarValue(token: ScalarToken, atKey: boolean): unknown {
-	const value = scalarText(token);
-	if (value === unsupported || token.type !== 'scalar') return value;
-	const tag = (atKey ? keyTags : valueTags).find(each => each.test.test(value));
-	if (tag === undefined) return value;
+	const text = scalarText(token);
+	if (text === unsupported || token.type !== 'scalar') return text;
+	const known = atKey ? knownKeys : knownValues;
+	let value = known.get(text);
+	if (value === undefined) {
+		value = plainValue(text, atKey);
+		if (known.size < maxKnown) known.set(text, value);
+	}
+	return value;
+}
+
+/**
+ * Plain texts already resolved, as keys and as values: a long scenario says a few words (`do`,
+ * `acquire A`) thousands of times, and each would go through every tag's test. A value is a
+ * number, text, true, false or null: the same wherever the text stands. A file may hold a million
+ * different texts: only the first are kept.
+ */
+const knownKeys = new Map<string, unknown>();
+const knownValues = new Map<string, unknown>();
+const maxKnown = 1000;
+
+function plainValue(text: string, atKey: boolean): unknown {
+	const tag = (atKey ? keyTags : valueTags).find(each => each.test.test(text));
+	if (tag === undefined) return text;
 	scalarFailed = false;
 	let resolved: unknown;
 	try {
-		resolved = tag.resolve(value, onScalarError, options);
+		resolved = tag.resolve(text, onScalarError, options);
 	} catch {
 		return unsupported;
 	}
