@@ -113,7 +113,7 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	const deadline = Date.now() + startTimeoutMs;
 	const ready = (async () => {
 		while (!(await answers(url))) {
-			if (shell.exitCode !== null || !isRunning(pid) || Date.now() > deadline) {
+			if (shell.exitCode !== null || hasEnded(pid) || Date.now() > deadline) {
 				await stop();
 				throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
 			}
@@ -123,6 +123,19 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	// Whoever waits for it hears of a failure; until then it must not count as unhandled.
 	ready.catch(() => undefined);
 	return {url, pid, ready, stop};
+}
+
+/**
+ * etcd is the guard shell's child, and the shell reaps it only once told to stop: until then an
+ * etcd that has exited is a zombie, which signal 0 still reaches. Its state in /proc tells.
+ */
+function hasEnded(pid: number): boolean {
+	if (!isRunning(pid)) return true;
+	try {
+		return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.startsWith('Z');
+	} catch {
+		return true;
+	}
 }
 
 function firstLine(child: ChildProcess): Promise<number> {

@@ -3,13 +3,14 @@
 // Needs Debian's chromium (and a Japanese font, fonts-vlgothic); .ci/run installs them.
 
 import {execFileSync} from 'node:child_process';
-import {readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {decode} from 'fast-png';
-import {describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {svgLayout} from '../../source/export/svg.js';
 import {playInto, type Terminal} from '../export/terminal.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
+import {Chromium} from './chromium.js';
 
 const hasChromium = (() => {
 	try {
@@ -30,38 +31,15 @@ interface Picture {
 }
 
 let shots = 0;
+let browser: Chromium;
 
 /** The SVG as Chromium draws it headless, at its own size, one device pixel a CSS pixel. */
-function screenshot(svg: string, extraFlags: readonly string[] = []): Picture {
+async function screenshot(svg: string, options: {readonly reducedMotion?: boolean} = {}): Promise<Picture> {
 	shots += 1;
 	const file = path.join(directory, `${shots}.svg`);
-	const png = path.join(directory, `${shots}.png`);
 	writeFileSync(file, svg);
 	const [width, height] = [/ width="(\d+)"/, / height="(\d+)"/].map(pattern => Number(pattern.exec(svg)![1]));
-	execFileSync(
-		'chromium',
-		[
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			`--user-data-dir=${path.join(directory, 'profile')}`,
-			'--hide-scrollbars',
-			'--force-device-scale-factor=1',
-			// Virtual time: an animation is one second in when the picture is taken, however busy the machine.
-			'--virtual-time-budget=1000',
-			`--window-size=${width},${height}`,
-			`--screenshot=${png}`,
-			...extraFlags,
-			`file://${file}`,
-		],
-		{stdio: 'ignore', timeout: 60_000},
-	);
-	const image = decode(readFileSync(png));
+	const image = decode(await browser.screenshot(`file://${file}`, {width: width!, height: height!, ...options}));
 	const channels = image.channels;
 	return {
 		width: image.width,
@@ -139,6 +117,11 @@ const placedByLength = (svg: string) =>
 	});
 
 describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
+	beforeAll(() => {
+		browser = new Chromium(path.join(directory, 'profile'));
+	});
+	afterAll(() => browser?.close());
+
 	test.each([
 		['English, dark', []],
 		['Japanese, light', ['--lang', 'ja', '--theme', 'light']],
@@ -151,7 +134,7 @@ describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
 			const buffer = terminal.buffer.active;
 			const rows = Array.from({length: terminal.rows}, (_, row) => buffer.getLine(buffer.viewportY + row)!);
 			expect(rows.some(line => Array.from({length: terminal.cols}, (_, column) => line.getCell(column)!).some(cell => !cell.isBgDefault()))).toBe(true);
-			const picture = screenshot(svg);
+			const picture = await screenshot(svg);
 			expect(picture.width).toBe(Number(/ width="(\d+)"/.exec(svg)![1]));
 			expect(disagreements(picture, terminal)).toEqual([]);
 		},
@@ -161,7 +144,7 @@ describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
 	test('the check sees Japanese placed by string length: the columns after a wide character move', async () => {
 		const {terminal, svg} = await lastScreen(['--lang', 'ja']);
 		expect(placedByLength(svg)).not.toBe(svg);
-		expect(disagreements(screenshot(placedByLength(svg)), terminal).length).toBeGreaterThan(20);
+		expect(disagreements(await screenshot(placedByLength(svg)), terminal).length).toBeGreaterThan(20);
 	}, 120_000);
 
 	/** Pixels that differ between two pictures of one size. */
@@ -170,12 +153,12 @@ describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
 		for (let y = 0; y < one.height; y += 1) for (let x = 0; x < one.width; x += 1) if (differ(one.at(x, y), other.at(x, y))) different += 1;
 		return different;
 	};
-	const still = async (step: number) => screenshot((await callCli(['print', 'gc-pause', '--format', 'svg', '--step', String(step), '-o', '-'])).stdout);
+	const still = async (step: number) => await screenshot((await callCli(['print', 'gc-pause', '--format', 'svg', '--step', String(step), '-o', '-'])).stdout);
 
 	test('the animation opens on the first frame alone; with less motion asked for, it shows the last', async () => {
 		const {stdout: animation} = await callCli(['record', 'gc-pause', '--format', 'svg', '-o', '-']);
-		expect(pixelsApart(screenshot(animation), await still(1))).toBe(0);
+		expect(pixelsApart(await screenshot(animation), await still(1))).toBe(0);
 		const steps = Number(/^── step \d+\/(\d+)/m.exec((await callCli(['print', 'gc-pause'])).stdout)![1]);
-		expect(pixelsApart(screenshot(animation, ['--force-prefers-reduced-motion']), await still(steps))).toBe(0);
+		expect(pixelsApart(await screenshot(animation, {reducedMotion: true}), await still(steps))).toBe(0);
 	}, 120_000);
 });

@@ -12,34 +12,61 @@ import type {Command} from '../../source/model/command.js';
 import {createWorld, type World, type WorldSetup} from '../../source/model/world.js';
 
 /** JSON with the keys of every object sorted: equal for equal worlds whatever order their keys were made in. */
-const canonical = (value: unknown): string =>
-	JSON.stringify(value, (_key, inner: unknown) =>
-		inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-			? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([one], [other]) => (one < other ? -1 : 1)))
-			: inner,
-	);
+const canonical = (value: unknown): string => {
+	if (value === null || typeof value !== 'object') return JSON.stringify(value);
+	if (Array.isArray(value)) return `[${value.map(item => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
+	const object = value as Record<string, unknown>;
+	const fields: string[] = [];
+	for (const key of Object.keys(object).sort()) if (object[key] !== undefined) fields.push(`${JSON.stringify(key)}:${canonical(object[key])}`);
+	return `{${fields.join(',')}}`;
+};
+
+/**
+ * The plain search of one world and its moves, level by level, for every target at once: each
+ * target's answer is taken where it is first reached, where a search for that target alone stops.
+ * The tests of one world share it, so each world is searched once, to the deepest level asked.
+ */
+interface PlainSearch {
+	readonly seen: Set<string>;
+	level: World[];
+	depth: number;
+	/** The distinct worlds seen once each level was done. */
+	readonly statesAt: number[];
+	readonly found: Map<string, {readonly length: number; readonly states: number}>;
+}
+const plainSearches = new Map<string, PlainSearch>();
 
 /** The shortest number of moves to the target (null: none within `depth`) and the distinct worlds seen. */
 function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Target, depth: number): {length: number | null; states: number} {
-	const start = createWorld(setup);
-	const seen = new Set([canonical(start)]);
-	let level: World[] = [start];
-	for (let moved = 1; moved <= depth; moved += 1) {
+	const id = canonical({setup, moves});
+	let search = plainSearches.get(id);
+	if (!search) {
+		const start = createWorld(setup);
+		search = {seen: new Set([canonical(start)]), level: [start], depth: 0, statesAt: [1], found: new Map()};
+		plainSearches.set(id, search);
+	}
+	const {seen, found} = search;
+	while (search.depth < depth && !found.has(target.name)) {
+		const moved = search.depth + 1;
 		const next: World[] = [];
-		for (const world of level) {
+		for (const world of search.level) {
 			for (const move of moves) {
 				const outcome = applyCommand(world, move);
 				if (outcome.refused !== null) continue;
 				const key = canonical(outcome.world);
 				if (seen.has(key)) continue;
 				seen.add(key);
-				if (target.reached(outcome.world)) return {length: moved, states: seen.size};
+				for (const each of Object.values(targets))
+					if (!found.has(each.name) && each.reached(outcome.world)) found.set(each.name, {length: moved, states: seen.size});
 				next.push(outcome.world);
 			}
 		}
-		level = next;
+		search.level = next;
+		search.depth = moved;
+		search.statesAt.push(seen.size);
 	}
-	return {length: null, states: seen.size};
+	const hit = found.get(target.name);
+	return hit && hit.length <= depth ? hit : {length: null, states: search.statesAt[depth]!};
 }
 
 function explore(setup: WorldSetup, moves: readonly Command[], target: Target, depth: number) {

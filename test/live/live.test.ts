@@ -28,17 +28,39 @@ interface LiveRun {
 	readonly kill: (signal?: NodeJS.Signals) => void;
 }
 
-/** Processes whose command line names `directory`: the run's etcd, its guards and its clients. */
-function processesIn(directory: string): number[] {
-	const pids: number[] = [];
+/**
+ * The processes whose command line names a watched directory (a run's etcd, its guards and its
+ * clients), each set filled by one scan of /proc every 50 ms for all the runs at once.
+ */
+const watchers = new Set<{readonly directory: string; readonly pids: Set<number>}>();
+let scanning: NodeJS.Timeout | undefined;
+function scanProcesses(): void {
 	for (const name of readdirSync('/proc').filter(entry => /^\d+$/.test(entry))) {
+		let commandLine: string;
 		try {
-			if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(directory)) pids.push(Number(name));
+			commandLine = readFileSync(`/proc/${name}/cmdline`, 'utf8');
 		} catch {
-			// Ended while being read.
+			continue; // Ended while being read.
 		}
+		for (const {directory, pids} of watchers) if (commandLine.includes(directory)) pids.add(Number(name));
 	}
-	return pids;
+}
+
+/** Starts filling a set with the processes of `directory`; `stop` ends that. */
+function watchProcesses(directory: string): {readonly pids: Set<number>; readonly stop: () => void} {
+	const watcher = {directory, pids: new Set<number>()};
+	watchers.add(watcher);
+	scanning ??= setInterval(scanProcesses, 50);
+	return {
+		pids: watcher.pids,
+		stop: () => {
+			watchers.delete(watcher);
+			if (watchers.size === 0) {
+				clearInterval(scanning);
+				scanning = undefined;
+			}
+		},
+	};
 }
 
 function isRunning(pid: number): boolean {
@@ -59,13 +81,10 @@ function startLive(args: readonly string[], tmp: string): LiveRun {
 	child.stderr.on('data', chunk => {
 		output += chunk;
 	});
-	const pids = new Set<number>();
-	const watch = setInterval(() => {
-		for (const pid of processesIn(tmp)) pids.add(pid);
-	}, 50);
+	const {pids, stop} = watchProcesses(tmp);
 	const status = new Promise<number | null>(resolve =>
 		child.once('exit', code => {
-			clearInterval(watch);
+			stop();
 			resolve(code);
 		}),
 	);
@@ -116,17 +135,6 @@ async function keysLeft(): Promise<string[]> {
 }
 
 describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
-	test("gc-pause with fencing: A is frozen, its lease expires in etcd, B takes the lock, and A's late write is rejected", async () => {
-		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs]);
-		expect(status, output).toBe(0);
-		expect(output).toMatch(/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m);
-		// A fresh etcd: the tokens are the lock key's create_revision, 2 and then 4 (A's expiry was 3).
-		expect(output).toMatch(
-			/B holds the lock, create_revision 4 \(the model's token 2\).*row-42 = B \(max token 2\); A believes token 1; B believes token 2\n✓ the live run agrees/,
-		);
-		expect(output).not.toContain('✗');
-	});
-
 	test("gc-pause without fencing: A's late write overwrites B's", async () => {
 		const {status, output} = await playLive(['gc-pause-unfenced', '--check', '--tick-ms', tickMs]);
 		expect(status, output).toBe(0);
@@ -170,12 +178,9 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			written = written.then(() => writeInto(terminal, data));
 		});
 		const exited = new Promise<number>(resolve => child.onExit(({exitCode}) => resolve(exitCode)));
-		const pids = new Set<number>();
+		const {pids, stop} = watchProcesses(tmp);
 		const screen = () => screenText(terminal).join('\n');
-		await until(() => {
-			for (const pid of processesIn(tmp)) pids.add(pid);
-			return screen().includes('the story is over: q quits');
-		});
+		await until(() => screen().includes('the story is over: q quits'));
 		await written;
 		expect(screen()).toMatch(/holder +B +token 2/);
 		expect(screen()).toMatch(/✓ 2 accepted +✗ 1 rejected/);
@@ -210,6 +215,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		await until(() => screen().includes('only q works live'));
 		child.write('q');
 		expect(await exited).toBe(0);
+		stop();
 		expect(pids.size).toBeGreaterThanOrEqual(6);
 		expect([...pids].filter(isRunning)).toEqual([]);
 		expect(runDirectories(tmp)).toEqual([]);
@@ -230,7 +236,8 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(runDirectories(tmp)).toEqual([]);
 	});
 
-	test('after a run killed with SIGKILL, the next run ends what it left and removes its directory, and plays cleanly', async () => {
+	// The next run is the story's own test too: a live run costs seconds of the machine, so one run serves both.
+	test("after a run killed with SIGKILL, the next run ends what it left and removes its directory, and plays cleanly: gc-pause with fencing, A is frozen, its lease expires in etcd, B takes the lock, and A's late write is rejected", async () => {
 		const tmp = mkdtempSync(path.join(root, 'killed-'));
 		const killed = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
 		// A is frozen now: a stopped process cannot notice that the run is gone, so the next run ends it.
@@ -242,6 +249,15 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		const next = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp);
 		expect(await next.status, next.output()).toBe(0);
 		expect(next.output()).toContain('✓ the live run agrees with the model at every step');
+		expect(next.pids.size, next.output()).toBeGreaterThanOrEqual(6);
+		expect(next.output()).toMatch(
+			/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m,
+		);
+		// A fresh etcd: the tokens are the lock key's create_revision, 2 and then 4 (A's expiry was 3).
+		expect(next.output()).toMatch(
+			/B holds the lock, create_revision 4 \(the model's token 2\).*row-42 = B \(max token 2\); A believes token 1; B believes token 2\n✓ the live run agrees/,
+		);
+		expect(next.output()).not.toContain('✗');
 		expect([...killed.pids, ...next.pids].filter(isRunning)).toEqual([]);
 		expect(existsSync(path.join(tmp, stale!))).toBe(false);
 		expect(runDirectories(tmp)).toEqual([]);
