@@ -69,7 +69,7 @@ export const bundleOptions = {
 						const without = "const readPackageUpSync = undefined, normalizePackageData = undefined; // Left out of the bin's build (scripts/build.mjs).";
 						return {contents: expect(code, reader).replace(reader, without), loader: 'js'};
 					}
-					const setUp = /^((?:var|const) \w+ = )?((?:require\w*|getDefaultExportFromCjs|promisify)\()/gm;
+					const setUp = /^((?:var|const) [\w$]+ = )?((?:require[\w$]*|getDefaultExportFromCjs|promisify)\()/gm;
 					return {contents: expect(code.replace(setUp, '$1/* @__PURE__ */ $2'), '= /* @__PURE__ */ requireNormalize()'), loader: 'js'};
 				});
 			},
