@@ -5,8 +5,11 @@ import type {BuildOptions} from 'esbuild';
 /** The esbuild settings of the shipped bin. */
 export declare const bundleOptions: BuildOptions & {readonly plugins: NonNullable<BuildOptions['plugins']>};
 
-/** Bundles `entry` (a path from the package's root) into `outfile` with those settings, and `extraOptions` over them. */
-export declare function bundle(entry: string, outfile: string, extraOptions?: BuildOptions): Promise<void>;
+/**
+ * Bundles `entry` (a path from the package's root) into `outfile` with those settings, and
+ * `extraOptions` over them (with `splitting`, its chunks go beside it); resolves to the paths written.
+ */
+export declare function bundle(entry: string, outfile: string, extraOptions?: BuildOptions): Promise<string[]>;
 
-/** Builds the shipped bin: dist/cli.js and the modules it loads when first needed. */
+/** Builds the shipped bin: dist/cli.js, its chunks and the modules it loads when first needed. */
 export declare function buildCli(): Promise<void>;

@@ -1,9 +1,10 @@
-// Builds dist/cli.js: one file with every runtime dependency inside, production React, no devtools.
-// One file loads in a fraction of the time that ~45 separate packages take. What the first frame
-// does not need (reading YAML, saving a session) sits beside it, loaded when first used.
+// Builds dist/cli.js: every runtime dependency inside, production React, no devtools. A few files
+// load in a fraction of the time that ~45 separate packages take. What only some commands need
+// (Ink and React for the ones that draw) is in chunks beside it, and what the first frame does not
+// need (reading YAML, saving a session) in modules loaded when first used.
 
 import {build} from 'esbuild';
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -49,6 +50,31 @@ export const bundleOptions = {
 				});
 			},
 		},
+		// meow's prebuilt bundle sets up every package it carries when it loads, among them the
+		// package.json reader and normalizer (two thirds of meow's start-up, ~20 ms), which it uses
+		// only without the `pkg` option (source/commands/meow-parse.ts always gives it) or when a
+		// caller reads `cli.pkg`. Those two are left out, and since meow says it has no side effects
+		// (package.json "sideEffects": false), its set-up calls are marked pure: esbuild drops the
+		// ones nothing uses any more.
+		{
+			name: 'meow-without-package-reader',
+			setup(build) {
+				build.onLoad({filter: /[\\/]meow[\\/]build[\\/](options|dependencies)\.js$/}, ({path: file}) => {
+					const code = readFileSync(file, 'utf8');
+					const expect = (found, text) => {
+						if (!found.includes(text)) throw new Error(`${file}: meow no longer reads package.json as this build expects (${text})`);
+						return found;
+					};
+					if (file.endsWith('options.js')) {
+						const reader = "import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';";
+						const without = "const readPackageUpSync = undefined, normalizePackageData = undefined; // Left out of the bin's build (scripts/build.mjs).";
+						return {contents: expect(code, reader).replace(reader, without), loader: 'js'};
+					}
+					const setUp = /^((?:var|const) [\w$]+ = )?((?:require[\w$]*|getDefaultExportFromCjs|promisify)\()/gm;
+					return {contents: expect(code.replace(setUp, '$1/* @__PURE__ */ $2'), '= /* @__PURE__ */ requireNormalize()'), loader: 'js'};
+				});
+			},
+		},
 		{
 			name: 'no-devtools',
 			setup(build) {
@@ -63,14 +89,21 @@ export const bundleOptions = {
 	logLevel: 'warning',
 };
 
-/** Bundles `entry` into `outfile`; written whole and renamed into place, so a running test never reads half a file. */
+/**
+ * Bundles `entry` into `outfile` (and, with `splitting`, the chunks it imports into the same
+ * folder); each file written whole and renamed into place, so a running test never reads half a
+ * file. Returns the paths written.
+ */
 export async function bundle(entry, outfile, extraOptions = {}) {
-	const result = await build({...bundleOptions, ...extraOptions, absWorkingDir: root, entryPoints: [entry], write: false, outfile});
-	const [output] = result.outputFiles;
-	mkdirSync(path.dirname(output.path), {recursive: true});
-	const partial = `${output.path}.${process.pid}.partial`;
-	writeFileSync(partial, output.contents, {mode: 0o755});
-	renameSync(partial, output.path);
+	const where = extraOptions.splitting ? {outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.js')} : {outfile};
+	const result = await build({...bundleOptions, ...extraOptions, ...where, absWorkingDir: root, entryPoints: [entry], write: false});
+	for (const output of result.outputFiles) {
+		mkdirSync(path.dirname(output.path), {recursive: true});
+		const partial = `${output.path}.${process.pid}.partial`;
+		writeFileSync(partial, output.contents, {mode: 0o755});
+		renameSync(partial, output.path);
+	}
+	return result.outputFiles.map(output => output.path);
 }
 
 /**
@@ -90,7 +123,7 @@ const lazyModules = [
 	{source: 'source/live/etcd-store.ts', file: 'etcd.cjs'},
 ];
 
-/** Builds the shipped bin: dist/cli.js and the lazy modules beside it. */
+/** Builds the shipped bin: dist/cli.js, its chunks and the lazy modules beside it. */
 export async function buildCli() {
 	checkPatches();
 	const dist = path.join(root, 'dist');
@@ -110,7 +143,13 @@ export async function buildCli() {
 		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects or classes (${objects.join(', ')})`);
 		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined));
 	}
-	await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
+	// Split at the commands' dynamic imports: what only the drawing commands (Ink, React, Yoga, the
+	// panes) or only live (its network and process modules) need goes into chunks beside the bin,
+	// and check, trace, list and --help never read them.
+	const written = await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
+	// Chunks are named by their contents: the ones of an earlier build go.
+	const kept = new Set([...written, ...lazyModules.map(lazy => path.join(dist, lazy.file))]);
+	for (const file of readdirSync(dist)) if (file.endsWith('.js') && !kept.has(path.join(dist, file))) rmSync(path.join(dist, file));
 }
 
 /**

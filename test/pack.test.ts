@@ -15,8 +15,8 @@ const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
-/** The bin and the modules it loads when first needed (scripts/build.mjs). */
-const bundleFiles = ['dist/cli.js', 'dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
+/** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
+const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -38,6 +38,8 @@ describe('npm pack', () => {
 	let projectPackageJson: string;
 	let projectPackedJson: string;
 	let install: {status: number | null; output: string};
+	/** The bin, its chunks and its lazy modules, as the build that packed them wrote them. */
+	let bundleFiles: string[];
 
 	const runInstalled = (...args: string[]) =>
 		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: {...process.env, NODE_PATH: ''}});
@@ -62,6 +64,9 @@ describe('npm pack', () => {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		projectPackedJson = readFileSync(path.join(project, 'package.json'), 'utf8');
+		bundleFiles = readdirSync(path.join(project, 'dist'))
+			.filter(file => /\.c?js$/.test(file))
+			.map(file => `dist/${file}`);
 		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
 		app = path.join(temp, 'app');
 		mkdirSync(app);
@@ -75,6 +80,9 @@ describe('npm pack', () => {
 	});
 
 	test('ships the bundle, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', ...lazyModules]));
+		// The chunks split off the bin: those of the drawing commands at least.
+		expect(bundleFiles.length).toBeGreaterThan(lazyModules.length + 2);
 		const expected = ['README.md', 'docs/model.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());

@@ -3,7 +3,6 @@
 // run's processes and directory and ends them on every way out; source/live does the rest.
 
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {type Command, printCommand} from '../model/command.js';
 import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
@@ -105,7 +104,8 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			prefix,
 			fresh: binary !== null,
 			tickMs,
-			bin: fileURLToPath(import.meta.url),
+			// The clients run the bin this process was started as (this module is a chunk beside it).
+			bin: process.argv[1]!,
 			directory,
 			signal: abort.signal,
 			onClient: client => clients.push(client),

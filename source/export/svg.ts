@@ -140,12 +140,10 @@ class Painter {
 	constructor(private readonly cols: number) {}
 
 	private look(slot: Slot): CellLook {
-		const codes = slot.char.styles.map(style => style.code);
-		const key = codes.join('');
-		let look = this.looks.get(key);
+		let look = this.looks.get(slot.style);
 		if (look === undefined) {
-			look = cellLook(codes);
-			this.looks.set(key, look);
+			look = cellLook(slot.char.styles.map(style => style.code));
+			this.looks.set(slot.style, look);
 			for (const name of [...look.text.split(' '), ...(look.background === null ? [] : [look.background])]) this.classes.add(name);
 		}
 		return look;

@@ -106,7 +106,8 @@ export function fit(text: string, width: number, ellipsis = '…'): string {
 	return (result === '' ? cutToWidth(text, room) : result) + ellipsis;
 }
 
-const words = {ja: new Intl.Segmenter('ja', {granularity: 'word'})};
+/** Made on first use: V8 loads its Japanese dictionary to make one (tens of milliseconds of start-up). */
+let japaneseWords: Intl.Segmenter | undefined;
 
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
@@ -125,10 +126,10 @@ function* tokensOf(text: string): Generator<string> {
 		for (const [token] of text.matchAll(/\s+|\S+/g)) yield token;
 		return;
 	}
-	const segmenter = words.ja;
+	japaneseWords ??= new Intl.Segmenter('ja', {granularity: 'word'});
 	let pending: string | null = null;
 	let joinNext = false;
-	for (const {segment, isWordLike} of segmentsOf(segmenter, text)) {
+	for (const {segment, isWordLike} of segmentsOf(japaneseWords, text)) {
 		const space = /^\s+$/.test(segment);
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
 		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');

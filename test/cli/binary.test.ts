@@ -2,9 +2,23 @@
 // modules it loads when first needed, its exit codes). Everything else about the commands is
 // tested in this process, through run().
 
-import {readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, test} from 'vitest';
-import {callCli, runCli, stackTrace} from '../run-cli.js';
+import {callCli, cliPath, runCli, stackTrace} from '../run-cli.js';
+
+const dist = path.dirname(cliPath);
+const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+/** The files of dist/ that `file` imports as it loads (`import "./x.js"`, not `import("./x.js")`), with theirs. */
+function loadedWith(file: string, loaded = new Set<string>()): Set<string> {
+	loaded.add(file);
+	for (const [, imported] of read(file).matchAll(/(?:\bfrom|\bimport)\s*"\.\/([\w.-]+\.js)"/g)) if (!loaded.has(imported!)) loadedWith(imported!, loaded);
+	return loaded;
+}
+/** The files `import("./x.js")` loads when a command asks for them, by the name of their module. */
+const onDemand = new Map([...read('cli.js').matchAll(/\bimport\("\.\/(([\w-]+?)-\w+\.js)"\)/g)].map(([, file, name]) => [name!, file!]));
+/** Ink's root node and React's error pages: there only when Ink and React are. */
+const drawsWithInk = (file: string) => read(file).includes('ink-root') && read(file).includes('react.dev/errors');
 
 describe('dist/cli.js', () => {
 	test('--help prints what run() prints, and exits 0', async () => {
@@ -27,6 +41,12 @@ describe('dist/cli.js', () => {
 		expect(stdout.trimEnd().split('\n')).toHaveLength(names.length);
 		for (const line of stdout.trimEnd().split('\n')) expect(line).toMatch(/^✓ /);
 		expect(status).toBe(0);
+	});
+
+	test('check, trace, list and --help start without Ink and React: only the commands that draw load them', () => {
+		expect([...onDemand.keys()].sort()).toEqual(['dashboard', 'live', 'print', 'record']);
+		for (const name of ['dashboard', 'print', 'record']) expect([...loadedWith(onDemand.get(name)!)].some(drawsWithInk), name).toBe(true);
+		expect([...loadedWith('cli.js')].filter(drawsWithInk)).toEqual([]);
 	});
 
 	test('bad input: one line on stderr, exit 2, no stack trace', () => {
