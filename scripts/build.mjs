@@ -50,31 +50,6 @@ export const bundleOptions = {
 				});
 			},
 		},
-		// meow's prebuilt bundle sets up every package it carries when it loads, among them the
-		// package.json reader and normalizer (two thirds of meow's start-up, ~20 ms), which it uses
-		// only without the `pkg` option (source/commands/meow-parse.ts always gives it) or when a
-		// caller reads `cli.pkg`. Those two are left out, and since meow says it has no side effects
-		// (package.json "sideEffects": false), its set-up calls are marked pure: esbuild drops the
-		// ones nothing uses any more.
-		{
-			name: 'meow-without-package-reader',
-			setup(build) {
-				build.onLoad({filter: /[\\/]meow[\\/]build[\\/](options|dependencies)\.js$/}, ({path: file}) => {
-					const code = readFileSync(file, 'utf8');
-					const expect = (found, text) => {
-						if (!found.includes(text)) throw new Error(`${file}: meow no longer reads package.json as this build expects (${text})`);
-						return found;
-					};
-					if (file.endsWith('options.js')) {
-						const reader = "import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';";
-						const without = "const readPackageUpSync = undefined, normalizePackageData = undefined; // Left out of the bin's build (scripts/build.mjs).";
-						return {contents: expect(code, reader).replace(reader, without), loader: 'js'};
-					}
-					const setUp = /^((?:var|const) [\w$]+ = )?((?:require[\w$]*|getDefaultExportFromCjs|promisify)\()/gm;
-					return {contents: expect(code.replace(setUp, '$1/* @__PURE__ */ $2'), '= /* @__PURE__ */ requireNormalize()'), loader: 'js'};
-				});
-			},
-		},
 		{
 			name: 'no-devtools',
 			setup(build) {
