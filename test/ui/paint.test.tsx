@@ -1,7 +1,7 @@
 // A painted row carries exactly the escape codes Ink's <Text> writes for its style, at every
 // colour level, though the codes are made once per style rather than by chalk for every piece.
 
-import defaultChalk from 'chalk';
+import defaultChalk, {type ColorSupportLevel} from 'chalk';
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {expect, onTestFinished, test} from 'vitest';
@@ -13,7 +13,7 @@ test.each(themeNames)('each role of the %s theme is painted as <Text> draws it',
 	onTestFinished(() => {
 		defaultChalk.level = level;
 	});
-	for (const chalkLevel of [1, 2, 3, 0]) {
+	for (const chalkLevel of [1, 2, 3, 0] as ColorSupportLevel[]) {
 		defaultChalk.level = chalkLevel;
 		for (const color of [true, false]) {
 			const look = makeLook({lang: 'en', theme, ascii: false, color});
