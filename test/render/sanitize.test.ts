@@ -30,11 +30,14 @@ test('sanitizes as Ink does, whatever the control sequences', () => {
 	);
 });
 
-test('a frame of styled rows is kept whole without being cut into tokens', () => {
+test('a frame of styled rows, or of plain ones, is kept whole without being cut into tokens', () => {
 	const row = '\u001B[1m\u001B[36mlock\u001B[39m\u001B[22m A ─── \u001B[38;2;1;2;3mt=3\u001B[39m';
 	const frame = Array.from({length: 60}, () => row).join('\n');
 	expect(onlySgrCodes(frame)).toBe(true);
 	expect(sanitizeAnsi(frame)).toBe(frame);
+	const colourless = frame.replaceAll(/\u001B\[[\d;]*m/g, '');
+	expect(onlySgrCodes(colourless)).toBe(true);
+	expect(sanitizeAnsi(colourless)).toBe(colourless);
 	expect(onlySgrCodes(`${frame}\u001B[2K`)).toBe(false);
 	expect(onlySgrCodes(`${frame}\u009B1m`)).toBe(false);
 });
