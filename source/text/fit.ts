@@ -144,12 +144,17 @@ function* tokensOf(text: string): Generator<string> {
 	if (pending !== null) yield pending;
 }
 
+/** Space that wrapping would change: at either end, two together, or other than a plain space. */
+const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
+
 /**
  * Greedy word wrap to `width` columns, at most `limit` lines (ask for one more to learn whether
  * the text goes on); a word wider than a line is split between characters.
  */
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
+	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
+	if (text !== '' && fits(text, width) && !unevenSpace.test(text)) return [text];
 	const lines: string[] = [];
 	// The line's width is added up word by word: measuring the whole line again for each word costs a line's length per word.
 	let line = '';

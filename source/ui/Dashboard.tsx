@@ -93,7 +93,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 			2,
 			look.glyphs.ellipsis,
 		);
-	const clients = {full: clientsRows({...pane, headings: true}), compact: clientsRows({...pane, headings: false})};
+	const fullClients = clientsRows({...pane, headings: true});
 	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]; readonly timeline: readonly Row[]}) => [
 		headerRow(pane),
 		...above.top,
@@ -108,17 +108,17 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	// Several nodes get a row each when the story keeps what it needs: they are the lock service's story.
 	const nodeRows = nodeRowsWanted({...pane, width: leftWidth});
 	const withNodes = nodeRows > 0 ? topRows(nodeRows) : null;
-	const topMore = withNodes && room - panes([], {top: withNodes, clients: clients.full, timeline: []}).length - timelineHeight(session) >= needs ? nodeRows : 0;
+	const topMore = withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineHeight(session) >= needs ? nodeRows : 0;
 	const top = topMore > 0 ? withNodes! : topRows(0);
 	// Then a timeline lane per node, on the same terms (each node's lane is one row).
 	const {nodes} = currentWorld(session);
 	const lanes = timelineRows({
 		...pane,
-		nodeLanes: nodes.length > 1 && room - panes([], {top, clients: clients.full, timeline: []}).length - timelineHeight(session) - nodes.length >= needs,
+		nodeLanes: nodes.length > 1 && room - panes([], {top, clients: fullClients, timeline: []}).length - timelineHeight(session) - nodes.length >= needs,
 	});
-	const full = panes([], {top, clients: clients.full, timeline: lanes});
+	const full = panes([], {top, clients: fullClients, timeline: lanes});
 	const compact = room - full.length < needs;
-	const upper = compact ? panes([], {top, clients: clients.compact, timeline: lanes}) : full;
+	const upper = compact ? panes([], {top, clients: clientsRows({...pane, headings: false}), timeline: lanes}) : full;
 	const story = storyRows({...pane, height: room - upper.length, live: props.live});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the
@@ -134,7 +134,7 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		const grownTop = topRows(topMore + unused);
 		unused -= grownTop.length - top.length;
 		const grownClients = clientsRows({...pane, headings: true, more: unused});
-		unused -= grownClients.length - clients.full.length;
+		unused -= grownClients.length - fullClients.length;
 		shown = panes(unused >= 3 ? [[]] : [], {top: grownTop, clients: grownClients, timeline: lanes});
 	}
 	// The story as drawn for all the room: every row taken from it since was one it left blank.

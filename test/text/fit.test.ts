@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {cutToWidth, fit as fitToWidth, tailToWidth, wrap} from '../../source/text/fit.js';
 import {widthOf} from '../../source/text/width.js';
@@ -17,6 +18,20 @@ describe('wrap', () => {
 		const lines = wrap(japanese, 40);
 		for (const line of lines) expect(widthOf(line)).toBeLessThanOrEqual(40);
 		expect(lines.join('')).toBe(japanese);
+	});
+
+	test('a text that fits as it is comes back as it is, as when it is read word by word', () => {
+		// A space at the end sends the text word by word, and is dropped there.
+		const word = fc.constantFrom('lock', 'A', 't=3', 'ロック', '取得し、', 'é', '✓', '');
+		const space = fc.constantFrom(' ', ' ', '  ', '\t', '\u3000');
+		const text = fc.array(fc.tuple(word, space), {maxLength: 12}).map(parts => parts.flat().join('').slice(0, -1));
+		fc.assert(
+			fc.property(text, fc.integer({min: 2, max: 60}), (line, width) => {
+				expect(wrap(line, width)).toEqual(wrap(`${line} `, width));
+			}),
+		);
+		expect(wrap('t=3  A acquires', 40)).toEqual(['t=3 A acquires']);
+		expect(wrap('A acquires the lock', 40)).toEqual(['A acquires the lock']);
 	});
 
 	test('at most `limit` lines, the same as the start of the whole', () => {

@@ -5,6 +5,7 @@ import {describe, expect, test} from 'vitest';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline, type Timeline} from '../../source/ui/panes/lanes.js';
+import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {scenarioOf} from '../scenario/helpers.js';
 
 const cycle = [
@@ -22,8 +23,15 @@ const cycle = [
 	'[acquire C, write C delay=2, tick 3, release C, fencing resource off, write B, fencing resource on]',
 ];
 
-function sessionOf(clients: string, steps: readonly string[]): Session {
-	const lines = ['title: timeline window', 'lease: 5', `clients: [${clients}]`, 'steps:', ...steps.map(step => `  - do: ${step}`)];
+function sessionOf(clients: string, steps: readonly string[], backend?: string): Session {
+	const lines = [
+		'title: timeline window',
+		'lease: 5',
+		...(backend ? [`backend: ${backend}`] : []),
+		`clients: [${clients}]`,
+		'steps:',
+		...steps.map(step => `  - do: ${step}`),
+	];
 	return startSession(scenarioOf(`${lines.join('\n')}\n`, 'window.yaml'));
 }
 
@@ -91,5 +99,47 @@ describe('the timeline over a long history', () => {
 	test('a window that starts before the clock did draws everything', () => {
 		const session = reduceSession(sessionOf('A, B, C', cycle.slice(0, 9)), {type: 'end'});
 		expect(buildTimeline(session, glyphs, -5)).toEqual(buildTimeline(session, glyphs, 0));
+	});
+});
+
+describe('the timeline drawn on top of the frame before', () => {
+	// Glyphs of their own: nothing drawn with the dashboard's glyphs is reused, so this timeline is drawn from scratch.
+	const look = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false});
+	const fresh = (session: Session) => timelineRows({session, width: 120, look: {...look, glyphs: {...look.glyphs}}, nodeLanes: true});
+	const shown = (session: Session) => timelineRows({session, width: 120, look, nodeLanes: true});
+	const redlockCycle = [
+		'[partition A L4 L5, acquire A]',
+		'[heal A, tick 2, jump L3 +10]',
+		'[partition B L1 L2, acquire B]',
+		'[write B, write A]',
+		'pause A 7',
+		'tick 3',
+		'[crash L3, tick 2]',
+		'restart L3',
+		'[heal B, release B, tick 6]',
+	];
+
+	test.each([
+		// A second write on the same token shows no `max` again: what the frame before last showed is carried on.
+		['one lock node', 'A, B, C', undefined, [...cycle, 'acquire A', 'write A', 'write A']],
+		['five Redlock nodes', 'A, B', 'redlock', redlockCycle],
+	])('stepping on, back and on again draws what a drawing from scratch draws (%s)', (_, clients, backend, steps) => {
+		let session = sessionOf(
+			clients,
+			Array.from({length: 300}, (__, index) => steps[index % steps.length]!),
+			backend,
+		);
+		const actions: ('next' | 'back')[] = [
+			...Array.from({length: 150}, () => 'next' as const),
+			...Array.from({length: 40}, (__, index) => (index % 2 === 0 ? 'back' : 'next') as 'next' | 'back'),
+			...Array.from({length: 30}, () => 'back' as const),
+			...Array.from({length: 60}, () => 'next' as const),
+		];
+		for (const type of actions) {
+			session = reduceSession(session, {type});
+			// From scratch first: what the dashboard draws next is then drawn on top of its own frame before.
+			const expected = fresh(session);
+			expect(shown(session)).toEqual(expected);
+		}
 	});
 });

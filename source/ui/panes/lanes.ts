@@ -53,48 +53,87 @@ interface Checkpoint {
 	readonly shownMaxToken: number;
 }
 
-/** Every so many entries of a history remember their checkpoint, so a frame replays at most that many unseen entries. */
-const checkpointEvery = 256;
+/**
+ * Every so many entries of a history remember their checkpoint, so a frame replays at most that
+ * many unseen entries: a few hundred bytes each, against a few entries replayed on every frame.
+ */
+const checkpointEvery = 32;
 const checkpoints = new WeakMap<History, Checkpoint>();
 
 /**
- * Marks and spans that end before `from` are left out: they would be off screen, and a long
- * history has thousands of them. What earlier entries began (a belief, a pause) comes from the
- * nearest checkpoint, so a frame costs the same at any length of history.
+ * The client and resource lanes as the events up to a point of the history draw them from
+ * `drawFrom` on, before `now` closes what is still open (a belief, a pause).
  */
-export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
-	const world = currentWorld(session);
-	const now = world.clock;
-	const tracks = new Map<string, ClientTrack>(world.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, spans: [], marks: []}]));
-	const resource: Mark[] = [];
+class Drawing {
 	/** The token of the resource's last `max` mark: a write shows `max` only when it raises it. */
-	let shownMaxToken = 0;
-	/** Nothing is drawn while the entries before the window are replayed. */
-	let drawFrom = Number.POSITIVE_INFINITY;
+	shownMaxToken = 0;
 
-	const endBelief = (track: ClientTrack, t: number) => {
-		if (track.belief && t > track.belief.from && t >= drawFrom) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
+	constructor(
+		readonly g: Glyphs,
+		/** Nothing that ends before it is drawn (while the entries before the window are replayed, nothing at all). */
+		public drawFrom: number,
+		readonly tracks: Map<string, ClientTrack>,
+		readonly resource: Mark[] = [],
+	) {}
+
+	static empty(g: Glyphs, world: World, drawFrom: number): Drawing {
+		return new Drawing(g, drawFrom, new Map(world.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, spans: [], marks: []}])));
+	}
+
+	/** A copy that goes on from here, without what ends before `from`. */
+	from(from: number): Drawing {
+		const tracks = new Map(
+			[...this.tracks].map(([name, track]) => [
+				name,
+				{...track, spans: track.spans.filter(span => span.to >= from), marks: track.marks.filter(mark => mark.t >= from)},
+			]),
+		);
+		const copy = new Drawing(
+			this.g,
+			from,
+			tracks,
+			this.resource.filter(mark => mark.t >= from),
+		);
+		copy.shownMaxToken = this.shownMaxToken;
+		return copy;
+	}
+
+	/** Whether it draws the lanes of these clients, in this order. */
+	hasClients(world: World): boolean {
+		const names = [...this.tracks.keys()];
+		return names.length === world.clients.length && world.clients.every((client, index) => names[index] === client.name);
+	}
+
+	visitEntry(entry: Entry): void {
+		for (const played of entry.commands) for (const event of played.events) this.visit(event);
+	}
+
+	private endBelief(track: ClientTrack, t: number): void {
+		if (track.belief && t > track.belief.from && t >= this.drawFrom) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
 		track.belief = null;
-	};
-	// The client's writes wait while its link to the resource is cut: they arrive together when it is back.
-	const endWaiting = (track: ClientTrack | undefined, t: number) => {
-		if (!track || track.waiting === null) return;
-		if (t > track.waiting && t >= drawFrom) track.spans.push({from: track.waiting, to: t, kind: 'waits'});
-		track.waiting = null;
-	};
-	const endPause = (track: ClientTrack, t: number) => {
-		if (track.pause && t > track.pause.from && t >= drawFrom) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
-		track.pause = null;
-	};
+	}
 
-	const visit = (event: Event) => {
-		const track = 'client' in event ? tracks.get(event.client) : undefined;
-		const shown = event.t >= drawFrom;
+	// The client's writes wait while its link to the resource is cut: they arrive together when it is back.
+	private endWaiting(track: ClientTrack | undefined, t: number): void {
+		if (!track || track.waiting === null) return;
+		if (t > track.waiting && t >= this.drawFrom) track.spans.push({from: track.waiting, to: t, kind: 'waits'});
+		track.waiting = null;
+	}
+
+	private endPause(track: ClientTrack, t: number): void {
+		if (track.pause && t > track.pause.from && t >= this.drawFrom) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
+		track.pause = null;
+	}
+
+	private visit(event: Event): void {
+		const {g} = this;
+		const track = 'client' in event ? this.tracks.get(event.client) : undefined;
+		const shown = event.t >= this.drawFrom;
 		const mark = (text: string, role: Role) => shown && track?.marks.push({t: event.t, text, role});
-		const markResource = (text: string, role: Role) => shown && resource.push({t: event.t, text, role});
+		const markResource = (text: string, role: Role) => shown && this.resource.push({t: event.t, text, role});
 		switch (event.kind) {
 			case 'acquired':
-				if (track) endBelief(track, event.t);
+				if (track) this.endBelief(track, event.t);
 				if (track) track.belief = {kind: 'holds', from: event.t};
 				mark(`[${event.token ?? ''}`, 'accent');
 				break;
@@ -110,23 +149,23 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 				if (event.node !== undefined) break;
 				mark(g.expired, 'bad');
 				if (track?.belief) {
-					endBelief(track, event.t);
+					this.endBelief(track, event.t);
 					track.belief = {kind: 'stale', from: event.t};
 				}
 				break;
 			case 'released':
 			case 'release-ignored':
-				if (track) endBelief(track, event.t);
+				if (track) this.endBelief(track, event.t);
 				mark(g.released, 'dim');
 				break;
 			case 'renew-failed':
-				if (track?.belief) endBelief(track, event.t);
+				if (track?.belief) this.endBelief(track, event.t);
 				mark(g.renewRefused, 'warn');
 				break;
 			case 'crashed':
 				if (track) {
-					endBelief(track, event.t);
-					endPause(track, event.t);
+					this.endBelief(track, event.t);
+					this.endPause(track, event.t);
 				}
 				mark(g.crashed, 'bad');
 				break;
@@ -138,7 +177,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 				mark('GC', 'warn');
 				break;
 			case 'resumed':
-				if (track) endPause(track, event.t);
+				if (track) this.endPause(track, event.t);
 				break;
 			case 'sent':
 				mark(g.sent, 'accent');
@@ -151,18 +190,18 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 				mark(g.healed, 'ok');
 				break;
 			case 'accepted': {
-				endWaiting(track, event.t);
+				this.endWaiting(track, event.t);
 				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
-				const raised = event.maxToken > 0 && event.maxToken !== shownMaxToken;
+				const raised = event.maxToken > 0 && event.maxToken !== this.shownMaxToken;
 				if (event.violation) markResource(g.violation, 'banner');
 				else {
 					markResource(raised ? `max${event.maxToken}` : g.ok, raised ? 'accent' : 'ok');
-					if (raised) shownMaxToken = event.maxToken;
+					if (raised) this.shownMaxToken = event.maxToken;
 				}
 				break;
 			}
 			case 'rejected':
-				endWaiting(track, event.t);
+				this.endWaiting(track, event.t);
 				mark(g.bad, 'bad');
 				markResource(g.bad, 'bad');
 				break;
@@ -172,14 +211,40 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 			default:
 				break;
 		}
-	};
-	const visitEntry = (entry: Entry) => {
-		for (const played of entry.commands) for (const event of played.events) visit(event);
-	};
+	}
+}
 
+/**
+ * The drawings of the last few frames, by the history entry they were drawn at: the next step
+ * draws only its own entry on top of the step before it, and a step shown again is drawn already.
+ */
+const recentDrawings = new Map<History, Drawing>();
+const recentKept = 4;
+
+function remember<T>(recent: Map<History, T>, history: History, drawing: T): void {
+	recent.delete(history);
+	recent.set(history, drawing);
+	if (recent.size > recentKept) recent.delete(recent.keys().next().value!);
+}
+
+/** A drawing of `history` remembered, or one of the entry before it with this entry drawn on top, or null. */
+function drawingFromRecent(history: History, world: World, g: Glyphs, from: number): Drawing | null {
+	const usable = (drawing: Drawing | undefined) => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && drawing.hasClients(world);
+	const same = recentDrawings.get(history);
+	if (usable(same)) return same!.from(from);
+	const before = history.previous && recentDrawings.get(history.previous);
+	if (!usable(before ?? undefined)) return null;
+	const drawing = before!.from(from);
+	drawing.visitEntry(history.entry);
+	return drawing;
+}
+
+/** The drawing of the entries up to `history` from `from` on, replayed from the nearest checkpoint. */
+function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: number): Drawing {
+	const drawing = Drawing.empty(g, world, Number.POSITIVE_INFINITY);
 	// Entries that end at `from` or later may draw; the ones before only begin things.
 	const drawn: History[] = [];
-	let before: History | null = session.history;
+	let before: History | null = history;
 	while (before && before.entry.world.clock >= from) {
 		drawn.push(before);
 		before = before.previous;
@@ -192,42 +257,68 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 	}
 	if (known) {
 		const checkpoint = checkpoints.get(known)!;
-		for (const [name, track] of tracks) Object.assign(track, checkpoint.tracks.get(name));
-		shownMaxToken = checkpoint.shownMaxToken;
+		for (const [name, track] of drawing.tracks) Object.assign(track, checkpoint.tracks.get(name));
+		drawing.shownMaxToken = checkpoint.shownMaxToken;
 	}
 	for (const node of replayed.reverse()) {
-		visitEntry(node.entry);
+		drawing.visitEntry(node.entry);
 		if (node.length % checkpointEvery === 0) {
-			const saved = new Map([...tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause, waiting: track.waiting}]));
-			checkpoints.set(node, {tracks: saved, shownMaxToken});
+			const saved = new Map([...drawing.tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause, waiting: track.waiting}]));
+			checkpoints.set(node, {tracks: saved, shownMaxToken: drawing.shownMaxToken});
 		}
 	}
-	drawFrom = from;
-	for (const node of drawn.reverse()) visitEntry(node.entry);
+	drawing.drawFrom = from;
+	for (const node of drawn.reverse()) drawing.visitEntry(node.entry);
+	return drawing;
+}
 
+/**
+ * Marks and spans that end before `from` are left out: they would be off screen, and a long
+ * history has thousands of them. What earlier entries began (a belief, a pause) comes from the
+ * frame before, when it was the step before or this one, else from the nearest checkpoint, so a
+ * frame costs the same at any length of history, and stepping on costs one entry.
+ */
+export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
+	const world = currentWorld(session);
+	const now = world.clock;
+	const recent = drawingFromRecent(session.history, world, g, from);
+	const drawing = recent ?? drawingFromCheckpoint(session.history, world, g, from);
+	remember(recentDrawings, session.history, drawing);
+
+	// What is still open at `now` is closed on copies: the drawing stays as the next frame needs it.
 	let horizon = now;
-	for (const [name, track] of tracks) {
-		endBelief(track, now);
-		if (track.waiting !== null) track.spans.push({from: track.waiting, to: now, kind: 'waits'});
+	const clientLanes = [...drawing.tracks].map(([name, track]) => {
+		const spans = [...track.spans];
+		const marks = [...track.marks];
+		if (track.belief && now > track.belief.from && now >= from) spans.push({from: track.belief.from, to: now, kind: track.belief.kind});
+		if (track.waiting !== null) spans.push({from: track.waiting, to: now, kind: 'waits'});
 		if (track.pause) {
-			track.spans.push({from: track.pause.from, to: Math.max(track.pause.until, now), kind: 'gc'});
+			spans.push({from: track.pause.from, to: Math.max(track.pause.until, now), kind: 'gc'});
 			horizon = Math.max(horizon, track.pause.until);
 		}
 		if (world.lock.holder === name && world.lock.expiry !== null) {
-			track.marks.push({t: world.lock.expiry, text: g.expired, role: 'dim'});
+			marks.push({t: world.lock.expiry, text: g.expired, role: 'dim'});
 			horizon = Math.max(horizon, world.lock.expiry);
 		}
-	}
+		return {name, of: 'client' as const, spans, marks};
+	});
 	for (const write of world.inflight) {
-		tracks.get(write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'dim'});
+		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'dim'});
 		horizon = Math.max(horizon, write.arrivesAt);
 	}
-
-	const lanes: Lane[] = [...tracks].map(([name, track]) => ({name, of: 'client' as const, spans: track.spans, marks: track.marks}));
+	const lanes: Lane[] = clientLanes;
 	// Only when they are shown: a node's lane reads every command's world, and most frames have no room for them.
-	if (withNodes && world.nodes.length > 1) lanes.push(...nodeLanes((before ?? drawn[0]!).entry.world, drawn, g));
-	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: resource});
+	if (withNodes && world.nodes.length > 1) lanes.push(...nodeLanes(session.history, from, g));
+	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: [...drawing.resource]});
 	return {now, horizon, lanes};
+}
+
+interface NodeTrack {
+	/** Whose key the node holds, and since when. */
+	holder: string | null;
+	from: number;
+	readonly spans: Span[];
+	readonly marks: Mark[];
 }
 
 /**
@@ -236,13 +327,46 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
  * jumps (`≈+10`), which break the lane. Keys are read from the world after each command, so
  * nothing before the window has to be replayed.
  */
-function nodeLanes(start: World, drawn: readonly History[], g: Glyphs): Lane[] {
-	const tracks = start.nodes.map(node => ({holder: node.holder, from: start.clock, spans: [] as Span[], marks: [] as Mark[]}));
-	const index = new Map(start.nodes.map((node, at) => [node.name, at]));
-	let world = start;
-	for (const {entry} of drawn)
+class NodeDrawing {
+	constructor(
+		readonly g: Glyphs,
+		readonly drawFrom: number,
+		readonly tracks: NodeTrack[],
+		/** The world after the last command drawn. */
+		public world: World,
+	) {}
+
+	static startingAt(g: Glyphs, world: World, drawFrom: number): NodeDrawing {
+		return new NodeDrawing(
+			g,
+			drawFrom,
+			world.nodes.map(node => ({holder: node.holder, from: world.clock, spans: [], marks: []})),
+			world,
+		);
+	}
+
+	/**
+	 * A copy that goes on from here, without what ends before `from`. A key held since before the
+	 * window keeps its earlier start: either way it is drawn from the window's left edge.
+	 */
+	from(from: number): NodeDrawing {
+		const tracks = this.tracks.map(track => ({
+			...track,
+			spans: track.spans.filter(span => span.to >= from),
+			marks: track.marks.filter(mark => mark.t >= from),
+		}));
+		return new NodeDrawing(this.g, from, tracks, this.world);
+	}
+
+	hasNodes(world: World): boolean {
+		return this.world.nodes.length === world.nodes.length && world.nodes.every((node, at) => this.world.nodes[at]!.name === node.name);
+	}
+
+	visitEntry(entry: Entry): void {
+		const {g, tracks} = this;
 		for (const played of entry.commands) {
-			const endedAt = new Map<string, number>();
+			// Few commands end a key: the map is made for those only.
+			let endedAt: Map<string, number> | undefined;
 			for (const event of played.events) {
 				const node =
 					event.kind === 'expired'
@@ -252,29 +376,68 @@ function nodeLanes(start: World, drawn: readonly History[], g: Glyphs): Lane[] {
 							: event.kind === 'jumped'
 								? event.target
 								: undefined;
-				const track = node === undefined ? undefined : tracks[index.get(node) ?? -1];
+				const track = node === undefined ? undefined : tracks[this.world.nodes.findIndex(candidate => candidate.name === node)];
 				if (!track) continue;
 				if (event.kind === 'expired') track.marks.push({t: event.t, text: g.expired, role: 'bad'});
 				if (event.kind === 'node-crashed') track.marks.push({t: event.t, text: g.crashed, role: 'bad'});
 				if (event.kind === 'node-restarted') track.marks.push({t: event.t, text: g.restarted, role: 'accent'});
 				if (event.kind === 'jumped') track.marks.push({t: event.t, text: `${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, role: 'warn'});
-				if (event.kind === 'expired' || event.kind === 'node-crashed') endedAt.set(node!, event.t);
+				if (event.kind === 'expired' || event.kind === 'node-crashed') {
+					endedAt ??= new Map();
+					endedAt.set(node!, event.t);
+				}
 			}
-			world = played.world;
-			for (const [at, node] of world.nodes.entries()) {
+			const world = played.world;
+			this.world = world;
+			for (let at = 0; at < world.nodes.length; at += 1) {
+				const node = world.nodes[at]!;
 				const track = tracks[at]!;
 				if (node.holder === track.holder) continue;
-				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt.get(node.name) ?? world.clock, kind: 'holds'});
+				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt?.get(node.name) ?? world.clock, kind: 'holds'});
 				track.holder = node.holder;
 				track.from = world.clock;
 				if (node.holder !== null) track.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent'});
 			}
 		}
-	return world.nodes.map((node, at) => {
-		const track = tracks[at]!;
-		const spans = track.holder === null ? track.spans : [...track.spans, {from: track.from, to: world.clock, kind: 'holds' as const}];
-		// Where the key will expire, in true time: faint, as every planned thing.
-		const marks = node.up && node.expiry !== null ? [...track.marks, {t: node.expiry - node.offset, text: g.expired, role: 'dim' as const}] : track.marks;
-		return {name: node.name, of: 'node' as const, spans, marks};
-	});
+	}
+
+	/** The lanes, what is still held closed at now on copies. */
+	lanes(): Lane[] {
+		const {world} = this;
+		return world.nodes.map((node, at) => {
+			const track = this.tracks[at]!;
+			const spans = track.holder === null ? [...track.spans] : [...track.spans, {from: track.from, to: world.clock, kind: 'holds' as const}];
+			// Where the key will expire, in true time: faint, as every planned thing.
+			const marks =
+				node.up && node.expiry !== null ? [...track.marks, {t: node.expiry - node.offset, text: this.g.expired, role: 'dim' as const}] : [...track.marks];
+			return {name: node.name, of: 'node' as const, spans, marks};
+		});
+	}
+}
+
+const recentNodeDrawings = new Map<History, NodeDrawing>();
+
+function nodeLanes(history: History, from: number, g: Glyphs): Lane[] {
+	const world = history.entry.world;
+	const usable = (drawing: NodeDrawing | undefined) => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && drawing.hasNodes(world);
+	const same = recentNodeDrawings.get(history);
+	const before = history.previous && recentNodeDrawings.get(history.previous);
+	let drawing: NodeDrawing;
+	if (usable(same)) drawing = same!.from(from);
+	else if (usable(before ?? undefined)) {
+		drawing = before!.from(from);
+		drawing.visitEntry(history.entry);
+	} else {
+		// Entries that end at `from` or later are drawn, from the world of the entry before them.
+		const drawn: History[] = [];
+		let start: History | null = history;
+		while (start && start.entry.world.clock >= from) {
+			drawn.push(start);
+			start = start.previous;
+		}
+		drawing = NodeDrawing.startingAt(g, (start ?? drawn.at(-1)!).entry.world, from);
+		for (const node of drawn.reverse()) drawing.visitEntry(node.entry);
+	}
+	remember(recentNodeDrawings, history, drawing);
+	return drawing.lanes();
 }

@@ -34,6 +34,25 @@ export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + wi
 
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
+	// Most rows are fitted already (a pane fits its own, the screen fits them again): they are
+	// kept as they are, without a copy of every piece.
+	let used = 0;
+	let whole = 0;
+	while (whole < row.length && used < width) {
+		const next = used + widthOf(row[whole]!.text);
+		if (next > width) break;
+		used = next;
+		whole += 1;
+	}
+	if (whole === row.length || used >= width) {
+		const kept = whole === row.length ? row : row.slice(0, whole);
+		return used < width ? [...kept, piece(' '.repeat(width - used))] : kept;
+	}
+	return cutRow(row, width, ellipsis);
+}
+
+/** fitRow for a row that is too wide. */
+function cutRow(row: Row, width: number, ellipsis: string): Row {
 	const fitted: Piece[] = [];
 	let used = 0;
 	for (const part of row) {
@@ -90,8 +109,35 @@ export const paintRow = (row: Row, look: Look): string =>
 		.map(part => styled(part.text, look.styles[part.role]))
 		.join('');
 
-/** Text styled with the calls Ink's <Text> makes for these props, in its order, so frames stay byte for byte the same. */
+/** The codes chalk puts before and after a text for a style, at the chalk level they were made at. */
+interface StyleCodes {
+	readonly level: number;
+	readonly open: string;
+	readonly close: string;
+}
+
+const styleCodes = new WeakMap<Style, StyleCodes>();
+const sample = 'x';
+
+/**
+ * Text styled as chalkStyled styles it. Every chalk call builds its styler anew, and a frame paints
+ * hundreds of pieces: the codes around a text are made once per style, from a sample text. They
+ * are the same for any text without escape codes or line breaks, the only things chalk rewrites.
+ */
 function styled(text: string, style: Style): string {
+	if (text === '' || text.includes('\u001B') || text.includes('\n')) return chalkStyled(text, style);
+	let codes = styleCodes.get(style);
+	if (codes?.level !== chalk.level) {
+		const painted = chalkStyled(sample, style);
+		const at = painted.indexOf(sample);
+		codes = {level: chalk.level, open: painted.slice(0, at), close: painted.slice(at + sample.length)};
+		styleCodes.set(style, codes);
+	}
+	return codes.open + text + codes.close;
+}
+
+/** Text styled with the calls Ink's <Text> makes for these props, in its order, so frames stay byte for byte the same. */
+function chalkStyled(text: string, style: Style): string {
 	let result = text;
 	if (style.dimColor) result = chalk.dim(result);
 	if (style.color) result = chalk[style.color](result);

@@ -68,6 +68,27 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 	});
 }
 
+/** An earlier entry's lines, as told in this language with these glyphs. */
+interface Told {
+	readonly lang: Lang;
+	readonly g: Glyphs;
+	readonly lines: readonly LogLine[];
+}
+
+/** Earlier entries already told: each frame tells the same few dozen as the frame before it. */
+const toldBefore = new Map<Entry, Told>();
+const toldKept = 512;
+
+/** entryLines of an entry before the current one, remembered. */
+function earlierEntryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs): readonly LogLine[] {
+	const known = toldBefore.get(entry);
+	if (known?.lang === lang && known.g === g) return known.lines;
+	const lines = entryLines(entry, lang, labels, g, false);
+	if (toldBefore.size >= toldKept) toldBefore.clear();
+	toldBefore.set(entry, {lang, g, lines});
+	return lines;
+}
+
 /** At most `room` lines; when some are left out, the last shown ends in an ellipsis. */
 function shorten(lines: readonly string[], room: number, more: boolean, width: number, g: Glyphs): string[] {
 	const shown = lines.slice(0, Math.max(0, room));
@@ -157,7 +178,7 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {
 			const {entry} = node;
-			const lines = entryLines(entry, lang, labels, g, false);
+			const lines = earlierEntryLines(entry, lang, labels, g);
 			const say = transcript && entry.by !== 'hand' && entry.step > 0 ? narrationIn(stepNarration(session, entry.step), lang) : '';
 			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...lines] : lines;
 		}

@@ -42,8 +42,8 @@ const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly 
 
 /** A lane as one cell per column (the text and role of each), then as runs of one role. */
 function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
-	const texts: string[] = Array.from({length: width}, () => ' ');
-	const roles: Role[] = Array.from({length: width}, () => 'plain');
+	const texts: string[] = new Array<string>(width).fill(' ');
+	const roles: Role[] = new Array<Role>(width).fill('plain');
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
 	// Spans first (a GC pause, then a write waiting in a partition, over a belief), then marks on top.
 	const layer = (kind: SpanKind) => (kind === 'waits' ? 2 : kind === 'gc' ? 1 : 0);
