@@ -177,7 +177,8 @@ export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINI
 		line = '';
 		let rest = token;
 		while (lines.length < limit && !fits(rest, width)) {
-			const head = cutToWidth(rest, width);
+			// A character wider than the whole line (a wide one at width 1) takes a line of its own, or this would never end.
+			const head = cutToWidth(rest, width) || String.fromCodePoint(rest.codePointAt(0)!);
 			lines.push(head);
 			rest = rest.slice(head.length);
 		}

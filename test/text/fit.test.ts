@@ -26,12 +26,18 @@ describe('wrap', () => {
 		const space = fc.constantFrom(' ', ' ', '  ', '\t', '\u3000');
 		const text = fc.array(fc.tuple(word, space), {maxLength: 12}).map(parts => parts.flat().join('').slice(0, -1));
 		fc.assert(
-			fc.property(text, fc.integer({min: 2, max: 60}), (line, width) => {
+			fc.property(text, fc.integer({min: 1, max: 60}), (line, width) => {
 				expect(wrap(line, width)).toEqual(wrap(`${line} `, width));
 			}),
 		);
 		expect(wrap('t=3  A acquires', 40)).toEqual(['t=3 A acquires']);
 		expect(wrap('A acquires the lock', 40)).toEqual(['A acquires the lock']);
+	});
+
+	test('a character wider than the line takes a line of its own, and loses nothing', () => {
+		expect(wrap('ロック', 1)).toEqual(['ロ', 'ッ', 'ク']);
+		expect(wrap('aロb', 1)).toEqual(['a', 'ロ', 'b']);
+		expect(wrap('ロック', 1, 2)).toEqual(['ロ', 'ッ']);
 	});
 
 	test('at most `limit` lines, the same as the start of the whole', () => {
