@@ -157,6 +157,26 @@ describe('the dashboard app', () => {
 		expect(app!.lastFrame()).toContain('Story · start');
 	});
 
+	test('keys that arrive together in the picker each move it (a held arrow key, a clicker)', async () => {
+		const {press} = await open();
+		await press('o');
+		await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
+		// ink-select-input starts reading keys in an effect after that frame: give it a moment.
+		await new Promise(resolve => setTimeout(resolve, 100));
+		const highlighted = () =>
+			app!
+				.lastFrame()
+				?.split('\n')
+				.find(line => line.includes('▸ ')) ?? '';
+		expect(highlighted()).toContain('gc-pause');
+		// One write: every key reaches the picker before it draws again.
+		await press(keys.down.repeat(3));
+		await vi.waitFor(() => expect(highlighted()).toContain('crash '));
+		await press(keys.up.repeat(2) + keys.enter);
+		await vi.waitFor(() => expect(app!.lastFrame()).toContain('Check, then pause'));
+		expect(app!.lastFrame()).toContain('Story · start');
+	});
+
 	test('Ctrl-C while typing a command cancels it and leaves the dashboard open', async () => {
 		const {press} = await open();
 		await press(':', ...'tick 3');
