@@ -15,6 +15,7 @@ import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from
 import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory} from '../live/run-directory.js';
 import {pushPlayedStep} from '../session/session.js';
+import {type LiveLabels, labelsFor} from '../ui/labels.js';
 import {onCrashTeardown} from './crash.js';
 import {lookOptions} from './options.js';
 import type {LiveDashboardFlags} from './live-dashboard.js';
@@ -48,7 +49,9 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	const tickMs = readTickMs(flags.tickMs);
 	checkLeases(scenario, tickMs);
 	// Read now, so that a wrong --lang or --theme is said before anything starts.
-	lookOptions(flags);
+	const {lang} = lookOptions(flags);
+	// The dashboard's status row speaks the dashboard's language; the lines without it stay English.
+	const words = labelsFor(lang).live;
 	const etcdUrl = flags.etcd === undefined ? null : readEtcdUrl(flags.etcd);
 	const binary = etcdUrl === null ? findEtcd(env) : null;
 	if (etcdUrl === null && binary === null)
@@ -88,14 +91,12 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			stores = {lockUrl: lock!.url, resourceUrl: resource!.url};
 			ready = Promise.all(servers.map(server => server.ready));
 		}
-		const where =
-			binary !== null
-				? `a fresh etcd at ${stores.lockUrl} (the lock) and ${stores.resourceUrl} (${resourceName(scenario)})`
-				: `${etcdUrl}, keys under ${prefix}`;
-		status = `live on ${where}; a tick is ${tickMs} ms; q quits`;
+		const where = (labels: LiveLabels) =>
+			binary !== null ? labels.freshEtcd(stores.lockUrl, stores.resourceUrl, resourceName(scenario)) : labels.givenEtcd(etcdUrl!, prefix);
+		status = words.playing(where(words), tickMs);
 		const said = ready.then(() => {
 			if (view) view.show(session!, status);
-			else write(`live ${narrationIn(scenario.title, 'en')}: ${where}; a tick is ${tickMs} ms\n`);
+			else write(`live ${narrationIn(scenario.title, 'en')}: ${where(labelsFor('en').live)}; a tick is ${tickMs} ms\n`);
 		});
 		await playLive({
 			scenario,
@@ -120,15 +121,16 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 				}
 				// A first step with no commands is the session's opening picture already.
 				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
-				view.show(session!, `${stepSummary(step)} · ${status}`, {...step, lags: step.comparison.lags});
+				view.show(session!, `${stepSummary(step, words)} · ${status}`, {...step, lags: step.comparison.lags});
 			},
 		});
-		const verdict =
-			failedSteps === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model`;
 		if (view) {
-			view.show(session!, `${verdict}; the story is over: q quits`);
+			view.show(session!, words.over(failedSteps));
 			await view.quit;
-		} else write(`${verdict}\n`);
+		} else
+			write(
+				`${failedSteps === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model`}\n`,
+			);
 	} catch (error) {
 		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
 		if (!abort.signal.aborted) throw error;
@@ -232,10 +234,10 @@ function checkLeases(scenario: Scenario, tickMs: number): void {
 }
 
 /** The dashboard's bottom row after a step: agreement, or the first difference, and any lag. */
-function stepSummary(step: LiveStep): string {
-	const {differences, lags} = step.comparison;
-	const verdict = differences.length === 0 ? `✓ step ${step.index + 1} agrees with the model` : `✗ step ${step.index + 1}: ${differences[0]}`;
-	return [verdict, ...lags.map(describeLag)].join(' · ');
+/** The status row after a step: whether it agreed with the model (etcd's row beside it shows the lags). */
+function stepSummary(step: LiveStep, words: LiveLabels): string {
+	const [difference] = step.comparison.differences;
+	return difference === undefined ? words.stepAgrees(step.index + 1) : words.stepDiffers(step.index + 1, difference);
 }
 
 function stepReport(step: LiveStep, narrate: boolean): string {

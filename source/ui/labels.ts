@@ -55,6 +55,17 @@ export interface LiveLabels {
 	readonly lag: (client: string, ms: number) => string;
 	/** Said when a key other than q is pressed. */
 	readonly onlyQ: string;
+	/** The status row, while the story plays: where etcd is and how long a tick lasts. */
+	readonly playing: (where: string, tickMs: number) => string;
+	/** Where: two etcd servers of the run's own, for the lock and for the resource. */
+	readonly freshEtcd: (lockUrl: string, resourceUrl: string, resource: string) => string;
+	/** Where: an etcd given with --etcd, and the prefix of the run's keys in it. */
+	readonly givenEtcd: (url: string, prefix: string) => string;
+	readonly stepAgrees: (step: number) => string;
+	/** `difference` is the comparison's own words. */
+	readonly stepDiffers: (step: number, difference: string) => string;
+	/** The status row once the story is over: how many steps differed from the model. */
+	readonly over: (stepsThatDiffered: number) => string;
 }
 
 export interface Labels {
@@ -317,6 +328,13 @@ const en: Labels = {
 		differs: model => `≠ model ${model}`,
 		lag: (client, ms) => `lag: ${client}'s expiry ${ms >= 0 ? `${ms} ms late` : `${-ms} ms early`}`,
 		onlyQ: 'only q works live: etcd plays in real time; no going back, no changes by hand',
+		playing: (where, tickMs) => `live on ${where}; a tick is ${tickMs} ms; q quits`,
+		freshEtcd: (lockUrl, resourceUrl, resource) => `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resource})`,
+		givenEtcd: (url, prefix) => `${url}, keys under ${prefix}`,
+		stepAgrees: step => `✓ step ${step} agrees with the model`,
+		stepDiffers: (step, difference) => `✗ step ${step}: ${difference}`,
+		over: differed =>
+			`${differed === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${differed} step${differed === 1 ? '' : 's'} differ from the model`}; the story is over: q quits`,
 	},
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
@@ -486,6 +504,12 @@ const ja: Labels = {
 		differs: model => `≠ モデル ${model}`,
 		lag: (client, ms) => `遅れ: ${client} の失効 ${ms >= 0 ? `${ms} ms 遅い` : `${-ms} ms 早い`}`,
 		onlyQ: 'ライブでは q のみ: etcd は実時間で進む (戻る・手動操作はできない)',
+		playing: (where, tickMs) => `ライブ: ${where} · 1 tick は ${tickMs} ms · q で終了`,
+		freshEtcd: (lockUrl, resourceUrl, resource) => `新しい etcd ${lockUrl} (ロック) と ${resourceUrl} (${resource})`,
+		givenEtcd: (url, prefix) => `${url} (キーは ${prefix} の下)`,
+		stepAgrees: step => `✓ ステップ ${step} はモデルと一致`,
+		stepDiffers: (step, difference) => `✗ ステップ ${step}: ${difference}`,
+		over: differed => `${differed === 0 ? '✓ ライブ実行は全ステップでモデルと一致' : `✗ ${differed} ステップがモデルと異なる`} · 物語はおわり: q で終了`,
 	},
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {

@@ -118,3 +118,24 @@ describe('the live dashboard at 80x24', () => {
 		},
 	);
 });
+
+test("the live status row's words are the dashboard's language: in Japanese, no English but names and numbers", () => {
+	const statusIn = (lang: Lang) => {
+		const words = labelsFor(lang).live;
+		const where = words.freshEtcd('http://127.0.0.1:2379', 'http://127.0.0.1:2380', 'row-42');
+		return [
+			words.playing(where, 400),
+			words.playing(words.givenEtcd('http://127.0.0.1:2379', 'dlock-tui/run/'), 400),
+			words.stepAgrees(3),
+			words.stepDiffers(4, 'holder A ≠ model B'),
+			words.over(0),
+			words.over(2),
+		];
+	};
+	// Left once the URLs, the prefix, the comparison's own words and the names (etcd, tick, q, row-42, A, B) are taken out.
+	const english = (text: string) =>
+		text.replace(/http:\/\/[\d.:]+|dlock-tui\/run\/|holder A ≠ model B|row-42|\betcd\b|\btick\b|\bms\b|\bq\b/g, '').match(/[A-Za-z]{2,}/g) ?? [];
+	for (const text of statusIn('ja')) expect(english(text), text).toEqual([]);
+	// The same test finds the English ones English, so it can fail.
+	for (const text of statusIn('en')) expect(english(text).length, text).toBeGreaterThan(0);
+});
