@@ -125,12 +125,9 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			},
 		});
 		if (view) {
-			view.show(session!, words.over(failedSteps));
+			view.show(session!, `${words.verdict(failedSteps)} · ${words.over}`);
 			await view.quit;
-		} else
-			write(
-				`${failedSteps === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${failedSteps} step${failedSteps === 1 ? '' : 's'} differ from the model`}\n`,
-			);
+		} else write(`${labelsFor('en').live.verdict(failedSteps)}\n`);
 	} catch (error) {
 		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
 		if (!abort.signal.aborted) throw error;

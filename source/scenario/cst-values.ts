@@ -297,13 +297,19 @@ function pairOf(map: CST.Token, key: PropertyKey): CST.CollectionItem | undefine
 	return isMap ? map.items.find(item => isKey(item.key, key)) : undefined;
 }
 
+/** The index a path's part names in a list (`3` or `'3'`), as yaml's Document reads it; undefined for any other part. */
+export function listIndex(part: PropertyKey): number | undefined {
+	const index = typeof part === 'string' && part !== '' ? Number(part) : part;
+	return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : undefined;
+}
+
 /** Finding lines in a CST that cstValues read: the same lookups as in yaml's Document. */
 export const cstTree: Tree<CST.Token> = {
 	child(node, part) {
 		const isList = node.type === 'block-seq' || (node.type === 'flow-collection' && node.start.source === '[');
 		if (!isList) return pairOf(node, part)?.value;
-		const index = typeof part === 'string' && part !== '' ? Number(part) : part;
-		if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return undefined;
+		const index = listIndex(part);
+		if (index === undefined) return undefined;
 		return node.type === 'block-seq' ? valuesOf(node)[index] : node.items[index]?.value;
 	},
 	keyOffset: (node, key) => pairOf(node, key)?.key?.offset ?? null,

@@ -12,7 +12,7 @@
 // scenarios are (cst-values.ts); anything else goes through yaml's Document, which says what is wrong.
 
 import {Composer, type CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
-import {cstTree, cstValues} from './cst-values.js';
+import {cstTree, cstValues, listIndex} from './cst-values.js';
 import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
 
@@ -265,8 +265,8 @@ const documentTree: Tree<Node> = {
 	child(node, part) {
 		let child: unknown;
 		if (isSeq(node)) {
-			const index = typeof part === 'string' && part !== '' ? Number(part) : part;
-			child = typeof index === 'number' && Number.isInteger(index) && index >= 0 ? node.items[index] : undefined;
+			const index = listIndex(part);
+			child = index === undefined ? undefined : node.items[index];
 		} else if (isMap(node)) {
 			child = node.items.find(item => isScalar(item.key) && item.key.value === part)?.value;
 		}

@@ -64,8 +64,10 @@ export interface LiveLabels {
 	readonly stepAgrees: (step: number) => string;
 	/** `difference` is the comparison's own words. */
 	readonly stepDiffers: (step: number, difference: string) => string;
-	/** The status row once the story is over: how many steps differed from the model. */
-	readonly over: (stepsThatDiffered: number) => string;
+	/** How many steps differed from the model, once the story is over. */
+	readonly verdict: (stepsThatDiffered: number) => string;
+	/** The status row's end once the story is over. */
+	readonly over: string;
 }
 
 export interface Labels {
@@ -333,8 +335,9 @@ const en: Labels = {
 		givenEtcd: (url, prefix) => `${url}, keys under ${prefix}`,
 		stepAgrees: step => `✓ step ${step} agrees with the model`,
 		stepDiffers: (step, difference) => `✗ step ${step}: ${difference}`,
-		over: differed =>
-			`${differed === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${differed} step${differed === 1 ? '' : 's'} differ from the model`}; the story is over: q quits`,
+		verdict: differed =>
+			differed === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${differed} step${differed === 1 ? '' : 's'} differ from the model`,
+		over: 'the story is over: q quits',
 	},
 	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
 	violation: ({step, byHand, writer, sent, believed}) => {
@@ -509,7 +512,8 @@ const ja: Labels = {
 		givenEtcd: (url, prefix) => `${url} (キーは ${prefix} の下)`,
 		stepAgrees: step => `✓ ステップ ${step} はモデルと一致`,
 		stepDiffers: (step, difference) => `✗ ステップ ${step}: ${difference}`,
-		over: differed => `${differed === 0 ? '✓ ライブ実行は全ステップでモデルと一致' : `✗ ${differed} ステップがモデルと異なる`} · 物語はおわり: q で終了`,
+		verdict: differed => (differed === 0 ? '✓ ライブ実行は全ステップでモデルと一致' : `✗ ${differed} ステップがモデルと異なる`),
+		over: '物語はおわり: q で終了',
 	},
 	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
 	violation: ({step, byHand, writer, sent, believed}) => {

@@ -128,8 +128,9 @@ test("the live status row's words are the dashboard's language: in Japanese, no 
 			words.playing(words.givenEtcd('http://127.0.0.1:2379', 'dlock-tui/run/'), 400),
 			words.stepAgrees(3),
 			words.stepDiffers(4, 'holder A ≠ model B'),
-			words.over(0),
-			words.over(2),
+			words.verdict(0),
+			words.verdict(2),
+			words.over,
 		];
 	};
 	// Left once the URLs, the prefix, the comparison's own words and the names (etcd, tick, q, row-42, A, B) are taken out.

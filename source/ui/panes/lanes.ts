@@ -227,28 +227,51 @@ function remember<T>(recent: Map<History, T>, history: History, drawing: T): voi
 	if (recent.size > recentKept) recent.delete(recent.keys().next().value!);
 }
 
-/** A drawing of `history` remembered, or one of the entry before it with this entry drawn on top, or null. */
-function drawingFromRecent(history: History, world: World, g: Glyphs, from: number): Drawing | null {
-	const usable = (drawing: Drawing | undefined) => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && drawing.hasClients(world);
-	const same = recentDrawings.get(history);
-	if (usable(same)) return same!.from(from);
-	const before = history.previous && recentDrawings.get(history.previous);
-	if (!usable(before ?? undefined)) return null;
-	const drawing = before!.from(from);
+/** What the lanes of clients and of nodes both draw with: a copy for the next frame, and one entry more. */
+interface Redrawable<T> {
+	readonly g: Glyphs;
+	readonly drawFrom: number;
+	from(from: number): T;
+	visitEntry(entry: Entry): void;
+}
+
+/**
+ * A drawing of `history` remembered, or one of the entry before it with this entry drawn on top,
+ * or null; `fits` says whether a drawing has the lanes the world now has.
+ */
+function fromRecent<T extends Redrawable<T>>(
+	recent: ReadonlyMap<History, T>,
+	history: History,
+	g: Glyphs,
+	from: number,
+	fits: (drawing: T) => boolean,
+): T | null {
+	const usable = (drawing: T | undefined): drawing is T => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && fits(drawing);
+	const same = recent.get(history);
+	if (usable(same)) return same.from(from);
+	const before = history.previous ? recent.get(history.previous) : undefined;
+	if (!usable(before)) return null;
+	const drawing = before.from(from);
 	drawing.visitEntry(history.entry);
 	return drawing;
 }
 
-/** The drawing of the entries up to `history` from `from` on, replayed from the nearest checkpoint. */
-function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: number): Drawing {
-	const drawing = Drawing.empty(g, world, Number.POSITIVE_INFINITY);
-	// Entries that end at `from` or later may draw; the ones before only begin things.
+/** The entries up to `history` that end at `from` or later, oldest first, and the entry before them (null when there is none). */
+function entriesFrom(history: History, from: number): {readonly drawn: History[]; readonly before: History | null} {
 	const drawn: History[] = [];
 	let before: History | null = history;
 	while (before && before.entry.world.clock >= from) {
 		drawn.push(before);
 		before = before.previous;
 	}
+	return {drawn: drawn.reverse(), before};
+}
+
+/** The drawing of the entries up to `history` from `from` on, replayed from the nearest checkpoint. */
+function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: number): Drawing {
+	const drawing = Drawing.empty(g, world, Number.POSITIVE_INFINITY);
+	// Entries that end at `from` or later may draw; the ones before only begin things.
+	const {drawn, before} = entriesFrom(history, from);
 	const replayed: History[] = [];
 	let known: History | null = before;
 	while (known && !checkpoints.has(known)) {
@@ -268,7 +291,7 @@ function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: 
 		}
 	}
 	drawing.drawFrom = from;
-	for (const node of drawn.reverse()) drawing.visitEntry(node.entry);
+	for (const node of drawn) drawing.visitEntry(node.entry);
 	return drawing;
 }
 
@@ -281,7 +304,7 @@ function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: 
 export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
-	const recent = drawingFromRecent(session.history, world, g, from);
+	const recent = fromRecent(recentDrawings, session.history, g, from, drawing => drawing.hasClients(world));
 	const drawing = recent ?? drawingFromCheckpoint(session.history, world, g, from);
 	remember(recentDrawings, session.history, drawing);
 
@@ -419,24 +442,12 @@ const recentNodeDrawings = new Map<History, NodeDrawing>();
 
 function nodeLanes(history: History, from: number, g: Glyphs): Lane[] {
 	const world = history.entry.world;
-	const usable = (drawing: NodeDrawing | undefined) => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && drawing.hasNodes(world);
-	const same = recentNodeDrawings.get(history);
-	const before = history.previous && recentNodeDrawings.get(history.previous);
-	let drawing: NodeDrawing;
-	if (usable(same)) drawing = same!.from(from);
-	else if (usable(before ?? undefined)) {
-		drawing = before!.from(from);
-		drawing.visitEntry(history.entry);
-	} else {
+	let drawing = fromRecent(recentNodeDrawings, history, g, from, recent => recent.hasNodes(world));
+	if (drawing === null) {
 		// Entries that end at `from` or later are drawn, from the world of the entry before them.
-		const drawn: History[] = [];
-		let start: History | null = history;
-		while (start && start.entry.world.clock >= from) {
-			drawn.push(start);
-			start = start.previous;
-		}
-		drawing = NodeDrawing.startingAt(g, (start ?? drawn.at(-1)!).entry.world, from);
-		for (const node of drawn.reverse()) drawing.visitEntry(node.entry);
+		const {drawn, before} = entriesFrom(history, from);
+		drawing = NodeDrawing.startingAt(g, (before ?? drawn[0]!).entry.world, from);
+		for (const node of drawn) drawing.visitEntry(node.entry);
 	}
 	remember(recentNodeDrawings, history, drawing);
 	return drawing.lanes();
