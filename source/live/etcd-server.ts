@@ -127,14 +127,15 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 
 /**
  * etcd is the guard shell's child, and the shell reaps it only once told to stop: until then an
- * etcd that has exited is a zombie, which signal 0 still reaches. Its state in /proc tells.
+ * etcd that has exited is a zombie, which signal 0 still reaches. Its state in /proc tells; where
+ * there is no /proc (not Linux), signal 0 is all there is, and the start deadline ends the wait.
  */
 function hasEnded(pid: number): boolean {
 	if (!isRunning(pid)) return true;
 	try {
 		return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.startsWith('Z');
 	} catch {
-		return true;
+		return false;
 	}
 }
 
