@@ -10,12 +10,34 @@
 // repeated or over 1,000 characters, `__proto__`, a list or map as a key, any error from the
 // parser), this gives up and readYaml composes the Document as before. Tests hold it to yaml's own
 // values and lines on every built-in scenario and on odd and hostile files.
+//
+// What is read keeps its place in the text (a Place) instead of its tokens, so that the items of a
+// block list can be read while the parser goes on, and their tokens dropped (readEndedItems): kept
+// whole, a long scenario's tokens were most of its memory, and moving them most of the time the
+// garbage collector took.
 
 import {CST, Document, isScalar, type ScalarTag} from 'yaml';
 import type {Tree} from './read-yaml.js';
 
 /** Returned by every reader below when the Composer must read the file instead. */
 const unsupported: unique symbol = Symbol('unsupported');
+
+/**
+ * Where a value is in the text: a scalar's offset, or a collection's offset with its items' places
+ * (a map's as key, key offset, place: three entries a key, so that a map's place is two objects).
+ */
+export type Place = number | ListPlace | MapPlace;
+interface ListPlace {
+	readonly offset: number;
+	readonly items: readonly Place[];
+}
+interface MapPlace {
+	readonly offset: number;
+	readonly pairs: readonly unknown[];
+}
+
+/** The place of the value the last reader returned: set there, so that no reader builds a pair for every value. */
+let placed: Place = 0;
 
 /** A document as yaml's Composer makes them: its schema (YAML 1.2 core) and the options its tags resolve with. */
 const {schema, options} = new Document();
@@ -144,12 +166,18 @@ function cleanEnd(tokens: readonly CST.SourceToken[], from: number, spaced: bool
 /** How toJS names a key in a plain object. */
 const keyName = (key: unknown) => (key === null ? '' : String(key));
 
-/** Sets `key` in `object`, or gives up on a key that is there already (repeated, or another spelling of one), or is `__proto__`. */
-function setKey(object: Record<string, unknown>, key: unknown, value: unknown): boolean {
+/**
+ * Reads a key and its value into `object` and their places into `pairs`; gives up on a key that is
+ * there already (repeated, or another spelling of one), or is `__proto__`.
+ */
+function setPair(object: Record<string, unknown>, pairs: unknown[], keyToken: CST.FlowScalar, valueToken: CST.Token): boolean {
+	const key = scalarValue(keyToken, true);
+	const value = valueFrom(valueToken);
 	if (key === unsupported || value === unsupported) return false;
 	const name = keyName(key);
 	if (name === '__proto__' || Object.hasOwn(object, name)) return false;
 	object[name] = value;
+	pairs.push(key, keyToken.offset, placed);
 	return true;
 }
 
@@ -159,6 +187,7 @@ function valueFrom(token: CST.Token): unknown {
 		case 'single-quoted-scalar':
 		case 'double-quoted-scalar':
 		case 'block-scalar':
+			placed = token.offset;
 			return scalarValue(token, false);
 		case 'block-map':
 			return blockMap(token);
@@ -171,23 +200,73 @@ function valueFrom(token: CST.Token): unknown {
 	}
 }
 
-function blockSeq(seq: CST.BlockSequence): unknown {
-	const values: unknown[] = [];
-	for (const {start, value} of seq.items) {
-		const props = separators(start, 'seq-item-ind', true);
-		if (props < 0) return unsupported;
-		// Comment lines after the last item: the Composer skips them too.
-		if (!(props & found) && value === undefined) continue;
-		if (!(props & found) || value === undefined) return unsupported;
-		const read = valueFrom(value);
-		if (read === unsupported) return unsupported;
-		values.push(read);
+/** Returned for a block list's item that is only comment lines: the Composer skips it. */
+const skipped: unique symbol = Symbol('skipped');
+
+function listItem({start, value}: CST.BlockSequence['items'][number]): unknown {
+	const props = separators(start, 'seq-item-ind', true);
+	if (props < 0) return unsupported;
+	if (!(props & found) && value === undefined) return skipped;
+	if (!(props & found) || value === undefined) return unsupported;
+	return valueFrom(value);
+}
+
+/** The items of a block list read while the parser went on (readEndedItems): how many, their values and places. */
+interface EndedItems {
+	count: number;
+	readonly values: unknown[];
+	readonly places: Place[];
+}
+
+const endedItems = new WeakMap<CST.BlockSequence, EndedItems>();
+
+/**
+ * Reads the items of the block lists open on yaml's parser's stack that the next item has ended
+ * (the parser changes only a list's last item), and drops their tokens. False when an item is not
+ * written the plain way: the tokens are no longer whole, and the file must be parsed again for the
+ * Composer.
+ */
+export function readEndedItems(stack: readonly CST.Token[]): boolean {
+	for (const token of stack) {
+		if (token.type !== 'block-seq') continue;
+		const last = token.items.length - 1;
+		let ended = endedItems.get(token);
+		if (last <= (ended?.count ?? 0)) continue;
+		if (ended === undefined) {
+			ended = {count: 0, values: [], places: []};
+			endedItems.set(token, ended);
+		}
+		for (; ended.count < last; ended.count += 1) {
+			const read = listItem(token.items[ended.count]!);
+			if (read === unsupported) return false;
+			if (read !== skipped) {
+				ended.values.push(read);
+				ended.places.push(placed);
+			}
+			token.items[ended.count] = {start: []};
+		}
 	}
+	return true;
+}
+
+function blockSeq(seq: CST.BlockSequence): unknown {
+	const ended = endedItems.get(seq);
+	const values = ended?.values ?? [];
+	const places = ended?.places ?? [];
+	for (let index = ended?.count ?? 0; index < seq.items.length; index += 1) {
+		const read = listItem(seq.items[index]!);
+		if (read === unsupported) return unsupported;
+		if (read === skipped) continue;
+		values.push(read);
+		places.push(placed);
+	}
+	placed = {offset: seq.offset, items: places};
 	return values;
 }
 
 function blockMap(map: CST.BlockMap): unknown {
 	const object: Record<string, unknown> = {};
+	const pairs: unknown[] = [];
 	const last = map.items.length - 1;
 	for (let index = 0; index <= last; index += 1) {
 		const {start, key, sep, value} = map.items[index]!;
@@ -203,8 +282,9 @@ function blockMap(map: CST.BlockMap): unknown {
 		if (valueProps < 0 || !(valueProps & found) || valueProps >= oneComma) return unsupported;
 		if (value.type === 'block-map' && !(valueProps & newline)) return unsupported;
 		if (indicatorOffset - key.offset > 1000) return unsupported;
-		if (!setKey(object, scalarValue(key, true), valueFrom(value))) return unsupported;
+		if (!setPair(object, pairs, key, value)) return unsupported;
 	}
+	placed = {offset: map.offset, pairs};
 	return object;
 }
 
@@ -222,6 +302,7 @@ const wellSeparated = (props: number, index: number) => props >= 0 && !(props & 
 function flowSeq(collection: CST.FlowCollection): unknown {
 	if (!closedBy(collection, ']')) return unsupported;
 	const values: unknown[] = [];
+	const places: Place[] = [];
 	for (let index = 0; index < collection.items.length; index += 1) {
 		const {start, key, sep, value} = collection.items[index]!;
 		const props = separators(start, 'explicit-key-ind', false);
@@ -230,13 +311,16 @@ function flowSeq(collection: CST.FlowCollection): unknown {
 		const read = valueFrom(value);
 		if (read === unsupported) return unsupported;
 		values.push(read);
+		places.push(placed);
 	}
+	placed = {offset: collection.offset, items: places};
 	return values;
 }
 
 function flowMap(collection: CST.FlowCollection): unknown {
 	if (!closedBy(collection, '}')) return unsupported;
 	const object: Record<string, unknown> = {};
+	const pairs: unknown[] = [];
 	for (let index = 0; index < collection.items.length; index += 1) {
 		const {start, key, sep, value} = collection.items[index]!;
 		const props = separators(start, 'explicit-key-ind', false);
@@ -244,16 +328,17 @@ function flowMap(collection: CST.FlowCollection): unknown {
 		if (!isFlowScalar(key) || sep === undefined || value === undefined || isBlock(value)) return unsupported;
 		const valueProps = separators(sep, 'map-value-ind', false);
 		if (valueProps < 0 || !(valueProps & found) || valueProps >= oneComma) return unsupported;
-		if (!setKey(object, scalarValue(key, true), valueFrom(value))) return unsupported;
+		if (!setPair(object, pairs, key, value)) return unsupported;
 	}
+	placed = {offset: collection.offset, pairs};
 	return object;
 }
 
 /** Tokens around the document that the Composer keeps as comments, or skips. */
 const outside = new Set<string>(['byte-order-mark', 'space', 'comment', 'newline']);
 
-/** The one document's plain values and its root token; null when yaml's Composer must read the file. */
-export function cstValues(tokens: readonly CST.Token[]): {readonly data: unknown; readonly root: CST.Token} | null {
+/** The one document's plain values and their places; null when yaml's Composer must read the file. */
+export function cstValues(tokens: readonly CST.Token[]): {readonly data: unknown; readonly root: Place} | null {
 	const documents = tokens.filter(token => !outside.has(token.type));
 	const [document] = documents;
 	if (documents.length !== 1 || document?.type !== 'document' || document.value === undefined) return null;
@@ -262,39 +347,7 @@ export function cstValues(tokens: readonly CST.Token[]): {readonly data: unknown
 	if (props < 0 || (props & found && isBlock(value) && !(props & newline))) return null;
 	if (end !== undefined && !cleanEnd(end, 0, false)) return null;
 	const data = valueFrom(value);
-	return data === unsupported ? null : {data, root: value};
-}
-
-/**
- * The values of a block list (its comment lines left out), by list: a long file's steps are looked
- * up one by one. Every item of a flow list that cstValues read is a value.
- */
-const listValues = new WeakMap<CST.BlockSequence, CST.Token[]>();
-
-function valuesOf(list: CST.BlockSequence): readonly CST.Token[] {
-	let values = listValues.get(list);
-	if (values === undefined) {
-		values = list.items.flatMap(item => (item.value === undefined ? [] : [item.value]));
-		listValues.set(list, values);
-	}
-	return values;
-}
-
-/**
- * Whether a key token's value is `part`, as yaml's Document compares keys (by value, not text). A
- * plain key on one line has its text for value, or a value that is not text (`1`, `null`): most
- * keys are told apart by their text alone, without resolving them.
- */
-function isKey(key: CST.Token | null | undefined, part: PropertyKey): boolean {
-	if (!isFlowScalar(key)) return false;
-	if (key.type === 'scalar' && typeof part === 'string' && key.source !== part && !key.source.includes('\n')) return false;
-	return scalarValue(key, true) === part;
-}
-
-/** The item of a map token that cstValues read whose key is `key`. */
-function pairOf(map: CST.Token, key: PropertyKey): CST.CollectionItem | undefined {
-	const isMap = map.type === 'block-map' || (map.type === 'flow-collection' && map.start.source === '{');
-	return isMap ? map.items.find(item => isKey(item.key, key)) : undefined;
+	return data === unsupported ? null : {data, root: placed};
 }
 
 /** The index a path's part names in a list (`3` or `'3'`), as yaml's Document reads it; undefined for any other part. */
@@ -303,15 +356,27 @@ export function listIndex(part: PropertyKey): number | undefined {
 	return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : undefined;
 }
 
-/** Finding lines in a CST that cstValues read: the same lookups as in yaml's Document. */
-export const cstTree: Tree<CST.Token> = {
+/** Where a map place's key `key` is among its pairs (keys compared by value, as yaml's Document does); -1 when it has none. */
+function pairIndex(node: Place, key: PropertyKey): number {
+	if (typeof node === 'number' || !('pairs' in node)) return -1;
+	for (let index = 0; index < node.pairs.length; index += 3) if (node.pairs[index] === key) return index;
+	return -1;
+}
+
+/** Finding lines by the places cstValues kept: the same lookups as in yaml's Document. */
+export const placeTree: Tree<Place> = {
 	child(node, part) {
-		const isList = node.type === 'block-seq' || (node.type === 'flow-collection' && node.start.source === '[');
-		if (!isList) return pairOf(node, part)?.value;
-		const index = listIndex(part);
-		if (index === undefined) return undefined;
-		return node.type === 'block-seq' ? valuesOf(node)[index] : node.items[index]?.value;
+		if (typeof node === 'number') return undefined;
+		if ('items' in node) {
+			const index = listIndex(part);
+			return index === undefined ? undefined : node.items[index];
+		}
+		const index = pairIndex(node, part);
+		return index < 0 ? undefined : (node.pairs[index + 2] as Place);
 	},
-	keyOffset: (node, key) => pairOf(node, key)?.key?.offset ?? null,
-	offset: node => node.offset,
+	keyOffset(node, key) {
+		const index = pairIndex(node, key);
+		return index < 0 ? null : ((node as MapPlace).pairs[index + 1] as number);
+	},
+	offset: node => (typeof node === 'number' ? node : node.offset),
 };

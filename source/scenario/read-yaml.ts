@@ -9,10 +9,11 @@
 //   as its prototype), and lists or maps used as keys: found in the document before any of it
 //   becomes JavaScript values.
 // The parser's output (its CST) becomes values directly when it is written the plain way most
-// scenarios are (cst-values.ts); anything else goes through yaml's Document, which says what is wrong.
+// scenarios are (cst-values.ts), a block list's items as soon as they end; anything else is parsed
+// again for yaml's Document, which says what is wrong.
 
 import {Composer, type CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
-import {cstTree, cstValues, listIndex} from './cst-values.js';
+import {cstValues, listIndex, placeTree, readEndedItems} from './cst-values.js';
 import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
 
@@ -45,12 +46,29 @@ export type YamlRead = {readonly ok: true; readonly data: unknown; readonly line
  * read through yaml's Document alone (`fromCst` false), to hold both ways to the same values and lines.
  */
 export function readYaml(text: string, valueLimit = maxValues, fromCst = true): YamlRead {
+	return (fromCst ? readPlain(text, valueLimit) : null) ?? readDocument(text, valueLimit);
+}
+
+/**
+ * The values read from yaml's CST, block lists' items as soon as they end (cst-values.ts); null
+ * when the file is not written the plain way and yaml's Document must read it.
+ */
+function readPlain(text: string, valueLimit: number): YamlRead | null {
 	const lineCounter = new LineCounter();
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
-	const parsed = parseText(text, lineCounter, valueLimit);
+	const parsed = parseText(text, lineCounter, valueLimit, readEndedItems);
+	if (parsed === null) return null;
 	if ('offset' in parsed) return refused(lineAt(parsed.offset), parsed.message);
-	const plain = fromCst ? cstValues(parsed.tokens) : null;
-	if (plain) return {ok: true, data: plain.data, lines: new TreeLines(cstTree, plain.root, lineAt)};
+	const plain = cstValues(parsed.tokens);
+	return plain && {ok: true, data: plain.data, lines: new TreeLines(placeTree, plain.root, lineAt)};
+}
+
+/** The values of yaml's Document, or every problem it finds. */
+function readDocument(text: string, valueLimit: number): YamlRead {
+	const lineCounter = new LineCounter();
+	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
+	const parsed = parseText(text, lineCounter, valueLimit)!;
+	if ('offset' in parsed) return refused(lineAt(parsed.offset), parsed.message);
 	const {doc, secondDocument} = composeDocument(parsed.tokens, text.length);
 	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}));
 	if (secondDocument !== null) problems.push({line: lineAt(secondDocument), message: 'YAML: a second document starts here (---): a scenario is one document'});
@@ -90,9 +108,15 @@ const collectionTokens = new Set<string>(['block-map', 'block-seq', 'flow-collec
 /**
  * What Parser.parse does, with the lexer's tokens counted on their way to the parser: the parsed
  * tokens up to a second document (a scenario is one), or the place where the file passes the value
- * limit or maxNesting.
+ * limit or maxNesting. `afterToken` sees the parser's stack after each token; when it returns
+ * false the parse stops, and this returns null.
  */
-function parseText(text: string, lineCounter: LineCounter, valueLimit: number): {tokens: CST.Token[]} | Hazard {
+function parseText(
+	text: string,
+	lineCounter: LineCounter,
+	valueLimit: number,
+	afterToken?: (stack: readonly CST.Token[]) => boolean,
+): {tokens: CST.Token[]} | Hazard | null {
 	const parser = new Parser(lineCounter.addNewLine);
 	lineCounter.addNewLine(0);
 	const tokens: CST.Token[] = [];
@@ -113,6 +137,7 @@ function parseText(text: string, lineCounter: LineCounter, valueLimit: number): 
 		// The parser's stack holds the collections open at this token (and the document, and a scalar).
 		if (parser.stack.length > maxNesting + 1 && parser.stack.filter(token => collectionTokens.has(token.type)).length > maxNesting)
 			return {offset, message: `nested more than ${maxNesting} levels deep: a scenario needs only a few`};
+		if (afterToken && !afterToken(parser.stack)) return null;
 	}
 	tokens.push(...parser.end());
 	return {tokens};
@@ -199,7 +224,7 @@ function aliasMessage(message: string): string {
 	return /alias/i.test(message) ? `aliases (*name) expand too much: at most ${maxAliasCount} expansions` : message;
 }
 
-/** How lines are found in a tree of nodes: yaml's Document, or the CST that cstValues read. */
+/** How lines are found in a tree of nodes: yaml's Document, or the places that cstValues kept. */
 export interface Tree<N> {
 	/** The child at `part` (a key or an index), when it is a node with a place in the text. */
 	child(node: N, part: PropertyKey): N | undefined;

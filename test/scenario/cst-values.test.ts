@@ -87,6 +87,7 @@ const plainFiles = [
 	'a: 1#not a comment\nb: [1 2]\nc:\n- 1\n - 2\n',
 	'empty flow: [[], {}]\nunicode: "クラッシュ 👩‍💻"\n',
 	'a: 1\r\nb: [x,\r\n  y]\r\n',
+	'- - 1\n  - 2\n  # between\n  - 3\n- - 4\n# at the end\n',
 	generateScenario(60, true),
 	generateScenario(60, false, 'redlock'),
 ];
@@ -118,6 +119,11 @@ const otherFiles = [
 	'a: b: c\n',
 	`${'k'.repeat(1100)}: 1\n`,
 	'title:\n\t- x\n',
+	// Items that are read while the parser goes on, then one that is not written the plain way.
+	'steps:\n  - a\n  - b\n  - &x c\n  - *x\n',
+	'- a\n- b\n- \n- c\n',
+	'- - 1\n  - 2\n- - &y 3\n  - *y\n',
+	'- a\n- b\n- [1,\n',
 	'',
 	'# only a comment\n',
 ];
