@@ -108,14 +108,14 @@ const collectionTokens = new Set<string>(['block-map', 'block-seq', 'flow-collec
 /**
  * What Parser.parse does, with the lexer's tokens counted on their way to the parser: the parsed
  * tokens up to a second document (a scenario is one), or the place where the file passes the value
- * limit or maxNesting. `afterToken` sees the parser's stack after each token; when it returns
- * false the parse stops, and this returns null.
+ * limit or maxNesting. `afterLine` sees the parser's stack after each line break (where block
+ * collections' items end); when it returns false the parse stops, and this returns null.
  */
 function parseText(
 	text: string,
 	lineCounter: LineCounter,
 	valueLimit: number,
-	afterToken?: (stack: readonly CST.Token[]) => boolean,
+	afterLine?: (stack: readonly CST.Token[]) => boolean,
 ): {tokens: CST.Token[]} | Hazard | null {
 	const parser = new Parser(lineCounter.addNewLine);
 	lineCounter.addNewLine(0);
@@ -137,7 +137,7 @@ function parseText(
 		// The parser's stack holds the collections open at this token (and the document, and a scalar).
 		if (parser.stack.length > maxNesting + 1 && parser.stack.filter(token => collectionTokens.has(token.type)).length > maxNesting)
 			return {offset, message: `nested more than ${maxNesting} levels deep: a scenario needs only a few`};
-		if (afterToken && !afterToken(parser.stack)) return null;
+		if (afterLine && (lexeme === '\n' || lexeme === '\r\n') && !afterLine(parser.stack)) return null;
 	}
 	tokens.push(...parser.end());
 	return {tokens};

@@ -1,0 +1,79 @@
+// yaml's lexer as patches/yaml+2.9.1.patch leaves it, against yaml's own: the patch is taken back
+// from a copy of the package, and both lexers read the same texts (every built-in scenario, a long
+// generated one, random pieces of YAML) whole and in pieces, as a stream is read.
+
+import {execFileSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import fc from 'fast-check';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {Lexer} from 'yaml';
+import {generateScenario} from '../../bench/scenario.js';
+import {builtinDirectory} from '../../source/scenario/files.js';
+
+type LexerClass = typeof Lexer;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const patchFile = path.join(root, 'patches/yaml+2.9.1.patch');
+let copy: string;
+let OriginalLexer: LexerClass;
+
+beforeAll(async () => {
+	copy = mkdtempSync(path.join(tmpdir(), 'dlock-yaml-'));
+	cpSync(path.join(root, 'node_modules/yaml'), path.join(copy, 'node_modules/yaml'), {recursive: true});
+	execFileSync('git', ['apply', '--reverse', patchFile], {cwd: copy});
+	({Lexer: OriginalLexer} = await import(pathToFileURL(path.join(copy, 'node_modules/yaml/dist/index.js')).href));
+});
+
+afterAll(() => rmSync(copy, {recursive: true, force: true}));
+
+const lexemes = (LexerOf: LexerClass, text: string) => [...new LexerOf().lex(text)];
+
+/** The text given `size` characters at a time, as `lex(text, true)` reads a stream, then its end. */
+function lexemesInPieces(LexerOf: LexerClass, text: string, size: number): string[] {
+	const lexer = new LexerOf();
+	const found: string[] = [];
+	for (let at = 0; at < text.length; at += size) found.push(...lexer.lex(text.slice(at, at + size), true));
+	found.push(...lexer.lex('', false));
+	return found;
+}
+
+const builtins = readdirSync(builtinDirectory())
+	.filter(file => file.endsWith('.yaml'))
+	.map(file => readFileSync(path.join(builtinDirectory(), file), 'utf8'));
+
+describe("yaml's lexer, patched", () => {
+	test('the patch is applied here and taken back in the copy', () => {
+		const patched = readFileSync(path.join(root, 'node_modules/yaml/dist/parse/lexer.js'), 'utf8');
+		const original = readFileSync(path.join(copy, 'node_modules/yaml/dist/parse/lexer.js'), 'utf8');
+		expect(patched).toContain('dlock-tui patch (lexer-helpers-without-generators)');
+		expect(original).not.toContain('dlock-tui patch');
+		expect(original).toContain('*pushCount(n) {');
+	});
+
+	test('every built-in scenario and a long generated one give the same lexemes', () => {
+		for (const text of [...builtins, generateScenario(300, true, 'redlock')]) {
+			const expected = lexemes(OriginalLexer, text);
+			expect(lexemes(Lexer, text)).toEqual(expected);
+			expect(lexemesInPieces(Lexer, text, 7)).toEqual(lexemesInPieces(OriginalLexer, text, 7));
+		}
+	});
+
+	test('random YAML, whole and in pieces, gives the same lexemes', () => {
+		const piece = fc.constantFrom(
+			...['a', 'x y', '1', ': ', ':', ', ', ',', '\n', '\r\n', '\n  ', '\n- ', '  - ', '-', '[', ']', '{', '}', ' # c', '#c', '\t'],
+			...['|\n  ', '>-\n  ', '|2+\n', '&a ', '*a', '!!str ', '!<tag:x> ', '? ', '---\n', '...\n', '"q', '"a\\"b"', "'s'", "''"],
+			...['%YAML 1.2\n', '\uFEFF', '\u0085', 'クラッシュ'],
+		);
+		fc.assert(
+			fc.property(fc.array(piece, {maxLength: 40}), fc.integer({min: 1, max: 9}), (pieces, size) => {
+				const text = pieces.join('');
+				expect(lexemes(Lexer, text)).toEqual(lexemes(OriginalLexer, text));
+				expect(lexemesInPieces(Lexer, text, size)).toEqual(lexemesInPieces(OriginalLexer, text, size));
+			}),
+			{numRuns: 2000, seed: 11},
+		);
+	});
+});
