@@ -1,6 +1,6 @@
-// yaml's lexer as patches/yaml+2.9.1.patch leaves it, against yaml's own: the patch is taken back
-// from a copy of the package, and both lexers read the same texts (every built-in scenario, a long
-// generated one, random pieces of YAML) whole and in pieces, as a stream is read.
+// yaml's lexer and parser as patches/yaml+2.9.1.patch leaves them, against yaml's own: the patch is
+// taken back from a copy of the package, and both read the same texts (every built-in scenario, a
+// long generated one, random pieces of YAML), the lexer whole and in pieces, as a stream is read.
 
 import {execFileSync} from 'node:child_process';
 import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
@@ -9,27 +9,39 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {Lexer} from 'yaml';
+import {Lexer, Parser} from 'yaml';
 import {generateScenario} from '../../bench/scenario.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
 
 type LexerClass = typeof Lexer;
+type ParserClass = typeof Parser;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const patchFile = path.join(root, 'patches/yaml+2.9.1.patch');
 let copy: string;
 let OriginalLexer: LexerClass;
+let OriginalParser: ParserClass;
 
 beforeAll(async () => {
 	copy = mkdtempSync(path.join(tmpdir(), 'dlock-yaml-'));
 	cpSync(path.join(root, 'node_modules/yaml'), path.join(copy, 'node_modules/yaml'), {recursive: true});
 	execFileSync('git', ['apply', '--reverse', patchFile], {cwd: copy});
-	({Lexer: OriginalLexer} = await import(pathToFileURL(path.join(copy, 'node_modules/yaml/dist/index.js')).href));
+	({Lexer: OriginalLexer, Parser: OriginalParser} = await import(pathToFileURL(path.join(copy, 'node_modules/yaml/dist/index.js')).href));
 });
 
 afterAll(() => rmSync(copy, {recursive: true, force: true}));
 
 const lexemes = (LexerOf: LexerClass, text: string) => [...new LexerOf().lex(text)];
+
+/** The parser's tokens, and where it called back for each line, as readYaml drives it: a lexeme at a time. */
+function tokens(ParserOf: ParserClass, text: string): unknown[] {
+	const lines: number[] = [];
+	const parser = new ParserOf(offset => lines.push(offset));
+	const found: unknown[] = [];
+	for (const lexeme of new Lexer().lex(text)) found.push(...parser.next(lexeme));
+	found.push(...parser.end());
+	return [found, lines, [...new ParserOf().parse(text)]];
+}
 
 /** The text given `size` characters at a time, as `lex(text, true)` reads a stream, then its end. */
 function lexemesInPieces(LexerOf: LexerClass, text: string, size: number): string[] {
@@ -44,13 +56,18 @@ const builtins = readdirSync(builtinDirectory())
 	.filter(file => file.endsWith('.yaml'))
 	.map(file => readFileSync(path.join(builtinDirectory(), file), 'utf8'));
 
-describe("yaml's lexer, patched", () => {
+describe("yaml's lexer and parser, patched", () => {
 	test('the patch is applied here and taken back in the copy', () => {
-		const patched = readFileSync(path.join(root, 'node_modules/yaml/dist/parse/lexer.js'), 'utf8');
-		const original = readFileSync(path.join(copy, 'node_modules/yaml/dist/parse/lexer.js'), 'utf8');
-		expect(patched).toContain('dlock-tui patch (lexer-helpers-without-generators)');
-		expect(original).not.toContain('dlock-tui patch');
-		expect(original).toContain('*pushCount(n) {');
+		for (const [file, name, original] of [
+			['lexer.js', 'lexer-helpers-without-generators', '*pushCount(n) {'],
+			['parser.js', 'parser-steps-without-generators', '*step() {'],
+		] as const) {
+			const patchedText = readFileSync(path.join(root, 'node_modules/yaml/dist/parse', file), 'utf8');
+			const originalText = readFileSync(path.join(copy, 'node_modules/yaml/dist/parse', file), 'utf8');
+			expect(patchedText).toContain(`dlock-tui patch (${name})`);
+			expect(originalText).not.toContain('dlock-tui patch');
+			expect(originalText).toContain(original);
+		}
 	});
 
 	test('every built-in scenario and a long generated one give the same lexemes', () => {
@@ -58,10 +75,11 @@ describe("yaml's lexer, patched", () => {
 			const expected = lexemes(OriginalLexer, text);
 			expect(lexemes(Lexer, text)).toEqual(expected);
 			expect(lexemesInPieces(Lexer, text, 7)).toEqual(lexemesInPieces(OriginalLexer, text, 7));
+			expect(tokens(Parser, text)).toEqual(tokens(OriginalParser, text));
 		}
 	});
 
-	test('random YAML, whole and in pieces, gives the same lexemes', () => {
+	test('random YAML gives the same lexemes, whole and in pieces, and the same tokens', () => {
 		const piece = fc.constantFrom(
 			...['a', 'x y', '1', ': ', ':', ', ', ',', '\n', '\r\n', '\n  ', '\n- ', '  - ', '-', '[', ']', '{', '}', ' # c', '#c', '\t'],
 			...['|\n  ', '>-\n  ', '|2+\n', '&a ', '*a', '!!str ', '!<tag:x> ', '? ', '---\n', '...\n', '"q', '"a\\"b"', "'s'", "''"],
@@ -72,6 +90,7 @@ describe("yaml's lexer, patched", () => {
 				const text = pieces.join('');
 				expect(lexemes(Lexer, text)).toEqual(lexemes(OriginalLexer, text));
 				expect(lexemesInPieces(Lexer, text, size)).toEqual(lexemesInPieces(OriginalLexer, text, size));
+				expect(tokens(Parser, text)).toEqual(tokens(OriginalParser, text));
 			}),
 			{numRuns: 2000, seed: 11},
 		);
