@@ -211,14 +211,31 @@ function listItem({start, value}: CST.BlockSequence['items'][number]): unknown {
 	return valueFrom(value);
 }
 
-/** The items of a block list read while the parser went on (readEndedItems): how many, their values and places. */
-interface EndedItems {
+/** The items of a block list read so far (readEndedItems reads them while the parser goes on): how many, their values and places. */
+interface ReadItems {
 	count: number;
 	readonly values: unknown[];
 	readonly places: Place[];
 }
 
-const endedItems = new WeakMap<CST.BlockSequence, EndedItems>();
+const readItemsOf = new WeakMap<CST.BlockSequence, ReadItems>();
+
+/** Reads `seq`'s items up to `end` (not included), on from those read already; null at one not written the plain way. */
+function readItems(seq: CST.BlockSequence, end: number): ReadItems | null {
+	let read = readItemsOf.get(seq);
+	if (read === undefined) {
+		read = {count: 0, values: [], places: []};
+		readItemsOf.set(seq, read);
+	}
+	for (; read.count < end; read.count += 1) {
+		const value = listItem(seq.items[read.count]!);
+		if (value === unsupported) return null;
+		if (value === skipped) continue;
+		read.values.push(value);
+		read.places.push(placed);
+	}
+	return read;
+}
 
 /**
  * Reads the items of the block lists open on yaml's parser's stack that the next item has ended
@@ -230,38 +247,19 @@ export function readEndedItems(stack: readonly CST.Token[]): boolean {
 	for (const token of stack) {
 		if (token.type !== 'block-seq') continue;
 		const last = token.items.length - 1;
-		let ended = endedItems.get(token);
-		if (last <= (ended?.count ?? 0)) continue;
-		if (ended === undefined) {
-			ended = {count: 0, values: [], places: []};
-			endedItems.set(token, ended);
-		}
-		for (; ended.count < last; ended.count += 1) {
-			const read = listItem(token.items[ended.count]!);
-			if (read === unsupported) return false;
-			if (read !== skipped) {
-				ended.values.push(read);
-				ended.places.push(placed);
-			}
-			token.items[ended.count] = {start: []};
-		}
+		const before = readItemsOf.get(token)?.count ?? 0;
+		if (last <= before) continue;
+		if (readItems(token, last) === null) return false;
+		for (let index = before; index < last; index += 1) token.items[index] = {start: []};
 	}
 	return true;
 }
 
 function blockSeq(seq: CST.BlockSequence): unknown {
-	const ended = endedItems.get(seq);
-	const values = ended?.values ?? [];
-	const places = ended?.places ?? [];
-	for (let index = ended?.count ?? 0; index < seq.items.length; index += 1) {
-		const read = listItem(seq.items[index]!);
-		if (read === unsupported) return unsupported;
-		if (read === skipped) continue;
-		values.push(read);
-		places.push(placed);
-	}
-	placed = {offset: seq.offset, items: places};
-	return values;
+	const read = readItems(seq, seq.items.length);
+	if (read === null) return unsupported;
+	placed = {offset: seq.offset, items: read.places};
+	return read.values;
 }
 
 function blockMap(map: CST.BlockMap): unknown {
