@@ -79,6 +79,16 @@ describe("yaml's lexer and parser, patched", () => {
 		}
 	});
 
+	test('a stream of documents is parsed as it is read: the first comes out before the rest is lexed', () => {
+		const text = 'a: 1\n---\nb: [2, 3]\n'.repeat(100);
+		for (const ParserOf of [Parser, OriginalParser]) {
+			const parser = new ParserOf();
+			const first = parser.parse(text).next();
+			expect(first.done).toBe(false);
+			expect(parser.offset).toBeLessThan(100);
+		}
+	});
+
 	test('random YAML gives the same lexemes, whole and in pieces, and the same tokens', () => {
 		const piece = fc.constantFrom(
 			...['a', 'x y', '1', ': ', ':', ', ', ',', '\n', '\r\n', '\n  ', '\n- ', '  - ', '-', '[', ']', '{', '}', ' # c', '#c', '\t'],
