@@ -80,5 +80,5 @@ function scenarioFilesIn(argument: string): string[] {
 
 function failureText(failure: StepFailure): string {
 	const refusals = failure.refusals.map(({command, refused}) => `\`${printCommand(command)}\` was refused: ${describeRefusal(refused)}`);
-	return [...refusals, ...failure.mismatches.map(describeMismatch)].join('; ');
+	return [...refusals, ...failure.mismatches.map(mismatch => describeMismatch(mismatch))].join('; ');
 }

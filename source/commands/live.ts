@@ -7,9 +7,9 @@ import {type Command, printCommand} from '../model/command.js';
 import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import {defaultScenarioName, loadScenario} from '../scenario/files.js';
-import {narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
-import {describeLag} from '../live/compare.js';
+import {describeDifference, describeLag} from '../live/compare.js';
 import {openStore} from '../live/etcd-store.js';
 import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
@@ -121,7 +121,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 				}
 				// A first step with no commands is the session's opening picture already.
 				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
-				view.show(session!, `${stepSummary(step, words)} · ${status}`, {...step, lags: step.comparison.lags});
+				view.show(session!, `${stepSummary(step, lang, words)} · ${status}`, {...step, lags: step.comparison.lags});
 			},
 		});
 		if (view) {
@@ -230,11 +230,10 @@ function checkLeases(scenario: Scenario, tickMs: number): void {
 	);
 }
 
-/** The dashboard's bottom row after a step: agreement, or the first difference, and any lag. */
-/** The status row after a step: whether it agreed with the model (etcd's row beside it shows the lags). */
-function stepSummary(step: LiveStep, words: LiveLabels): string {
+/** The status row after a step: whether it agreed with the model, or its first difference (etcd's row beside it shows the lags). */
+function stepSummary(step: LiveStep, lang: Lang, words: LiveLabels): string {
 	const [difference] = step.comparison.differences;
-	return difference === undefined ? words.stepAgrees(step.index + 1) : words.stepDiffers(step.index + 1, difference);
+	return difference === undefined ? words.stepAgrees(step.index + 1) : words.stepDiffers(step.index + 1, describeDifference(difference, lang));
 }
 
 function stepReport(step: LiveStep, narrate: boolean): string {
@@ -251,7 +250,7 @@ function stepReport(step: LiveStep, narrate: boolean): string {
 	];
 	const mark = comparison.differences.length > 0 ? '✗' : '✓';
 	lines.push(
-		`${mark} step ${step.index + 1} (t=${step.model.clock}): ${comparison.differences.length > 0 ? comparison.differences.join('; ') : 'agrees with the model'}`,
+		`${mark} step ${step.index + 1} (t=${step.model.clock}): ${comparison.differences.length > 0 ? comparison.differences.map(difference => describeDifference(difference)).join('; ') : 'agrees with the model'}`,
 	);
 	lines.push(`    ${state.join('; ')}`);
 	for (const lag of comparison.lags) lines.push(`    lag: ${describeLag(lag)}`);

@@ -2,7 +2,8 @@
 // from what etcd and its processes said, and this holds it against the model's World.
 
 import type {World} from '../model/world.js';
-import {checkExpectation, describeMismatch} from '../scenario/expect.js';
+import {checkExpectation, describeMismatch, type Mismatch} from '../scenario/expect.js';
+import type {Lang} from '../scenario/narration.js';
 import type {Expectation} from '../scenario/parse.js';
 
 /** An expiry etcd carried out later (or earlier) than the model's tick: not a failure. */
@@ -14,9 +15,17 @@ export interface Lag {
 	readonly ms: number;
 }
 
+/** What a live world and the model's are held to agree on; the resource's and each client's are a name's. */
+type Fact = 'holder' | 'token' | 'revision' | 'value' | 'maxToken' | 'writes' | 'rejected' | 'violations' | 'inflight' | 'status' | 'believesToken';
+
+/** Where a live step and the model's disagree: a fact (`of` names whose), or an expectation the live world missed. */
+export type Difference =
+	| {readonly fact: Fact; readonly of: string | null; readonly live: unknown; readonly model: unknown}
+	| {readonly fact: 'expect'; readonly mismatch: Mismatch};
+
 export interface StepComparison {
 	/** Each a failure: a different holder, token order or resource outcome, or an expectation missed. */
-	readonly differences: readonly string[];
+	readonly differences: readonly Difference[];
 	readonly lags: readonly Lag[];
 }
 
@@ -39,30 +48,69 @@ export function inModelTokens(live: World, map: (token: number | null) => number
 	};
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : String(value));
-
 /** `live` is already in the model's token numbers; `exact`: etcd's revision must be the model's too. */
 export function compareStep(model: World, live: World, expect: Expectation | null, lags: readonly Lag[], exact: boolean): StepComparison {
-	const differences: string[] = [];
-	const differ = (what: string, liveValue: unknown, modelValue: unknown) => {
-		if (liveValue !== modelValue) differences.push(`${what}: live ${show(liveValue)}, model ${show(modelValue)}`);
+	const differences: Difference[] = [];
+	const differ = (fact: Fact, of: string | null, liveValue: unknown, modelValue: unknown) => {
+		if (liveValue !== modelValue) differences.push({fact, of, live: liveValue, model: modelValue});
 	};
-	differ('holder', live.lock.holder, model.lock.holder);
-	differ('token', live.lock.token, model.lock.token);
-	if (exact) differ('revision', live.lock.revision, model.lock.revision);
-	differ(`${model.resource.name} value`, live.resource.value, model.resource.value);
-	differ(`${model.resource.name} max token`, live.resource.maxToken, model.resource.maxToken);
-	differ('writes', live.resource.writes, model.resource.writes);
-	differ('rejected', live.resource.rejected, model.resource.rejected);
-	differ('violations', live.violations, model.violations);
-	differ('in flight', live.inflight.length, model.inflight.length);
+	const resource = model.resource.name;
+	differ('holder', null, live.lock.holder, model.lock.holder);
+	differ('token', null, live.lock.token, model.lock.token);
+	if (exact) differ('revision', null, live.lock.revision, model.lock.revision);
+	differ('value', resource, live.resource.value, model.resource.value);
+	differ('maxToken', resource, live.resource.maxToken, model.resource.maxToken);
+	differ('writes', null, live.resource.writes, model.resource.writes);
+	differ('rejected', null, live.resource.rejected, model.resource.rejected);
+	differ('violations', null, live.violations, model.violations);
+	differ('inflight', null, live.inflight.length, model.inflight.length);
 	for (const client of model.clients) {
 		const liveClient = live.clients.find(other => other.name === client.name);
-		differ(`${client.name} status`, liveClient?.status, client.status);
-		differ(`${client.name} believes token`, liveClient?.token, client.token);
+		differ('status', client.name, liveClient?.status, client.status);
+		differ('believesToken', client.name, liveClient?.token, client.token);
 	}
-	if (expect) for (const mismatch of checkExpectation(live, expect)) differences.push(`expect: ${describeMismatch(mismatch)}`);
+	if (expect) for (const mismatch of checkExpectation(live, expect)) differences.push({fact: 'expect', mismatch});
 	return {differences, lags};
+}
+
+const factWords: Record<Lang, Record<Fact, string>> = {
+	en: {
+		holder: 'holder',
+		token: 'token',
+		revision: 'revision',
+		value: 'value',
+		maxToken: 'max token',
+		writes: 'writes',
+		rejected: 'rejected',
+		violations: 'violations',
+		inflight: 'in flight',
+		status: 'status',
+		believesToken: 'believes token',
+	},
+	ja: {
+		holder: '保持',
+		token: 'トークン',
+		revision: 'リビジョン',
+		value: '値',
+		maxToken: '最大トークン',
+		writes: '書き込み',
+		rejected: '拒否',
+		violations: '違反',
+		inflight: '送信中',
+		status: '状態',
+		believesToken: '信じるトークン',
+	},
+};
+
+const show = (value: unknown, lang: Lang) => (value === null || value === undefined ? (lang === 'ja' ? 'なし' : 'none') : String(value));
+
+/** A difference in words: `holder: live A, model B`; `保持: ライブ A、モデル B`. */
+export function describeDifference(difference: Difference, lang: Lang = 'en'): string {
+	if (difference.fact === 'expect') return `expect: ${describeMismatch(difference.mismatch, lang)}`;
+	const {fact, of, live, model} = difference;
+	const word = factWords[lang][fact];
+	if (lang === 'ja') return `${of ? `${of} の` : ''}${word}: ライブ ${show(live, lang)}、モデル ${show(model, lang)}`;
+	return `${of ? `${of} ` : ''}${word}: live ${show(live, lang)}, model ${show(model, lang)}`;
 }
 
 export function describeLag(lag: Lag): string {

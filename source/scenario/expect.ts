@@ -1,6 +1,7 @@
 // A step's `expect:` held against the world after it.
 
 import type {World} from '../model/world.js';
+import type {Lang} from './narration.js';
 import type {Expectation} from './parse.js';
 
 export interface Mismatch {
@@ -48,7 +49,8 @@ function show(value: unknown, quoted: boolean): string {
 	return quoted && typeof value === 'string' ? `"${value}"` : String(value);
 }
 
-export function describeMismatch(mismatch: Mismatch): string {
+export function describeMismatch(mismatch: Mismatch, lang: Lang = 'en'): string {
 	const quoted = mismatch.key === 'value';
-	return `\`${mismatch.key}\` is ${show(mismatch.actual, quoted)}, expected ${show(mismatch.expected, quoted)}`;
+	const [actual, expected] = [show(mismatch.actual, quoted), show(mismatch.expected, quoted)];
+	return lang === 'ja' ? `\`${mismatch.key}\` は ${actual}、期待は ${expected}` : `\`${mismatch.key}\` is ${actual}, expected ${expected}`;
 }

@@ -62,7 +62,7 @@ export interface LiveLabels {
 	/** Where: an etcd given with --etcd, and the prefix of the run's keys in it. */
 	readonly givenEtcd: (url: string, prefix: string) => string;
 	readonly stepAgrees: (step: number) => string;
-	/** `difference` is the comparison's own words. */
+	/** `difference` is the comparison's, in the dashboard's language. */
 	readonly stepDiffers: (step: number, difference: string) => string;
 	/** How many steps differed from the model, once the story is over. */
 	readonly verdict: (stepsThatDiffered: number) => string;

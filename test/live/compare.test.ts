@@ -4,7 +4,7 @@ import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import {parseCommand} from '../../source/model/command.js';
 import {createWorld, type World} from '../../source/model/world.js';
-import {compareStep, describeLag, inModelTokens, tokenMapping} from '../../source/live/compare.js';
+import {compareStep, describeDifference, describeLag, inModelTokens, tokenMapping} from '../../source/live/compare.js';
 
 function play(world: World, ...lines: string[]): World {
 	let current = world;
@@ -50,13 +50,31 @@ describe('compareStep', () => {
 	test('a different holder, resource outcome or belief is a difference, and so is an expectation not met', () => {
 		const live = {...model, lock: {...model.lock, holder: 'A'}, resource: {...model.resource, value: 'A', rejected: 1}};
 		const {differences} = compareStep(model, live, {holder: 'B'}, [], false);
-		expect(differences).toEqual(['holder: live A, model B', 'row-42 value: live A, model B', 'rejected: live 1, model 0', 'expect: `holder` is A, expected B']);
+		expect(differences.map(difference => describeDifference(difference))).toEqual([
+			'holder: live A, model B',
+			'row-42 value: live A, model B',
+			'rejected: live 1, model 0',
+			'expect: `holder` is A, expected B',
+		]);
+		expect(differences.map(difference => describeDifference(difference, 'ja'))).toEqual([
+			'保持: ライブ A、モデル B',
+			'row-42 の値: ライブ A、モデル B',
+			'拒否: ライブ 1、モデル 0',
+			'expect: `holder` は A、期待は B',
+		]);
+	});
+
+	test("a client's belief, and a value the live world lacks, are named in either language", () => {
+		const live = {...model, clients: model.clients.map(client => (client.name === 'B' ? {...client, token: 7} : client))};
+		const [difference] = compareStep(model, live, null, [], false).differences;
+		expect(describeDifference(difference!)).toBe(`B believes token: live 7, model ${model.clients.find(client => client.name === 'B')!.token ?? 'none'}`);
+		expect(describeDifference({fact: 'holder', of: null, live: undefined, model: 'A'}, 'ja')).toBe('保持: ライブ なし、モデル A');
 	});
 
 	test("with exact numbers the store's revision must be the model's too", () => {
 		const etcd = play(createWorld({backend: 'etcd', clients: [{name: 'A'}]}), 'acquire A');
 		const live = {...etcd, lock: {...etcd.lock, revision: 3}};
-		expect(compareStep(etcd, live, null, [], true).differences).toEqual(['revision: live 3, model 2']);
+		expect(compareStep(etcd, live, null, [], true).differences.map(difference => describeDifference(difference))).toEqual(['revision: live 3, model 2']);
 		expect(compareStep(etcd, live, null, [], false).differences).toEqual([]);
 	});
 });

@@ -35,6 +35,9 @@ describe('scenario keys of nodes, tokens and backends', () => {
 		);
 		const [failure] = checkScenario(scenario);
 		expect(failure?.line).toBe(8);
-		expect(failure?.mismatches.map(describeMismatch)).toEqual(['`nodes.L1.up` is true, expected false', '`clients.A.until` is 5, expected 9']);
+		expect(failure?.mismatches.map(mismatch => describeMismatch(mismatch))).toEqual([
+			'`nodes.L1.up` is true, expected false',
+			'`clients.A.until` is 5, expected 9',
+		]);
 	});
 });
