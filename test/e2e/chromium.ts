@@ -100,33 +100,30 @@ export class Chromium {
 		});
 	}
 
-	/** The one tab the pictures are taken in: a new tab for each would start a renderer process for each. */
-	#page: Promise<string> | undefined;
-
 	/**
-	 * The page at `url`, `width` by `height` CSS pixels at one device pixel each, taken once one
-	 * second of virtual time has gone by since it was loaded (an animation is one second in, however
-	 * busy the machine). A PNG.
+	 * The page at `url` in a tab of its own, `width` by `height` CSS pixels at one device pixel
+	 * each, taken once one second of virtual time has gone by (an animation is one second in,
+	 * however busy the machine). A PNG.
 	 */
 	async screenshot(url: string, {width, height, reducedMotion = false}: ScreenshotOptions): Promise<Buffer> {
-		this.#page ??= (async () => {
-			const {targetId} = (await this.send('Target.createTarget', {url: 'about:blank', newWindow: true})) as {targetId: string};
-			const {sessionId} = (await this.send('Target.attachToTarget', {targetId, flatten: true})) as {sessionId: string};
+		const {targetId} = (await this.send('Target.createTarget', {url: 'about:blank', newWindow: true})) as {targetId: string};
+		const {sessionId} = (await this.send('Target.attachToTarget', {targetId, flatten: true})) as {sessionId: string};
+		try {
+			await this.send('Emulation.setDeviceMetricsOverride', {width, height, deviceScaleFactor: 1, mobile: false}, sessionId);
 			await this.send('Emulation.setScrollbarsHidden', {hidden: true}, sessionId);
-			return sessionId;
-		})();
-		const sessionId = await this.#page;
-		await this.send('Emulation.setDeviceMetricsOverride', {width, height, deviceScaleFactor: 1, mobile: false}, sessionId);
-		await this.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-reduced-motion', value: reducedMotion ? 'reduce' : 'no-preference'}]}, sessionId);
-		// Time stands still until the page is there; then one second goes by, and stands still again for the picture.
-		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
-		await this.send('Page.navigate', {url}, sessionId);
-		const expired = this.#next('Emulation.virtualTimeBudgetExpired', sessionId);
-		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pauseIfNetworkFetchesPending', budget: 1000}, sessionId);
-		await expired;
-		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
-		const {data} = (await this.send('Page.captureScreenshot', {format: 'png'}, sessionId)) as {data: string};
-		return Buffer.from(data, 'base64');
+			if (reducedMotion) await this.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-reduced-motion', value: 'reduce'}]}, sessionId);
+			// Time stands still until the page is there; then one second goes by, and stands still again for the picture.
+			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
+			await this.send('Page.navigate', {url}, sessionId);
+			const expired = this.#next('Emulation.virtualTimeBudgetExpired', sessionId);
+			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pauseIfNetworkFetchesPending', budget: 1000}, sessionId);
+			await expired;
+			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
+			const {data} = (await this.send('Page.captureScreenshot', {format: 'png'}, sessionId)) as {data: string};
+			return Buffer.from(data, 'base64');
+		} finally {
+			await this.send('Target.closeTarget', {targetId});
+		}
 	}
 
 	async close(): Promise<void> {
