@@ -26,6 +26,10 @@ export default defineConfig({
 		maxWorkers: availableParallelism(),
 		isolate: false,
 		testTimeout: 30_000,
+		// The test files and the source they import, as vite transformed them, kept on disk between
+		// runs (node_modules/.experimental-vitest-cache, by each file's contents): a run after a
+		// small edit transforms only what changed, a few seconds of the two cores less.
+		experimental: {fsModuleCache: true},
 		sequence: {sequencer: LiveFirst},
 	},
 });

@@ -30,12 +30,12 @@ function collector(): {readonly stream: NodeJS.WriteStream; readonly text: () =>
 	return {stream: stream as NodeJS.WriteStream, text: () => Buffer.concat(chunks).toString('utf8')};
 }
 
-/** `dlock-tui ...args` in this process, with no terminal; `stdout` replaces the collected one. */
-export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStream): Promise<CliResult> {
+/** `dlock-tui ...args` in this process, with no terminal; `stdout` replaces the collected one, `env` this process's environment. */
+export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
 	const out = collector();
 	const err = collector();
 	const stdin = new PassThrough() as unknown as NodeJS.ReadStream;
-	const status = await run(args, {stdin, stdout: stdout ?? out.stream, stderr: err.stream, env: process.env});
+	const status = await run(args, {stdin, stdout: stdout ?? out.stream, stderr: err.stream, env});
 	return {status, stdout: out.text(), stderr: err.text()};
 }
 

@@ -3,9 +3,9 @@
 
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import {afterEach, describe, expect, test} from 'vitest';
+import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
-import {callCli, cliPath, runCli} from '../run-cli.js';
+import {callCli, cliPath} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
@@ -13,7 +13,12 @@ const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 interface Session {
 	readonly screen: () => string;
 	readonly press: (key: string, until: (screen: string) => boolean) => Promise<string>;
+	readonly write: (data: string) => void;
 	readonly resize: (cols: number, rows: number, until: (screen: string) => boolean) => Promise<string>;
+	/** Resizes the pty and the terminal, and waits for nothing. */
+	readonly resizeNow: (cols: number, rows: number) => void;
+	/** Ends the program if it still runs. */
+	readonly kill: () => void;
 	readonly output: () => string;
 	readonly exited: Promise<number>;
 	readonly terminal: Terminal;
@@ -32,14 +37,17 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	let output = '';
 	let written = Promise.resolve();
 	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
-	child = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
-	child.onData(data => {
+	const terminalProcess = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
+	child = terminalProcess;
+	terminalProcess.onData(data => {
 		output += data;
 		written = written.then(() => writeInto(terminal, data));
 	});
+	let running = true;
 	// The pty can report the exit before its last bytes are read: resolve once output has gone quiet.
 	const exited = new Promise<number>(resolve =>
-		child!.onExit(({exitCode}) => {
+		terminalProcess.onExit(({exitCode}) => {
+			running = false;
 			const drain = (seen: number) => setTimeout(() => (output.length === seen ? resolve(exitCode) : drain(output.length)), 50);
 			drain(output.length);
 		}),
@@ -58,59 +66,30 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 			await new Promise(resolve => setTimeout(resolve, 20));
 		}
 	};
+	const resizeNow = (newCols: number, newRows: number) => {
+		terminalProcess.resize(newCols, newRows);
+		terminal.resize(newCols, newRows);
+	};
 	return {
 		screen,
 		terminal,
+		resizeNow,
+		kill: () => {
+			if (running) terminalProcess.kill();
+		},
 		output: () => output,
 		exited,
 		press: async (key, until) => {
-			child!.write(key);
+			terminalProcess.write(key);
 			return settle(until);
 		},
+		write: data => terminalProcess.write(data),
 		resize: async (newCols, newRows, until) => {
-			child!.resize(newCols, newRows);
-			terminal.resize(newCols, newRows);
+			resizeNow(newCols, newRows);
 			return settle(until);
 		},
 	};
 }
-
-test('gc-pause at 80x24: seven steps, back, help, resize, quit, terminal restored', async () => {
-	const app = open([], 80, 24);
-	expect(await app.press('', screen => screen.includes('step 1 of 7'))).toContain('Resource row-42');
-
-	for (let step = 2; step <= 7; step += 1) await app.press(keys.space, screen => screen.includes(`step ${step} of 7`));
-	const final = app.screen();
-	expect(final).toContain('✗ 1 rejected');
-	expect(final).toMatch(/max token 2/);
-	expect(final).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
-	// One row kept free, nothing past the width.
-	expect(final.split('\n')[23]).toBe('');
-	expect(Math.max(...final.split('\n').map(line => line.length))).toBeLessThanOrEqual(80);
-
-	expect(await app.press(keys.left, screen => screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
-
-	const help = await app.press('?', screen => screen.includes('Keys'));
-	expect(help).toContain('GC pause the selected client');
-	expect(help).not.toContain('Lock service');
-	expect(await app.press(keys.escape, screen => screen.includes('Lock service') && screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
-
-	const wide = await app.resize(
-		120,
-		40,
-		screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 6 of 7'),
-	);
-	expect(wide.split('\n')).toHaveLength(40);
-	await app.resize(50, 20, screen => screen.includes('terminal too small (need 68x23)'));
-	await app.resize(80, 24, screen => screen.includes('step 6 of 7'));
-
-	child!.write('q');
-	expect(await app.exited).toBe(0);
-	child = null;
-	// The cursor is shown again after the last frame, and raw mode is off (the pty echoes nothing odd).
-	const output = app.output();
-	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
-});
 
 /**
  * print's pages of a scenario, read in this process (the dashboard in the pty is the bin): for a
@@ -129,13 +108,90 @@ const dashboardRowsOf = (screen: string) =>
 		.slice(0, 23)
 		.map(line => line.trimEnd());
 
-test('each frame on the live screen, forward and back, is the one print draws for that step, row for row', async () => {
-	const page = await printedPages('gc-pause');
-	const rows = dashboardRowsOf;
-	const app = open([], 80, 24);
-	expect(rows(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
-	for (let step = 2; step <= 7; step += 1) expect(rows(await app.press(keys.space, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
-	for (let step = 6; step >= 1; step -= 1) expect(rows(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+describe('gc-pause at 80x24, one dashboard through every test in order', () => {
+	// The tests read the screens of one dashboard in turn: starting it once costs less than the screens do.
+	let app: Session;
+	let page: (step: number) => string[];
+	beforeAll(async () => {
+		page = await printedPages('gc-pause');
+		app = open([], 80, 24);
+		child = null;
+	});
+	afterAll(() => app.kill());
+
+	test('seven steps, each frame on the live screen the one print draws for that step, row for row', async () => {
+		expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
+		expect(app.screen()).toContain('Resource row-42');
+		for (let step = 2; step <= 7; step += 1)
+			expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+		const final = app.screen();
+		expect(final).toContain('✗ 1 rejected');
+		expect(final).toMatch(/max token 2/);
+		expect(final).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
+		// One row kept free, nothing past the width.
+		expect(final.split('\n')[23]).toBe('');
+		expect(Math.max(...final.split('\n').map(line => line.length))).toBeLessThanOrEqual(80);
+	});
+
+	test('back to the start, each frame as print draws it', async () => {
+		expect(await app.press(keys.left, screen => screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
+		expect(dashboardRowsOf(app.screen())).toEqual(page(6));
+		for (let step = 5; step >= 1; step -= 1)
+			expect(dashboardRowsOf(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+		await app.press(keys.space, screen => screen.includes('step 2 of 7'));
+	});
+
+	test('help, and Escape back to the step', async () => {
+		const help = await app.press('?', screen => screen.includes('Keys'));
+		expect(help).toContain('GC pause the selected client');
+		expect(help).not.toContain('Lock service');
+		expect(dashboardRowsOf(await app.press(keys.escape, screen => screen.includes('Lock service') && screen.includes('step 2 of 7')))).toEqual(page(2));
+	});
+
+	test('resized larger, too small, and back', async () => {
+		const wide = await app.resize(
+			120,
+			40,
+			screen => screen.split('\n').some(line => line.startsWith('── Clients') && line.length === 120) && screen.includes('step 2 of 7'),
+		);
+		expect(wide.split('\n')).toHaveLength(40);
+		await app.resize(50, 20, screen => screen.includes('terminal too small (need 68x23)'));
+		expect(dashboardRowsOf(await app.resize(80, 24, screen => screen.includes('step 2 of 7')))).toEqual(page(2));
+	});
+
+	test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
+		// Sizes changing faster than frames are drawn, too small among them, as a window dragged by its corner.
+		for (const [cols, rows] of [
+			[120, 40],
+			[60, 15],
+			[200, 60],
+			[81, 25],
+			[70, 30],
+			[100, 24],
+			[68, 23],
+			[150, 45],
+			[79, 24],
+			[90, 33],
+		] as const) {
+			app.resizeNow(cols, rows);
+			await new Promise(resolve => setTimeout(resolve, 5));
+		}
+		const shown = (screen: string) => screen.includes('step 2 of 7') && screen.split('\n').length === 24;
+		const settled = await app.resize(80, 24, shown);
+		await new Promise(resolve => setTimeout(resolve, 200));
+		// A resize of the storm that comes through late clears the screen and draws it again: on a busy
+		// machine the frame may still be on its way, so the screen is read once it has settled again.
+		expect(dashboardRowsOf(await app.press('', shown))).toEqual(page(2));
+		expect(settled).toContain('step 2 of 7');
+	});
+
+	test('q quits with the terminal restored', async () => {
+		app.write('q');
+		expect(await app.exited).toBe(0);
+		// The cursor is shown again after the last frame, and raw mode is off (the pty echoes nothing odd).
+		const output = app.output();
+		expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	});
 });
 
 test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized', async () => {
@@ -159,35 +215,6 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	child!.write('q');
 	expect(await app.exited).toBe(0);
 	child = null;
-});
-
-test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
-	const app = open([], 80, 24);
-	await app.press(keys.space, screen => screen.includes('step 2 of 7'));
-	// Sizes changing faster than frames are drawn, too small among them, as a window dragged by its corner.
-	for (const [cols, rows] of [
-		[120, 40],
-		[60, 15],
-		[200, 60],
-		[81, 25],
-		[70, 30],
-		[100, 24],
-		[68, 23],
-		[150, 45],
-		[79, 24],
-		[90, 33],
-	] as const) {
-		child!.resize(cols, rows);
-		app.terminal.resize(cols, rows);
-		await new Promise(resolve => setTimeout(resolve, 5));
-	}
-	const shown = (screen: string) => screen.includes('step 2 of 7') && screen.split('\n').length === 24;
-	const settled = await app.resize(80, 24, shown);
-	await new Promise(resolve => setTimeout(resolve, 200));
-	// A resize of the storm that comes through late clears the screen and draws it again: on a busy
-	// machine the frame may still be on its way, so the screen is read once it has settled again.
-	expect(dashboardRowsOf(await app.press('', shown))).toEqual((await printedPages('gc-pause'))(2));
-	expect(settled).toContain('step 2 of 7');
 });
 
 test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
@@ -271,8 +298,8 @@ describe('a paste (bracketed by the terminal)', () => {
 	});
 });
 
-test('without a terminal it points at trace, print and record, exit 2', () => {
-	const result = runCli([]);
+test('without a terminal it points at trace, print and record, exit 2', async () => {
+	const result = await callCli([]);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toMatch(/needs a terminal.*trace.*print.*record/);
 	expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);

@@ -32,9 +32,21 @@ interface Picture {
 
 let shots = 0;
 let browser: Chromium;
+/** The pictures taken, by what was drawn: the same SVG is drawn by two tests (the last still of gc-pause). */
+const pictures = new Map<string, Promise<Picture>>();
 
 /** The SVG as Chromium draws it headless, at its own size, one device pixel a CSS pixel. */
-async function screenshot(svg: string, options: {readonly reducedMotion?: boolean} = {}): Promise<Picture> {
+function screenshot(svg: string, options: {readonly reducedMotion?: boolean} = {}): Promise<Picture> {
+	const key = JSON.stringify([svg, options.reducedMotion ?? false]);
+	let picture = pictures.get(key);
+	if (picture === undefined) {
+		picture = takeScreenshot(svg, options);
+		pictures.set(key, picture);
+	}
+	return picture;
+}
+
+async function takeScreenshot(svg: string, options: {readonly reducedMotion?: boolean}): Promise<Picture> {
 	shots += 1;
 	const file = path.join(directory, `${shots}.svg`);
 	writeFileSync(file, svg);

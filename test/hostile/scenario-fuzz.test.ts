@@ -9,7 +9,7 @@ import {describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
-import {runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const runs = {numRuns: 80, seed: 42};
 const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');
@@ -126,21 +126,21 @@ describe('scenario loader fuzz', () => {
 		);
 	});
 
-	test('broken files through the command line: exit 2, one line per problem, no stack trace', () => {
+	test('broken files through the command line: exit 2, one line per problem, no stack trace', async () => {
 		const broken = fc
 			.sample(fc.oneof(mutatedText, mutatedValue), {numRuns: 30, seed: 3})
 			.map(text => ({text, result: parseScenario(text, 'x')}))
 			.filter(({result}) => !result.ok)
 			.slice(0, 3);
 		expect(broken).toHaveLength(3);
-		broken.forEach(({text}, index) => {
+		for (const [index, {text}] of broken.entries()) {
 			const file = path.join(directory, `broken-${index}.yaml`);
 			writeFileSync(file, text);
-			const run = runCli(['trace', file, '--json']);
+			const run = await callCli(['trace', file, '--json']);
 			expect(run.status).toBe(2);
 			expect(run.stdout).toBe('');
 			expect(run.stderr).not.toMatch(stackTrace);
 			expect(run.stderr).toBe(`${problemsOfFile(file).join('\n')}\n`);
-		});
+		}
 	});
 });

@@ -218,11 +218,12 @@ describe('YAML hazards', () => {
 		expect(problemsOf(scenario('  - do: tick\n  - do: [acquire A, write Z]\n'))).toEqual([{line: 5, message: expect.stringContaining("no client named 'Z'")}]);
 	});
 
-	test('a list or map used as a key is a problem on its line, and the only output', () => {
+	test('a list or map used as a key is a problem on its line, and the only output', async () => {
 		expect(problemsOf(scenario('  - do: tick\n? [a]\n: b\n'))).toEqual([{line: 5, message: 'YAML: a key must be a word, not a list or a map'}]);
 		const file = path.join(directory, 'collection-key.yaml');
 		writeFileSync(file, scenario('  - do: tick\n? {a: 1}\n: b\n'));
-		const result = runCli(['trace', file]);
+		const result = await callCli(['trace', file]);
+		expect(result.stdout).toBe('');
 		expect(result.stderr).toBe(`${file}:5: YAML: a key must be a word, not a list or a map\n`);
 		expect(result.status).toBe(2);
 	});

@@ -265,8 +265,8 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 });
 
 describe('dlock-tui live, refused before anything starts', () => {
-	test('without etcd on PATH: one line naming the package, exit 2', () => {
-		const result = runCli(['live', 'gc-pause', '--check'], {env: {PATH: '', TMPDIR: tmpdir()}});
+	test('without etcd on PATH: one line naming the package, exit 2', async () => {
+		const result = await callCli(['live', 'gc-pause', '--check'], undefined, {PATH: '', TMPDIR: tmpdir()});
 		expect(result.status).toBe(2);
 		expect(result.stderr).toBe(
 			'dlock-tui: live: no `etcd` on PATH; it comes in the package etcd-server (apt-get install etcd-server), or give --etcd URL (see dlock-tui --help)\n',

@@ -82,6 +82,26 @@ function expectTerminalRestored(output: string, finished: {before: string; after
 	expect(output).not.toMatch(/^\s+at /m);
 }
 
+// The bin as shipped, but for its dashboard, which throws on the second key (test/fixtures/crashing-dashboard.tsx).
+const crashingCli = path.join(runs, 'crashing-cli.mjs');
+const crashingDashboard: Plugin = {
+	name: 'crashing-dashboard',
+	setup(build) {
+		const fixture = fileURLToPath(new URL('../fixtures/crashing-dashboard.tsx', import.meta.url));
+		build.onResolve({filter: /^\.\/Dashboard\.js$/}, ({importer}) => (importer.endsWith(path.join('source', 'ui', 'App.tsx')) ? {path: fixture} : undefined));
+	},
+};
+// Bundling takes seconds: it goes on while the tests before the one that runs it wait on their terminals.
+let crashingCliBuilt: Promise<unknown>;
+beforeAll(() => {
+	// esbuild applies tsconfig.json's JSX setting only to files it resolves itself, not to one a plugin hands it.
+	crashingCliBuilt = bundle('source/cli.tsx', crashingCli, {jsx: 'automatic', plugins: [...bundleOptions.plugins, crashingDashboard]});
+	// A failed build fails the test that awaits it, not the run.
+	crashingCliBuilt.catch(() => undefined);
+	// The bin finds the built-in scenarios beside it.
+	symlinkSync(fileURLToPath(new URL('../../scenarios', import.meta.url)), path.join(runs, 'scenarios'));
+});
+
 describe('every exit path restores the terminal', () => {
 	test.each([
 		['q', (run: Run) => run.press('q'), '0'],
@@ -99,25 +119,8 @@ describe('every exit path restores the terminal', () => {
 	});
 
 	describe('an unexpected error inside a render', () => {
-		// The bin as shipped, but for its dashboard, which throws on the second key (test/fixtures/crashing-dashboard.tsx).
-		const crashingCli = path.join(runs, 'crashing-cli.mjs');
-		const fixture = fileURLToPath(new URL('../fixtures/crashing-dashboard.tsx', import.meta.url));
-		const crashingDashboard: Plugin = {
-			name: 'crashing-dashboard',
-			setup(build) {
-				build.onResolve({filter: /^\.\/Dashboard\.js$/}, ({importer}) =>
-					importer.endsWith(path.join('source', 'ui', 'App.tsx')) ? {path: fixture} : undefined,
-				);
-			},
-		};
-		beforeAll(async () => {
-			// esbuild applies tsconfig.json's JSX setting only to files it resolves itself, not to one a plugin hands it.
-			await bundle('source/cli.tsx', crashingCli, {jsx: 'automatic', plugins: [...bundleOptions.plugins, crashingDashboard]});
-			// The bin finds the built-in scenarios beside it.
-			symlinkSync(fileURLToPath(new URL('../../scenarios', import.meta.url)), path.join(runs, 'scenarios'));
-		});
-
 		test('one line, a report, exit 70', async () => {
+			await crashingCliBuilt;
 			const run = await openDashboard(crashingCli);
 			run.press(' ');
 			await until(() => run.output().includes('step 2 of 7'));

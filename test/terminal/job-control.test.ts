@@ -6,16 +6,12 @@ import {execFileSync} from 'node:child_process';
 import {readFileSync, readlinkSync} from 'node:fs';
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import {afterEach, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath} from '../run-cli.js';
 import {dashboardEnv, until} from './pty.js';
 
 let child: pty.IPty | null = null;
-afterEach(() => {
-	child?.kill();
-	child = null;
-});
 
 interface Dashboard {
 	readonly terminal: Terminal;
@@ -63,56 +59,69 @@ function open(): Dashboard {
 	return {terminal, output: () => output, exited, screen, state, settings, showing, pid};
 }
 
-test.each([
-	['Ctrl-Z', (_app: Dashboard): void => child!.write('\u001A')],
-	[
-		'SIGTSTP',
-		(app: Dashboard): void => {
-			process.kill(app.pid, 'SIGTSTP');
-		},
-	],
-] as const)('%s stops it with the terminal given back; SIGCONT draws it again in full', async (_name, stop) => {
-	const app = open();
-	await app.showing('step 1 of 7');
-	child!.write(' ');
-	const before = await app.showing('step 2 of 7');
-	const mark = app.output().length;
-	stop(app);
-	// The pty hands over what was written before the stop a moment after it.
-	await until(() => app.state() === 'T' && app.output().slice(mark).includes('\u001B[?2004l'));
-	const givenBack = app.output().slice(mark);
-	expect(givenBack).toContain('\u001B[?25h');
-	expect(givenBack).toContain('\u001B[?2004l');
-	expect(app.settings()).toMatch(/(^|\s)icanon(\s|$)/m);
-	expect(app.settings()).toMatch(/(^|\s)echo(\s|$)/m);
+describe('one dashboard through every test in order', () => {
+	// The tests act on one dashboard in turn, each from the step the one before left it on: starting it once costs more than a test does.
+	let app: Dashboard;
+	let step = 1;
+	beforeAll(async () => {
+		app = open();
+		await app.showing('step 1 of 7');
+	});
+	afterAll(() => child?.kill());
 
-	// The shell writes over the screen while the job is stopped.
-	await writeInto(app.terminal, '\r\n[1]+  Stopped                 dlock-tui gc-pause\r\n$ fg\r\ndlock-tui gc-pause\r\n');
-	expect(await app.screen()).not.toBe(before);
-	process.kill(app.pid, 'SIGCONT');
-	await until(() => app.state() !== 'T');
-	for (;;) {
-		if ((await app.screen()) === before) break;
-		await new Promise(resolve => setTimeout(resolve, 20));
-	}
-	expect(app.settings()).toMatch(/(^|\s)-icanon(\s|$)/m);
-	// Raw mode again: one key acts at once.
-	child!.write(' ');
-	await app.showing('step 3 of 7');
-	child!.write('q');
-	expect(await app.exited).toBe(0);
-	const output = app.output();
-	expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
-	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
-});
+	test.each([
+		['Ctrl-Z', (_app: Dashboard): void => child!.write('\u001A')],
+		[
+			'SIGTSTP',
+			(app: Dashboard): void => {
+				process.kill(app.pid, 'SIGTSTP');
+			},
+		],
+	] as const)('%s stops it with the terminal given back; SIGCONT draws it again in full', async (_name, stop) => {
+		child!.write(' ');
+		step += 1;
+		const before = await app.showing(`step ${step} of 7`);
+		const mark = app.output().length;
+		stop(app);
+		// The pty hands over what was written before the stop a moment after it.
+		await until(() => app.state() === 'T' && app.output().slice(mark).includes('\u001B[?2004l'));
+		const givenBack = app.output().slice(mark);
+		expect(givenBack).toContain('\u001B[?25h');
+		expect(givenBack).toContain('\u001B[?2004l');
+		expect(app.settings()).toMatch(/(^|\s)icanon(\s|$)/m);
+		expect(app.settings()).toMatch(/(^|\s)echo(\s|$)/m);
 
-test('SIGUSR1 neither opens a debugger nor writes over the screen', async () => {
-	const app = open();
-	await app.showing('step 1 of 7');
-	process.kill(app.pid, 'SIGUSR1');
-	child!.write(' ');
-	await app.showing('step 2 of 7');
-	child!.write('q');
-	expect(await app.exited).toBe(0);
-	expect(app.output()).not.toMatch(/Debugger|inspector/);
+		// The shell writes over the screen while the job is stopped.
+		await writeInto(app.terminal, '\r\n[1]+  Stopped                 dlock-tui gc-pause\r\n$ fg\r\ndlock-tui gc-pause\r\n');
+		expect(await app.screen()).not.toBe(before);
+		process.kill(app.pid, 'SIGCONT');
+		await until(() => app.state() !== 'T');
+		for (;;) {
+			if ((await app.screen()) === before) break;
+			await new Promise(resolve => setTimeout(resolve, 20));
+		}
+		expect(app.settings()).toMatch(/(^|\s)-icanon(\s|$)/m);
+		// Raw mode again: one key acts at once.
+		child!.write(' ');
+		step += 1;
+		await app.showing(`step ${step} of 7`);
+	});
+
+	test('SIGUSR1 neither opens a debugger nor writes over the screen', async () => {
+		const mark = app.output().length;
+		process.kill(app.pid, 'SIGUSR1');
+		child!.write(' ');
+		step += 1;
+		await app.showing(`step ${step} of 7`);
+		expect(app.output().slice(mark)).not.toMatch(/Debugger|inspector/);
+	});
+
+	test('q quits with the terminal given back', async () => {
+		child!.write('q');
+		expect(await app.exited).toBe(0);
+		const output = app.output();
+		expect(output).not.toMatch(/Debugger|inspector/);
+		expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
+		expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	});
 });
