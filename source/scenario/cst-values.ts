@@ -8,8 +8,8 @@
 // at the first thing about which the Composer could say more than "fine" (an anchor, an alias, a
 // tag, `?`, `---` on a collection's line, an empty value, a tab, a comment not set apart, a key
 // repeated or over 1,000 characters, `__proto__`, a list or map as a key, any error from the
-// parser), this gives up and readYaml composes the Document as before. Tests hold it to yaml's own
-// values and lines on every built-in scenario and on odd and hostile files.
+// parser), this gives up and readYaml parses the file again for the Document. Tests hold it to
+// yaml's own values and lines on every built-in scenario and on odd and hostile files.
 //
 // What is read keeps its place in the text (a Place) instead of its tokens, so that the items of a
 // block list can be read while the parser goes on, and their tokens dropped (readEndedItems): kept
