@@ -12,6 +12,7 @@ import {Etcd3} from 'etcd3';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
 import {createRunDirectory} from '../../source/live/run-directory.js';
+import {builtinDirectory} from '../../source/scenario/files.js';
 import {screenText, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
@@ -30,7 +31,8 @@ interface LiveRun {
 
 /**
  * The processes whose command line names a watched directory (a run's etcd, its guards and its
- * clients), each set filled by one scan of /proc every 50 ms for all the runs at once.
+ * clients), each set filled by one scan of /proc every 250 ms for all the runs at once: each of
+ * them lives for a second at least.
  */
 const watchers = new Set<{readonly directory: string; readonly pids: Set<number>}>();
 let scanning: NodeJS.Timeout | undefined;
@@ -50,7 +52,7 @@ function scanProcesses(): void {
 function watchProcesses(directory: string): {readonly pids: Set<number>; readonly stop: () => void} {
 	const watcher = {directory, pids: new Set<number>()};
 	watchers.add(watcher);
-	scanning ??= setInterval(scanProcesses, 50);
+	scanning ??= setInterval(scanProcesses, 250);
 	return {
 		pids: watcher.pids,
 		stop: () => {
@@ -94,20 +96,38 @@ function startLive(args: readonly string[], tmp: string): LiveRun {
 const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
 
 /**
- * Plays to the end; checks that the run started its processes (two clients, and without --etcd
- * two etcd servers with their guards), and that none of them, nor its directory, is left.
+ * Plays to the end, on the shared etcd; checks that the run started its two clients, that none of
+ * them nor its directory is left, and that it kept to its own prefix and deleted its keys there.
  */
 async function playLive(args: readonly string[]): Promise<{readonly status: number | null; readonly output: string}> {
 	const tmp = mkdtempSync(path.join(root, 'run-'));
-	const run = startLive(args, tmp);
+	const run = startLive([...args, '--etcd', shared.url], tmp);
 	const status = await run.status;
-	expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(args.includes('--etcd') ? 2 : 6);
+	const output = run.output();
+	expect(run.pids.size, output).toBeGreaterThanOrEqual(2);
 	expect([...run.pids].filter(isRunning)).toEqual([]);
 	expect(runDirectories(tmp)).toEqual([]);
-	return {status, output: run.output()};
+	const [, prefix] = /^live .*: http:\/\/127\.0\.0\.1:\d+, keys under (dlock-tui\/dlock-tui-live-\d+-\w+\/); a tick is \d+ ms$/m.exec(output) ?? [];
+	expect(prefix, output).toBeDefined();
+	expect(await keysLeft(prefix!)).toEqual([]);
+	return {status, output};
 }
 
-/** One etcd for the runs that are given one: each keeps to its own prefix. */
+/**
+ * A client frozen (SIGSTOP) from the first step on, and a long tick after: a run of it that is
+ * stopped from outside has a frozen process to end, as gc-pause has during A's pause.
+ */
+const frozenScenario = path.join(root, 'frozen.yaml');
+writeFileSync(frozenScenario, 'title: A frozen client\nlease: 5\nclients: [A]\nsteps:\n  - do: [acquire A, pause A 30]\n  - do: tick 30\n');
+
+/** Starts the frozen scenario on fresh etcd servers and waits until its client is frozen. */
+async function startFrozen(tmp: string): Promise<LiveRun> {
+	const run = startLive([frozenScenario, '--tick-ms', tickMs], tmp);
+	await expect.poll(() => run.output(), {timeout: 30_000, interval: 50}).toContain('step 1 (t=0)');
+	return run;
+}
+
+/** One etcd for the run that is given one (--etcd), as a person gives their own. */
 let shared: {readonly url: string; readonly stop: () => Promise<void>};
 beforeAll(async () => {
 	const binary = findEtcd(process.env);
@@ -124,47 +144,34 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => shared?.stop());
 
-/** The keys left under dlock-tui/ in the shared etcd. */
-async function keysLeft(): Promise<string[]> {
+/** The keys left under a run's prefix in the shared etcd. */
+async function keysLeft(prefix: string): Promise<string[]> {
 	const client = new Etcd3({hosts: shared.url});
 	try {
-		return await client.getAll().prefix('dlock-tui/').keys();
+		return await client.getAll().prefix(prefix).keys();
 	} finally {
 		client.close();
 	}
 }
 
 describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
-	test("gc-pause without fencing: A's late write overwrites B's", async () => {
-		const {status, output} = await playLive(['gc-pause-unfenced', '--check', '--tick-ms', tickMs]);
-		expect(status, output).toBe(0);
-		expect(output).toMatch(/✓ step 7 \(t=7\): agrees with the model\n.*row-42 = A \(max token 2\); A believes token 1; B believes token 2\n/);
-	});
-
-	test("etcd-revision: on a fresh etcd the tokens and the store's revision are the model's exactly", async () => {
-		const {status, output} = await playLive(['etcd-revision', '--check', '--tick-ms', tickMs]);
-		expect(status, output).toBe(0);
-		expect(output).toContain("B holds the lock, create_revision 4 (the model's token 4), revision 4");
-		expect(output).toMatch(/^✓ step 5 \(t=5\): agrees with the model\n {4}etcd: the lock is free, revision 5;/m);
-	});
-
-	test('a scenario whose expectation is not met live fails the check with exit 1', async () => {
-		const file = path.join(root, 'wrong.yaml');
-		writeFileSync(file, 'title: Wrong on purpose\nlease: 2\nclients: [A, B]\nsteps:\n  - do: [acquire A, acquire B]\n    expect: {holder: B}\n');
-		const {status, output} = await playLive([file, '--check', '--tick-ms', '1000', '--etcd', shared.url]);
+	// A run checked by its output alone plays on the shared etcd, given with --etcd: there it keeps to
+	// its own prefix and deletes its keys (playLive checks). A live run costs seconds of the machine,
+	// so this one serves two tests: the built-in story, then a step added after it that fails.
+	test("gc-pause without fencing agrees with the model at every step (A's late write overwrites B's); an expectation not met live fails the check with exit 1", async () => {
+		const file = path.join(root, 'unfenced-then-wrong.yaml');
+		// Without its twin, which must be the same story: this one has a step more.
+		const story = readFileSync(path.join(builtinDirectory(), 'gc-pause-unfenced.yaml'), 'utf8').replace(/^twin: .*\n/m, '');
+		writeFileSync(file, `${story}\n  - do: acquire A\n    expect: {holder: A}\n`);
+		const {status, output} = await playLive([file, '--check', '--tick-ms', tickMs]);
 		expect(status, output).toBe(1);
-		expect(output).toContain('✗ step 1 (t=0): expect: `holder` is A, expected B');
+		expect(output.match(/^✓ step \d+ /gm), output).toHaveLength(7);
+		expect(output).toMatch(/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m);
+		// Tokens by their order: a given etcd counts in its revision changes the run did not make.
+		expect(output).toMatch(/^✓ step 5 \(t=5\): agrees with the model\n.*B holds the lock, create_revision \d+ \(the model's token 2\)/m);
+		expect(output).toMatch(/✓ step 7 \(t=7\): agrees with the model\n.*row-42 = A \(max token 2\); A believes token 1; B believes token 2\n/);
+		expect(output).toContain('✗ step 8 (t=7): expect: `holder` is B, expected A');
 		expect(output).toContain('✗ 1 step differ');
-	});
-
-	test('--etcd URL: the run keeps to its own prefix and deletes its keys at the end', async () => {
-		const {status, output} = await playLive(['gc-pause', '--check', '--tick-ms', tickMs, '--etcd', shared.url]);
-		expect(status, output).toBe(0);
-		expect(output).toMatch(/^live .*: http:\/\/127\.0\.0\.1:\d+, keys under dlock-tui\/dlock-tui-live-\d+-\w+\/; a tick is 400 ms$/m);
-		// Tokens by their order: another run's changes may count in the shared revision.
-		expect(output).toContain('B holds the lock, create_revision');
-		expect(output).toContain('✓ the live run agrees with the model at every step');
-		expect(await keysLeft()).toEqual([]);
 	});
 
 	test('in a terminal: the dashboard, filled from etcd, plays the story beside what etcd says; another key says only q works; q ends it all', async () => {
@@ -225,38 +232,32 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		['SIGTERM', 143],
 		['SIGINT', 130],
 		['SIGHUP', 129],
-	] as const)('%s stops the clients and etcd and removes the directory before it exits (%i)', async ([signal, code]) => {
+	] as const)('%s stops the clients (a frozen one too) and etcd and removes the directory before it exits (%i)', async ([signal, code]) => {
 		const tmp = mkdtempSync(path.join(root, 'stopped-'));
-		const run = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
-		await expect.poll(() => run.output(), {timeout: 30_000, interval: 50}).toContain('step 3 (t=2)');
+		const run = await startFrozen(tmp);
 		run.kill(signal);
 		expect(await run.status, run.output()).toBe(code);
-		expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(6);
+		// Itself, the client, and two etcd servers with their guards.
+		expect(run.pids.size, run.output()).toBeGreaterThanOrEqual(5);
 		expect([...run.pids].filter(isRunning)).toEqual([]);
 		expect(runDirectories(tmp)).toEqual([]);
 	});
 
-	// The next run is the story's own test too: a live run costs seconds of the machine, so one run serves both.
-	test("after a run killed with SIGKILL, the next run ends what it left and removes its directory, and plays cleanly: gc-pause with fencing, A is frozen, its lease expires in etcd, B takes the lock, and A's late write is rejected", async () => {
+	// The next run is etcd-revision's own test too: a live run costs seconds of the machine, so one run serves both.
+	test("after a run killed with SIGKILL, the next run ends what it left and removes its directory, and plays cleanly: etcd-revision on a fresh etcd, whose tokens and revision are the model's exactly", async () => {
 		const tmp = mkdtempSync(path.join(root, 'killed-'));
-		const killed = startLive(['gc-pause', '--tick-ms', tickMs], tmp);
-		// A is frozen now: a stopped process cannot notice that the run is gone, so the next run ends it.
-		await expect.poll(() => killed.output(), {timeout: 30_000, interval: 50}).toContain('step 3 (t=2)');
+		// A frozen client: a stopped process cannot notice that the run is gone, so the next run ends it.
+		const killed = await startFrozen(tmp);
 		const [stale] = runDirectories(tmp);
 		killed.kill();
 		await killed.status;
-		expect(killed.pids.size, killed.output()).toBeGreaterThanOrEqual(6);
-		const next = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp);
+		expect(killed.pids.size, killed.output()).toBeGreaterThanOrEqual(5);
+		const next = startLive(['etcd-revision', '--check', '--tick-ms', tickMs], tmp);
 		expect(await next.status, next.output()).toBe(0);
 		expect(next.output()).toContain('✓ the live run agrees with the model at every step');
 		expect(next.pids.size, next.output()).toBeGreaterThanOrEqual(6);
-		expect(next.output()).toMatch(
-			/^✓ step 4 \(t=5\): agrees with the model\n.*the lock is free.*\n {4}lag: A's lease expired in etcd \d+ ms (late|early) \(t=5\)$/m,
-		);
-		// A fresh etcd: the tokens are the lock key's create_revision, 2 and then 4 (A's expiry was 3).
-		expect(next.output()).toMatch(
-			/B holds the lock, create_revision 4 \(the model's token 2\).*row-42 = B \(max token 2\); A believes token 1; B believes token 2\n✓ the live run agrees/,
-		);
+		expect(next.output()).toContain("B holds the lock, create_revision 4 (the model's token 4), revision 4");
+		expect(next.output()).toMatch(/^✓ step 5 \(t=5\): agrees with the model\n {4}etcd: the lock is free, revision 5;/m);
 		expect(next.output()).not.toContain('✗');
 		expect([...killed.pids, ...next.pids].filter(isRunning)).toEqual([]);
 		expect(existsSync(path.join(tmp, stale!))).toBe(false);
