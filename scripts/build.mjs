@@ -8,6 +8,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {requireWithCodeCache} from './code-cache.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -94,8 +95,9 @@ const lazyModules = [
 	{source: 'source/export/explored-scenario.ts', file: 'explored.cjs'},
 	// Read only when there are arguments: the dashboard with none starts without it.
 	{source: 'source/commands/meow-parse.ts', file: 'meow-parse.cjs'},
-	// The gRPC stack under etcd3, the larger part of everything bundled: only `live` loads it.
-	{source: 'source/live/etcd-store.ts', file: 'etcd.cjs'},
+	// The gRPC stack under etcd3, the larger part of everything bundled: only `live` loads it, in
+	// the run and in each of its client processes, so V8's compiled code of it goes beside it.
+	{source: 'source/live/etcd-store.ts', file: 'etcd.cjs', codeCache: true},
 ];
 
 /** Builds the shipped bin: dist/cli.js, its chunks and the lazy modules beside it. */
@@ -111,12 +113,12 @@ export async function buildCli() {
 			define: {...bundleOptions.define, 'import.meta.url': 'importMetaUrl'},
 			banner: {js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;"},
 		});
-		const module = createRequire(import.meta.url)(file);
+		const module = lazy.codeCache ? requireWithCodeCache(file, {writeCache: true}) : createRequire(import.meta.url)(file);
 		// A stand-in can call a function or copy a constant; an object or a class would be a second copy, unequal to the first.
 		const isClass = value => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
 		const objects = Object.keys(module).filter(name => (typeof module[name] === 'object' && module[name] !== null) || isClass(module[name]));
 		if (objects.length > 0) throw new Error(`${lazy.source}: a lazy module may export functions and constants, not objects or classes (${objects.join(', ')})`);
-		shims.set(path.join(root, lazy.source), lazyShim(lazy.file, module, lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined));
+		shims.set(path.join(root, lazy.source), lazyShim(lazy, module));
 	}
 	// Split at the commands' dynamic imports: what only the drawing commands (Ink, React, Yoga, the
 	// panes) or only live (its network and process modules) need goes into chunks beside the bin,
@@ -167,12 +169,17 @@ function preparsedBuiltins(parseScenario) {
 }
 
 /** A module with the lazy module's functions, each requiring it on first use, and its constants. */
-function lazyShim(file, module, preparsed) {
-	const lines = [
-		"import {createRequire} from 'node:module';",
-		'let loaded;',
-		`const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(`./${file}`)}));`,
-	];
+function lazyShim(lazy, module) {
+	const preparsed = lazy.preparsed ? preparsedBuiltins(module.parseScenario) : undefined;
+	const file = JSON.stringify(`./${lazy.file}`);
+	const lines = lazy.codeCache
+		? [
+				"import {fileURLToPath} from 'node:url';",
+				`import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'scripts/code-cache.js'))};`,
+				'let loaded;',
+				`const load = () => (loaded ??= requireWithCodeCache(fileURLToPath(new URL(${file}, import.meta.url))));`,
+			]
+		: ["import {createRequire} from 'node:module';", 'let loaded;', `const load = () => (loaded ??= createRequire(import.meta.url)(${file}));`];
 	for (const [name, value] of Object.entries(module)) {
 		if (name === '__esModule') continue;
 		if (typeof value !== 'function') {

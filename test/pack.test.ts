@@ -17,6 +17,8 @@ const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 /** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
 const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
+/** V8's compiled code of a lazy module, beside it (scripts/code-cache.js). */
+const codeCaches = ['dist/etcd.cjs.v8-cache'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -79,11 +81,11 @@ describe('npm pack', () => {
 		if (temp) rmSync(temp, {recursive: true, force: true});
 	});
 
-	test('ships the bundle, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+	test('ships the bundle with its code cache, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
 		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', ...lazyModules]));
 		// The chunks split off the bin: those of the drawing commands at least.
 		expect(bundleFiles.length).toBeGreaterThan(lazyModules.length + 2);
-		const expected = ['README.md', 'docs/model.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+		const expected = ['README.md', 'docs/model.md', ...bundleFiles, ...codeCaches, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
