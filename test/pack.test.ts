@@ -9,12 +9,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {runTrace} from '../source/commands/trace.js';
+import {type CliResult, runCliInOneProcess} from './run-cli.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 const builtinNames = builtinScenarios.map(file => file.slice(0, -'.yaml'.length));
-/** The installed bin's runs that only read what they are given, made in one process (test/bin-runs.mjs). */
+/** The installed bin's runs that only read what they are given, made in one process. */
 const readingRuns = [...builtinNames.map(name => ['trace', name, '--json']), ['--version'], ['list'], ['check', 'own.yaml']];
 /** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
 const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
@@ -43,7 +44,7 @@ describe('npm pack', () => {
 	/** The bin, its chunks and its lazy modules, as the build that packed them wrote them. */
 	let bundleFiles: string[];
 	/** The results of `readingRuns`, by their arguments. */
-	const installedRuns = new Map<string, {status: number; stdout: string; stderr: string}>();
+	const installedRuns = new Map<string, CliResult>();
 	/** One of `readingRuns`: it must have ended with exit 0 and nothing on stderr. */
 	const installedOutput = (...args: string[]) => {
 		const run = installedRuns.get(args.join(' '));
@@ -85,17 +86,8 @@ describe('npm pack', () => {
 		const run = spawnSync('npm', ['install', path.join(temp, packed.filename)], {cwd: app, encoding: 'utf8', env});
 		install = {status: run.status, output: `${run.stdout}${run.stderr}`};
 		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), path.join(app, 'own.yaml'));
-		const runs = execFileSync(
-			process.execPath,
-			[fileURLToPath(new URL('bin-runs.mjs', import.meta.url)), path.join(app, 'node_modules/.bin/dlock-tui'), JSON.stringify(readingRuns)],
-			{
-				cwd: app,
-				encoding: 'utf8',
-				env: installedEnv,
-			},
-		);
-		for (const [index, result] of (JSON.parse(runs) as {status: number; stdout: string; stderr: string}[]).entries())
-			installedRuns.set(readingRuns[index]!.join(' '), result);
+		const runs = runCliInOneProcess(readingRuns, {cwd: app, env: installedEnv}, path.join(app, 'node_modules/.bin/dlock-tui'));
+		for (const [index, result] of runs.entries()) installedRuns.set(readingRuns[index]!.join(' '), result);
 	}, 120_000);
 
 	afterAll(() => {
