@@ -3,7 +3,6 @@
 // (Ink and React for the ones that draw) is in chunks beside it, and what the first frame does not
 // need (reading YAML, saving a session) in modules loaded when first used.
 
-import {build} from 'esbuild';
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -70,6 +69,8 @@ export const bundleOptions = {
  * file. Returns the paths written.
  */
 export async function bundle(entry, outfile, extraOptions = {}) {
+	// Loaded only when there is something to build: it takes longer than finding dist/ up to date.
+	const {build} = await import('esbuild');
 	const where = extraOptions.splitting ? {outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.js')} : {outfile};
 	const result = await build({...bundleOptions, ...extraOptions, ...where, absWorkingDir: root, entryPoints: [entry], write: false});
 	for (const output of result.outputFiles) {
