@@ -3,8 +3,7 @@
 // (Ink and React for the ones that draw) is in chunks beside it, and what the first frame does not
 // need (reading YAML, saving a session) in modules loaded when first used.
 
-import {build} from 'esbuild';
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -71,6 +70,8 @@ export const bundleOptions = {
  * file. Returns the paths written.
  */
 export async function bundle(entry, outfile, extraOptions = {}) {
+	// Loaded only when there is something to build: it takes longer than finding dist/ up to date.
+	const {build} = await import('esbuild');
 	const where = extraOptions.splitting ? {outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.js')} : {outfile};
 	const result = await build({...bundleOptions, ...extraOptions, ...where, absWorkingDir: root, entryPoints: [entry], write: false});
 	for (const output of result.outputFiles) {
@@ -100,8 +101,41 @@ const lazyModules = [
 	{source: 'source/live/etcd-store.ts', file: 'etcd.cjs', codeCache: true},
 ];
 
+/**
+ * What the build reads: the source, the built-in scenarios (parsed into the bundle), the build
+ * script, the patches the build checks, the package's version, the compiler settings, and the
+ * installed packages (npm rewrites node_modules/.package-lock.json on every install).
+ */
+const buildInputs = ['source', 'scenarios', 'scripts', 'patches', 'package.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
+
+/** The latest change to a file or folder, or to anything in it. */
+function lastChange(file) {
+	const stat = statSync(file);
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	// A folder's own time changes when a file in it is added, removed or renamed.
+	return Math.max(stat.mtimeMs, ...readdirSync(file).map(name => lastChange(path.join(file, name))));
+}
+
+/** dist/ as the last build left it: its oldest file, or nothing when it was never built. */
+function builtAt() {
+	const dist = path.join(root, 'dist');
+	if (!existsSync(path.join(dist, 'cli.js'))) return null;
+	return Math.min(...readdirSync(dist).map(name => statSync(path.join(dist, name)).mtimeMs));
+}
+
+/**
+ * Builds the shipped bin unless dist/ was written after the last change to anything the build
+ * reads: a build takes seconds, the check a few milliseconds. Resolves to whether it built.
+ */
+export async function buildCliIfChanged() {
+	const built = builtAt();
+	if (built !== null && buildInputs.every(input => !existsSync(path.join(root, input)) || lastChange(path.join(root, input)) < built)) return false;
+	await buildCli();
+	return true;
+}
+
 /** Builds the shipped bin: dist/cli.js, its chunks and the lazy modules beside it. */
-export async function buildCli() {
+async function buildCli() {
 	checkPatches();
 	const dist = path.join(root, 'dist');
 	const shims = new Map();
@@ -214,4 +248,7 @@ function lazyModulesPlugin(shims) {
 	};
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();
+if (process.argv[1] === fileURLToPath(import.meta.url) && !(await buildCliIfChanged())) {
+	// On stderr: `npm pack --json` runs this (prepack) with its stdout going into the JSON it prints.
+	console.error('dist/ is up to date: built after the last change to what it is built from');
+}

@@ -1,20 +1,22 @@
 // The published package: `npm pack`, installed into an empty folder with no network, must run
 // alone. The bundle carries every runtime dependency, so the install needs nothing else.
 
-import {execFile, execFileSync, spawnSync} from 'node:child_process';
-import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {promisify} from 'node:util';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {runTrace} from '../source/commands/trace.js';
+import {type CliResult, runCliInOneProcess} from './run-cli.js';
 
-const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
+const builtinNames = builtinScenarios.map(file => file.slice(0, -'.yaml'.length));
+/** The installed bin's runs that only read what they are given, made in one process. */
+const readingRuns = [...builtinNames.map(name => ['trace', name, '--json']), ['--version'], ['list'], ['check', 'own.yaml']];
 /** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
 const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
 /** V8's compiled code of a lazy module, beside it (scripts/code-cache.js). */
@@ -37,34 +39,44 @@ describe('npm pack', () => {
 	let temp: string;
 	let app: string;
 	let packed: {filename: string; files: {path: string}[]};
+	let packStderr: string;
 	let projectPackageJson: string;
 	let projectPackedJson: string;
 	let install: {status: number | null; output: string};
 	/** The bin, its chunks and its lazy modules, as the build that packed them wrote them. */
 	let bundleFiles: string[];
+	/** The results of `readingRuns`, by their arguments. */
+	const installedRuns = new Map<string, CliResult>();
+	/** One of `readingRuns`: it must have ended with exit 0 and nothing on stderr. */
+	const installedOutput = (...args: string[]) => {
+		const run = installedRuns.get(args.join(' '));
+		expect(run, args.join(' ')).toMatchObject({status: 0, stderr: ''});
+		return run!.stdout;
+	};
 
+	const installedEnv = {...process.env, NODE_PATH: ''};
 	const runInstalled = (...args: string[]) =>
-		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: {...process.env, NODE_PATH: ''}});
-	const runInstalledAsync = async (...args: string[]) =>
-		(await execFileAsync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: {...process.env, NODE_PATH: ''}})).stdout;
+		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: installedEnv});
 
 	beforeAll(() => {
 		temp = mkdtempSync(path.join(tmpdir(), 'dlock-pack-'));
 		const env = cleanEnv(path.join(temp, 'cache'));
 		projectPackageJson = readFileSync(path.join(root, 'package.json'), 'utf8');
-		// `prepack` rebuilds dist/ and rewrites package.json while it packs: done in the project
-		// itself, that would pull both from under the tests running beside this one. A copy of the
-		// project (sharing its node_modules) is packed instead.
+		// `prepack` rewrites package.json while it packs (and dist/, when it is out of date): done in
+		// the project itself, that would pull them from under the tests running beside this one. A
+		// copy of the project (sharing its node_modules) is packed instead, with the dist/ that the
+		// tests' global setup has just built; `cp -a` keeps the times of files and folders, by which
+		// the build sees that dist/ is up to date and does not build it again.
 		const project = path.join(temp, 'project');
-		cpSync(root, project, {recursive: true, filter: source => !/[/\\](node_modules|\.git|dist|test|bench)$/.test(source)});
+		mkdirSync(project);
+		const parts = readdirSync(root).filter(name => !['node_modules', '.git', 'test', 'bench'].includes(name));
+		execFileSync('cp', ['-a', ...parts.map(name => path.join(root, name)), project]);
 		symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
 		// `prepack` builds dist/cli.js and takes the postinstall script out of package.json; `postpack` puts it back.
-		const output = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {
-			cwd: project,
-			encoding: 'utf8',
-			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', temp], {cwd: project, encoding: 'utf8', env});
+		expect(pack.status, pack.stderr).toBe(0);
+		packStderr = pack.stderr;
+		const output = pack.stdout;
 		projectPackedJson = readFileSync(path.join(project, 'package.json'), 'utf8');
 		bundleFiles = readdirSync(path.join(project, 'dist'))
 			.filter(file => /\.c?js$/.test(file))
@@ -75,6 +87,9 @@ describe('npm pack', () => {
 		// As a user installs it: install scripts allowed, so npm would warn about any the package had.
 		const run = spawnSync('npm', ['install', path.join(temp, packed.filename)], {cwd: app, encoding: 'utf8', env});
 		install = {status: run.status, output: `${run.stdout}${run.stderr}`};
+		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), path.join(app, 'own.yaml'));
+		const runs = runCliInOneProcess(readingRuns, {cwd: app, env: installedEnv}, path.join(app, 'node_modules/.bin/dlock-tui'));
+		for (const [index, result] of runs.entries()) installedRuns.set(readingRuns[index]!.join(' '), result);
 	}, 120_000);
 
 	afterAll(() => {
@@ -82,6 +97,8 @@ describe('npm pack', () => {
 	});
 
 	test('ships the bundle with its code cache, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+		// `prepack` ran the build, which found dist/ up to date (scripts/build.mjs says so on stderr).
+		expect(packStderr).toContain('dist/ is up to date');
 		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', ...lazyModules]));
 		// The chunks split off the bin: those of the drawing commands at least.
 		expect(bundleFiles.length).toBeGreaterThan(lazyModules.length + 2);
@@ -127,19 +144,17 @@ describe('npm pack', () => {
 	});
 
 	test('every built-in scenario, parsed when the bundle was built, traces as the source reads it', async () => {
-		// The installed bin traces them all at once, while the source traces them here.
-		const names = builtinScenarios.map(file => file.slice(0, -'.yaml'.length));
-		const installed = names.map(name => runInstalledAsync('trace', name, '--json'));
-		for (const [index, name] of names.entries()) {
+		for (const name of builtinNames) {
 			let expected = '';
 			await runTrace(name, true, text => {
 				expected += text;
 			});
 			expect(expected.split('\n').length, name).toBeGreaterThan(2);
-			expect(await installed[index], name).toBe(expected);
+			expect(installedOutput('trace', name, '--json'), name).toBe(expected);
 		}
 	});
 
+	// A process of its own: the bin as a user starts it, through the link npm made in node_modules/.bin.
 	test('a built-in scenario edited after the build is read as it is now, not as the build parsed it', () => {
 		const file = path.join(app, 'node_modules', packageJson.name, 'scenarios/heartbeat.yaml');
 		const original = readFileSync(file, 'utf8');
@@ -154,17 +169,15 @@ describe('npm pack', () => {
 	});
 
 	test("a scenario file of the user's own is read by the parser shipped beside the bundle", () => {
-		const own = path.join(app, 'own.yaml');
-		copyFileSync(path.join(root, 'scenarios/gc-pause.yaml'), own);
-		expect(runInstalled('check', own)).toContain('✓');
+		expect(installedOutput('check', 'own.yaml')).toContain('✓');
 	});
 
 	test('--version prints the package version', () => {
-		expect(runInstalled('--version').trim()).toBe(packageJson.version);
+		expect(installedOutput('--version').trim()).toBe(packageJson.version);
 	});
 
 	test('list names every built-in scenario', () => {
-		const output = runInstalled('list');
-		for (const file of builtinScenarios) expect(output).toContain(file.slice(0, -'.yaml'.length));
+		const output = installedOutput('list');
+		for (const name of builtinNames) expect(output).toContain(name);
 	});
 });

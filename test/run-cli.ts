@@ -52,6 +52,25 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, 
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
 }
 
+const binRuns = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
+
+/**
+ * Several runs of the built binary in one Node process (test/bin-runs.mjs), for runs that only
+ * read and print: a process a run costs about 0.2 CPU-s just to start. A test of what only a
+ * process shows (its exit, a signal, a closed pipe) starts one of its own with runCli.
+ */
+export function runCliInOneProcess(runs: readonly (readonly string[])[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult[] {
+	const result = spawnSync(process.execPath, [binRuns, cli, JSON.stringify(runs)], {
+		encoding: 'utf8',
+		env: {...process.env, NO_COLOR: '1'},
+		maxBuffer: 1 << 30,
+		timeout: 60_000,
+		...options,
+	});
+	if (result.status !== 0) throw new Error(`test/bin-runs.mjs ended with ${result.status ?? result.signal}: ${String(result.stderr)}`);
+	return JSON.parse(String(result.stdout)) as CliResult[];
+}
+
 /** A fresh directory in the OS temp dir, removed when the test file is done (call it at the top level). */
 export function temporaryDirectory(prefix: string): string {
 	const directory = mkdtempSync(path.join(tmpdir(), prefix));

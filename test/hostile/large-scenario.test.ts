@@ -5,9 +5,10 @@
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
 import {runTrace} from '../../source/commands/trace.js';
-import {cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
 
 /** A lease expires and passes from A to B: seven commands. */
 const cycle = ['acquire A', 'write A', 'tick 5', 'acquire B', 'write B', 'release B', 'release A'];
@@ -24,7 +25,7 @@ function longScenario(cycles: number): string {
 	return `${lines.join('\n')}\n`;
 }
 
-/** Runs the CLI, keeping only the line count and the last line of its output. */
+/** Runs the built binary, keeping only the line count and the last line of its output. */
 function runStreaming(
 	args: readonly string[],
 	nodeOptions: readonly string[] = [],
@@ -49,14 +50,16 @@ describe('a 3,000-step scenario', () => {
 	writeFileSync(file, longScenario(cycles));
 
 	test('passes check and traces every command', {timeout: 60_000}, async () => {
-		const [check, trace] = await Promise.all([runStreaming(['check', file]), runStreaming(['trace', file, '--json'])]);
+		const check = await callCli(['check', file]);
 		expect(check.stderr).toBe('');
 		expect(check.status).toBe(0);
 
+		const trace = await callCli(['trace', file, '--json']);
 		expect(trace.stderr).toBe('');
 		expect(trace.status).toBe(0);
-		expect(trace.lines).toBe(1 + cycles * cycle.length);
-		const last = JSON.parse(trace.last) as {step: number; command: string; clock: number; resource: {maxToken: number; writes: number}};
+		const lines = trace.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(1 + cycles * cycle.length);
+		const last = JSON.parse(lines.at(-1)!) as {step: number; command: string; clock: number; resource: {maxToken: number; writes: number}};
 		expect(last).toMatchObject({step: cycles * cycle.length, command: 'release A', clock: 5 * cycles, resource: {maxToken: 2 * cycles, writes: 2 * cycles}});
 	});
 });
@@ -87,14 +90,35 @@ describe('a trace of 50,000 commands', () => {
 describe('check of a long scenario that fails everywhere', () => {
 	const file = path.join(temporaryDirectory('dlock-failing-'), 'failing.yaml');
 
-	test('writes every failure, however far behind the reader is, without a warning', () => {
-		// A holds no token: every write is refused, every step fails, far more output than a pipe holds.
+	test('writes every failure, however far behind the reader is, without a warning', async () => {
+		// A holds no token: every write is refused, every step fails, far more output than the reader holds.
 		writeFileSync(file, `title: failing\nclients: [A]\nsteps:\n${'  - do: write A\n'.repeat(3000)}`);
-		const result = runCli(['check', file]);
-		expect(result.stderr).toBe('');
-		expect(result.status).toBe(1);
+		// A reader that holds 1 KiB and takes each chunk a turn of the event loop after it came.
+		let stdout = '';
+		const reader = new Writable({
+			highWaterMark: 1024,
+			write(chunk: Buffer, _encoding, done) {
+				stdout += chunk;
+				setImmediate(done);
+			},
+		});
+		let waits = 0;
+		reader.on('drain', () => (waits += 1));
+		// A listener added for every line that waits would be Node's "possible memory leak" warning.
+		const warnings: Error[] = [];
+		const warned = (warning: Error) => warnings.push(warning);
+		process.on('warning', warned);
+		try {
+			const result = await callCli(['check', file], reader as NodeJS.WriteStream);
+			expect(result.stderr).toBe('');
+			expect(result.status).toBe(1);
+		} finally {
+			process.off('warning', warned);
+		}
+		expect(waits, 'the reader never fell behind').toBeGreaterThan(0);
+		expect(warnings).toEqual([]);
 		expect(
-			result.stdout
+			stdout
 				.trimEnd()
 				.split('\n')
 				.filter(line => line.includes('was refused')),
