@@ -12,28 +12,33 @@ export function endForHangup(): void {
 /** EIO: the terminal is gone. */
 export const isHangup = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'EIO';
 
-/** How long a program may outlive its terminal before the watchdog ends it. */
-const graceMs = 2000;
+/** How long the main thread has to answer once the terminal is gone: an idle one answers at once. */
+const answerMs = 300;
 
 /**
  * The terminal's going away is noticed on the event loop (a read that ends, a write that fails,
  * SIGHUP), so a program busy in one long step (a scenario that ticks a million times) would keep
  * running with nobody to see it. A worker thread, which runs while the main thread is busy, looks
- * at the terminal twice a second; once it has been gone for two seconds the process is still
- * stuck, and the worker kills it. SIGKILL, because a signal the program listens for would wait
- * for the busy thread; nobody is left to see how it ended. Returns how to stop watching.
+ * at the terminal ten times a second; once it is gone it tells the main thread, which ends as a
+ * hangup when its event loop next turns. A main thread that has not done so a moment later is
+ * stuck, and the worker kills the process: SIGKILL, because a signal the program listens for
+ * would wait for the busy thread; nobody is left to see how it ended. Returns how to stop watching.
  */
 export function endWhenTerminalGoes(fd: number): () => void {
 	const watchdog = new Worker(
 		`const {isatty} = require('node:tty');
+		const {parentPort} = require('node:worker_threads');
 		let goneSince = null;
 		setInterval(() => {
 			if (isatty(${fd})) goneSince = null;
-			else if (goneSince === null) goneSince = Date.now();
-			else if (Date.now() - goneSince >= ${graceMs}) process.kill(process.pid, 'SIGKILL');
-		}, 500);`,
+			else if (goneSince === null) {
+				goneSince = Date.now();
+				parentPort.postMessage('gone');
+			} else if (Date.now() - goneSince >= ${answerMs}) process.kill(process.pid, 'SIGKILL');
+		}, 100);`,
 		{eval: true},
 	);
+	watchdog.on('message', endForHangup);
 	// It never keeps the program alive; the program ending ends it.
 	watchdog.unref();
 	return () => void watchdog.terminate();

@@ -1,6 +1,7 @@
 // One headless Chromium for a whole test file, driven through the DevTools protocol on a pipe
 // (--remote-debugging-pipe: JSON messages ended by a NUL byte, on file descriptors 3 and 4).
-// Starting Chromium costs more than a picture does: the stills are pages of one browser.
+// Starting Chromium costs more than a picture does: the stills are pages of one browser, all
+// taken in turn in one tab.
 // A protocol client library would bring a WebSocket stack for what is a few commands, so they
 // are written here.
 
@@ -100,30 +101,45 @@ export class Chromium {
 		});
 	}
 
-	/**
-	 * The page at `url` in a tab of its own, `width` by `height` CSS pixels at one device pixel
-	 * each, taken once one second of virtual time has gone by (an animation is one second in,
-	 * however busy the machine). A PNG.
-	 */
-	async screenshot(url: string, {width, height, reducedMotion = false}: ScreenshotOptions): Promise<Buffer> {
-		const {targetId} = (await this.send('Target.createTarget', {url: 'about:blank', newWindow: true})) as {targetId: string};
-		const {sessionId} = (await this.send('Target.attachToTarget', {targetId, flatten: true})) as {sessionId: string};
-		try {
-			await this.send('Emulation.setDeviceMetricsOverride', {width, height, deviceScaleFactor: 1, mobile: false}, sessionId);
+	/** The one tab every picture is taken in: a tab of its own for each would start a renderer each time. */
+	#tab: Promise<string> | undefined;
+
+	#session(): Promise<string> {
+		this.#tab ??= (async () => {
+			const {targetId} = (await this.send('Target.createTarget', {url: 'about:blank'})) as {targetId: string};
+			const {sessionId} = (await this.send('Target.attachToTarget', {targetId, flatten: true})) as {sessionId: string};
 			await this.send('Emulation.setScrollbarsHidden', {hidden: true}, sessionId);
-			if (reducedMotion) await this.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-reduced-motion', value: 'reduce'}]}, sessionId);
-			// Time stands still until the page is there; then one second goes by, and stands still again for the picture.
-			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
-			await this.send('Page.navigate', {url}, sessionId);
-			const expired = this.#next('Emulation.virtualTimeBudgetExpired', sessionId);
-			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pauseIfNetworkFetchesPending', budget: 1000}, sessionId);
-			await expired;
-			await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
-			const {data} = (await this.send('Page.captureScreenshot', {format: 'png'}, sessionId)) as {data: string};
-			return Buffer.from(data, 'base64');
-		} finally {
-			await this.send('Target.closeTarget', {targetId});
-		}
+			return sessionId;
+		})();
+		return this.#tab;
+	}
+
+	/**
+	 * The page at `url`, `width` by `height` CSS pixels at one device pixel each, taken once one
+	 * second of virtual time has gone by (an animation is one second in, however busy the machine).
+	 * A PNG. Pictures asked for together are taken one after the other: they share the tab.
+	 */
+	screenshot(url: string, options: ScreenshotOptions): Promise<Buffer> {
+		const picture = this.#taken.then(() => this.#take(url, options));
+		this.#taken = picture.catch(() => undefined);
+		return picture;
+	}
+
+	#taken: Promise<unknown> = Promise.resolve();
+
+	async #take(url: string, {width, height, reducedMotion = false}: ScreenshotOptions): Promise<Buffer> {
+		const sessionId = await this.#session();
+		await this.send('Emulation.setDeviceMetricsOverride', {width, height, deviceScaleFactor: 1, mobile: false}, sessionId);
+		await this.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-reduced-motion', value: reducedMotion ? 'reduce' : 'no-preference'}]}, sessionId);
+		// Time stands still until the page is there; then one second goes by, and stands still again for the picture.
+		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
+		await this.send('Page.navigate', {url}, sessionId);
+		const expired = this.#next('Emulation.virtualTimeBudgetExpired', sessionId);
+		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pauseIfNetworkFetchesPending', budget: 1000}, sessionId);
+		await expired;
+		await this.send('Emulation.setVirtualTimePolicy', {policy: 'pause'}, sessionId);
+		const {data} = (await this.send('Page.captureScreenshot', {format: 'png'}, sessionId)) as {data: string};
+		return Buffer.from(data, 'base64');
 	}
 
 	async close(): Promise<void> {

@@ -101,6 +101,13 @@ async function printedPages(scenario: string): Promise<(step: number) => string[
 	return step => lines.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
 }
 
+// Each dashboard's output is looked at for colour: coloured by default, none with NO_COLOR or
+// --no-color, which keep bold and inverse.
+// Foreground or background colour codes (bold and inverse are emphasis, not colour).
+const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+// Bold or inverse, alone or among other attributes.
+const emphasis = /\u001B\[(?:[0-9;]*;)?(?:1|7)(?:;[0-9;]*)?m/;
+
 /** The dashboard's 23 rows on an 80x24 screen. */
 const dashboardRowsOf = (screen: string) =>
 	screen
@@ -114,7 +121,8 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	let page: (step: number) => string[];
 	beforeAll(async () => {
 		page = await printedPages('gc-pause');
-		app = open([], 80, 24);
+		// Colour as a terminal gets it by default: neither forced nor turned off.
+		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined});
 		child = null;
 	});
 	afterAll(() => app.kill());
@@ -185,12 +193,74 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		expect(settled).toContain('step 2 of 7');
 	});
 
-	test('q quits with the terminal restored', async () => {
-		app.write('q');
+	describe('a paste (bracketed by the terminal)', () => {
+		const paste = (text: string) => `\u001B[200~${text}\u001B[201~`;
+		/** Back on the script's first step, nothing done by hand. */
+		const backToTheStart = async () => {
+			if (app.screen().includes('OFF SCRIPT')) await app.press('b', screen => !screen.includes('OFF SCRIPT'));
+			const start = await app.press('\u001B[H', screen => screen.includes('step 1 of 7') && !screen.includes('OFF SCRIPT'));
+			expect(start).not.toContain('acquired the lock');
+		};
+
+		test('at the : line runs one command per line; the part after the last line break stays on the line', async () => {
+			await backToTheStart();
+			await app.press(':', screen => /^:/m.test(screen));
+			const ran = await app.press(paste('acquire A\rwrite A late\rtick'), screen => screen.includes('"late" accepted'));
+			expect(ran).toContain('A acquired the lock, token 1');
+			expect(ran).toMatch(/^: ?tick/m);
+			expect(await app.press('\r', screen => screen.includes('t=1 '))).not.toMatch(/^: ?tick/m);
+		});
+
+		test('a line that is not a command stops the paste there, with its error', async () => {
+			await backToTheStart();
+			await app.press(':', screen => /^:/m.test(screen));
+			const stopped = await app.press(paste('acquire A\raquire B\rwrite A\r'), screen => screen.includes('aquire B'));
+			expect(stopped).toContain('A acquired the lock, token 1');
+			expect(stopped).toContain("unknown command 'aquire'");
+			expect(stopped).not.toContain("A's write");
+			await app.press(keys.escape, screen => !/^:/m.test(screen));
+		});
+
+		test('outside the : line it is not taken for keys', async () => {
+			await backToTheStart();
+			// Space would step, q would quit, a would acquire; a key typed after the paste still acts.
+			app.write(paste(' q a'));
+			const after = await app.press(' ', screen => screen.includes('step 2 of 7'));
+			expect(after).not.toContain('OFF SCRIPT');
+		});
+	});
+
+	test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line, then quits', async () => {
+		// The picker has no key bar to wait for: wait for the highlighted line to move.
+		const highlighted = () =>
+			app
+				.screen()
+				.split('\n')
+				.find(line => line.includes('▸ '));
+		app.write('o');
+		await until(() => highlighted()?.includes('gc-pause ') === true);
+		// The default scenario's group, in name order after it.
+		for (const name of ['check-then-pause', 'check-unfenced', 'crash ']) {
+			app.write('\u001B[B');
+			await until(() => highlighted()?.includes(name) === true);
+		}
+		const crash = await app.press('\r', screen => screen.includes('Crash: the lease'));
+		expect(crash).toContain('Story · start');
+		// Nor has the command line.
+		app.write(':');
+		await until(() => app.screen().includes(':_'));
+		app.write('tick 3');
+		await until(() => app.screen().includes(':tick 3_'));
+		const cancelled = await app.press('\u0003', screen => !screen.includes(':tick 3'));
+		expect(cancelled).toContain('Story · start');
+		expect(cancelled.split('\n')[0]).toMatch(/t=0 *$/);
+		app.write('\u0003');
 		expect(await app.exited).toBe(0);
-		// The cursor is shown again after the last frame, and raw mode is off (the pty echoes nothing odd).
+		// The cursor is shown again after the last frame.
 		const output = app.output();
 		expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+		// Coloured by default.
+		expect(output).toMatch(colour);
 	});
 });
 
@@ -217,8 +287,8 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	child = null;
 });
 
-test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo', async () => {
-	const app = open(['--lang', 'ja'], 80, 24, {}, 'echo "exit=$?"; stty -a');
+test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
+	const app = open(['--lang', 'ja', '--no-color'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, 'echo "exit=$?"; stty -a');
 	await app.press('', screen => screen.includes('ステップ 1/7'));
 	child!.write('\u0003');
 	expect(await app.exited).toBe(0);
@@ -229,73 +299,8 @@ test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mo
 	const settings = output.slice(output.indexOf('exit=0'));
 	expect(settings).toMatch(/(^|\s)icanon(\s|$)/m);
 	expect(settings).toMatch(/(^|\s)echo(\s|$)/m);
-});
-
-test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line, then quits', async () => {
-	const app = open([], 80, 24);
-	await app.press('', screen => screen.includes('step 1 of 7'));
-	// The picker has no key bar to wait for: wait for the highlighted line to move.
-	const highlighted = () =>
-		app
-			.screen()
-			.split('\n')
-			.find(line => line.includes('▸ '));
-	child!.write('o');
-	await until(() => highlighted()?.includes('gc-pause ') === true);
-	// The default scenario's group, in name order after it.
-	for (const name of ['check-then-pause', 'check-unfenced', 'crash ']) {
-		child!.write('\u001B[B');
-		await until(() => highlighted()?.includes(name) === true);
-	}
-	const crash = await app.press('\r', screen => screen.includes('Crash: the lease'));
-	expect(crash).toContain('Story · start');
-	// Nor has the command line.
-	child!.write(':');
-	await until(() => app.screen().includes(':_'));
-	child!.write('tick 3');
-	await until(() => app.screen().includes(':tick 3_'));
-	const cancelled = await app.press('\u0003', screen => !screen.includes(':tick 3'));
-	expect(cancelled).toContain('Story · start');
-	expect(cancelled.split('\n')[0]).toMatch(/t=0 *$/);
-	child!.write('\u0003');
-	expect(await app.exited).toBe(0);
-	child = null;
-});
-
-describe('a paste (bracketed by the terminal)', () => {
-	const paste = (text: string) => `\u001B[200~${text}\u001B[201~`;
-
-	test('at the : line runs one command per line; the part after the last line break stays on the line', async () => {
-		const app = open([], 80, 24);
-		await app.press('', screen => screen.includes('step 1 of 7'));
-		await app.press(':', screen => /^:/m.test(screen));
-		const ran = await app.press(paste('acquire A\rwrite A late\rtick'), screen => screen.includes('"late" accepted'));
-		expect(ran).toContain('A acquired the lock, token 1');
-		expect(ran).toMatch(/^: ?tick/m);
-		expect(await app.press('\r', screen => screen.includes('t=1 '))).not.toMatch(/^: ?tick/m);
-	});
-
-	test('a line that is not a command stops the paste there, with its error', async () => {
-		const app = open([], 80, 24);
-		await app.press('', screen => screen.includes('step 1 of 7'));
-		await app.press(':', screen => /^:/m.test(screen));
-		const stopped = await app.press(paste('acquire A\raquire B\rwrite A\r'), screen => screen.includes('aquire B'));
-		expect(stopped).toContain('A acquired the lock, token 1');
-		expect(stopped).toContain("unknown command 'aquire'");
-		expect(stopped).not.toContain("A's write");
-	});
-
-	test('outside the : line it is not taken for keys', async () => {
-		const app = open([], 80, 24);
-		await app.press('', screen => screen.includes('step 1 of 7'));
-		// Space would step, q would quit, a would acquire; a key typed after the paste still acts.
-		child!.write(paste(' q a'));
-		const after = await app.press(' ', screen => screen.includes('step 2 of 7'));
-		expect(after).not.toContain('OFF SCRIPT');
-		child!.write('q');
-		expect(await app.exited).toBe(0);
-		child = null;
-	});
+	expect(output).toMatch(emphasis);
+	expect(output).not.toMatch(colour);
 });
 
 test('without a terminal it points at trace, print and record, exit 2', async () => {
@@ -321,8 +326,8 @@ test('a bad flag value is named', async () => {
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
 });
 
-test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed', async () => {
-	const app = open(['--no-keys'], 80, 24);
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; NO_COLOR: no colour, bold and inverse kept', async () => {
+	const app = open(['--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'});
 	const shownStory = (text: string) => text.includes('step 1 of 7') && text.includes('Lock service');
 	await new Promise<void>(resolve => {
 		const poll = () => (shownStory(app.screen()) ? resolve() : setTimeout(poll, 20));
@@ -344,40 +349,6 @@ test('--no-keys: no key bar, its row goes to the story; the command line still s
 	child!.write('q');
 	expect(await app.exited).toBe(0);
 	child = null;
-});
-
-describe('colour', () => {
-	// Foreground or background colour codes (bold and inverse are emphasis, not colour).
-	const colour = /\u001B\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
-	// Both tests read the same first frames: each is drawn once.
-	const frames = new Map<string, string>();
-	const firstFrame = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
-		const key = JSON.stringify([args, env]);
-		const known = frames.get(key);
-		if (known !== undefined) return known;
-		const app = open(args, 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, ...env});
-		await app.press('', screen => screen.includes('step 1 of 7'));
-		child!.write('q');
-		await app.exited;
-		child = null;
-		frames.set(key, app.output());
-		return app.output();
-	};
-
-	// Bold or inverse, alone or among other attributes.
-	const emphasis = /\u001B\[(?:[0-9;]*;)?(?:1|7)(?:;[0-9;]*)?m/;
-
-	test('without colour, --no-color and NO_COLOR alike keep bold and inverse', async () => {
-		const flag = await firstFrame(['--no-color']);
-		const env = await firstFrame([], {NO_COLOR: '1'});
-		expect(flag).toMatch(emphasis);
-		expect(env).toMatch(emphasis);
-		expect(flag).not.toMatch(colour);
-	});
-
-	test('coloured by default, none with NO_COLOR or --no-color', async () => {
-		expect(await firstFrame([])).toMatch(colour);
-		expect(await firstFrame([], {NO_COLOR: '1'})).not.toMatch(colour);
-		expect(await firstFrame(['--no-color'])).not.toMatch(colour);
-	});
+	expect(app.output()).toMatch(emphasis);
+	expect(app.output()).not.toMatch(colour);
 });
