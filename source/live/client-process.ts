@@ -3,9 +3,7 @@
 // Freezing this process (SIGSTOP) freezes all of it, as a stop-the-world GC pause does.
 
 import {openStore, type Store} from './etcd-store.js';
-import type {ClientAnswer, ClientMessage, ClientRequest, ClientSetup, RequestMessage} from './protocol.js';
-
-export const clientCommand = '__live-client';
+import {type ClientAnswer, type ClientMessage, type ClientRequest, type ClientSetup, clientCommand, type RequestMessage} from './protocol.js';
 
 interface Belief {
 	token: number | null;

@@ -2,8 +2,7 @@
 // asking it to act, and the signals that pause, continue and crash it.
 
 import {type ChildProcess, fork} from 'node:child_process';
-import {clientCommand} from './client-process.js';
-import type {ClientAnswer, ClientMessage, ClientRequest, ClientSetup} from './protocol.js';
+import {type ClientAnswer, type ClientMessage, type ClientRequest, type ClientSetup, clientCommand} from './protocol.js';
 import type {RunDirectory} from './run-directory.js';
 
 export interface ClientProcess {
