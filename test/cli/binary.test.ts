@@ -52,7 +52,7 @@ describe('dist/cli.js', () => {
 	});
 
 	test('check, trace, list and --help start without Ink and React: only the commands that draw load them', () => {
-		expect([...onDemand.keys()].sort()).toEqual(['dashboard', 'live', 'print', 'record']);
+		expect([...onDemand.keys()].sort()).toEqual(['client-process', 'dashboard', 'live', 'print', 'record']);
 		for (const name of ['dashboard', 'print', 'record']) expect([...loadedWith(onDemand.get(name)!)].some(drawsWithInk), name).toBe(true);
 		expect([...loadedWith('cli.js')].filter(drawsWithInk)).toEqual([]);
 	});
