@@ -22,6 +22,22 @@ const canonical = (value: unknown): string => {
 };
 
 /**
+ * The canonical text of each world, found through its plain JSON: the same JSON is the same data,
+ * so its canonical text is made once. Most moves lead to a world already seen, and JSON.stringify
+ * is several times quicker than sorting every object's keys.
+ */
+const canonicalByJson = new Map<string, string>();
+const worldKey = (world: World): string => {
+	const json = JSON.stringify(world);
+	let key = canonicalByJson.get(json);
+	if (key === undefined) {
+		key = canonical(world);
+		canonicalByJson.set(json, key);
+	}
+	return key;
+};
+
+/**
  * The plain search of one world and its moves, level by level, for every target at once: each
  * target's answer is taken where it is first reached, where a search for that target alone stops.
  * The tests of one world share it, so each world is searched once, to the deepest level asked.
@@ -42,7 +58,7 @@ function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Targe
 	let search = plainSearches.get(id);
 	if (!search) {
 		const start = createWorld(setup);
-		search = {seen: new Set([canonical(start)]), level: [start], depth: 0, statesAt: [1], found: new Map()};
+		search = {seen: new Set([worldKey(start)]), level: [start], depth: 0, statesAt: [1], found: new Map()};
 		plainSearches.set(id, search);
 	}
 	const {seen, found} = search;
@@ -53,7 +69,7 @@ function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Targe
 			for (const move of moves) {
 				const outcome = applyCommand(world, move);
 				if (outcome.refused !== null) continue;
-				const key = canonical(outcome.world);
+				const key = worldKey(outcome.world);
 				if (seen.has(key)) continue;
 				seen.add(key);
 				for (const each of Object.values(targets))
