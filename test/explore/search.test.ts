@@ -11,31 +11,20 @@ import {applyCommand} from '../../source/model/apply.js';
 import type {Command} from '../../source/model/command.js';
 import {createWorld, type World, type WorldSetup} from '../../source/model/world.js';
 
-/** JSON with the keys of every object sorted: equal for equal worlds whatever order their keys were made in. */
-const canonical = (value: unknown): string => {
-	if (value === null || typeof value !== 'object') return JSON.stringify(value);
-	if (Array.isArray(value)) return `[${value.map(item => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
-	const object = value as Record<string, unknown>;
-	const fields: string[] = [];
-	for (const key of Object.keys(object).sort()) if (object[key] !== undefined) fields.push(`${JSON.stringify(key)}:${canonical(object[key])}`);
-	return `{${fields.join(',')}}`;
+/** A copy of `value` with the keys of every object added in sorted order (V8 lists integer-like keys first: still one order). */
+const sortedCopy = (value: unknown): unknown => {
+	if (value === null || typeof value !== 'object') return value;
+	if (Array.isArray(value)) return value.map(sortedCopy);
+	const copy: Record<string, unknown> = {};
+	for (const key of Object.keys(value).sort()) copy[key] = sortedCopy((value as Record<string, unknown>)[key]);
+	return copy;
 };
 
 /**
- * The canonical text of each world, found through its plain JSON: the same JSON is the same data,
- * so its canonical text is made once. Most moves lead to a world already seen, and JSON.stringify
- * is several times quicker than sorting every object's keys.
+ * JSON with the keys of every object in one order: equal for equal worlds whatever order their
+ * keys were made in. JSON.stringify writes the sorted copy, twice as quick as writing it by hand.
  */
-const canonicalByJson = new Map<string, string>();
-const worldKey = (world: World): string => {
-	const json = JSON.stringify(world);
-	let key = canonicalByJson.get(json);
-	if (key === undefined) {
-		key = canonical(world);
-		canonicalByJson.set(json, key);
-	}
-	return key;
-};
+const canonical = (value: unknown): string => JSON.stringify(sortedCopy(value));
 
 /**
  * The plain search of one world and its moves, level by level, for every target at once: each
@@ -58,7 +47,7 @@ function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Targe
 	let search = plainSearches.get(id);
 	if (!search) {
 		const start = createWorld(setup);
-		search = {seen: new Set([worldKey(start)]), level: [start], depth: 0, statesAt: [1], found: new Map()};
+		search = {seen: new Set([canonical(start)]), level: [start], depth: 0, statesAt: [1], found: new Map()};
 		plainSearches.set(id, search);
 	}
 	const {seen, found} = search;
@@ -69,7 +58,7 @@ function plainSearch(setup: WorldSetup, moves: readonly Command[], target: Targe
 			for (const move of moves) {
 				const outcome = applyCommand(world, move);
 				if (outcome.refused !== null) continue;
-				const key = worldKey(outcome.world);
+				const key = canonical(outcome.world);
 				if (seen.has(key)) continue;
 				seen.add(key);
 				for (const each of Object.values(targets))
