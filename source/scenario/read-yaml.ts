@@ -12,7 +12,24 @@
 // scenarios are (cst-values.ts), a block list's items as soon as they end; anything else is parsed
 // again for yaml's Document, which says what is wrong.
 
-import {Composer, type CST, type Document, isAlias, isCollection, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, type Node, Parser, visit} from 'yaml';
+import {
+	Composer,
+	type CST,
+	type Document,
+	isAlias,
+	isCollection,
+	isMap,
+	isNode,
+	isScalar,
+	isSeq,
+	Lexer,
+	LineCounter,
+	type Node,
+	type Pair,
+	Parser,
+	visit,
+	type YAMLMap,
+} from 'yaml';
 import {cstValues, listIndex, placeTree, readEndedItems} from './cst-values.js';
 import {printable} from '../text/quote.js';
 import type {Problem} from './parse.js';
@@ -285,6 +302,24 @@ class TreeLines<N> implements ValueLines {
 	}
 }
 
+/** Each map's first pair for each scalar key, made when the map is first asked: every line is looked for from the root. */
+const pairsByKey = new WeakMap<YAMLMap, Map<unknown, Pair>>();
+
+/** The first pair of `node` whose key is a scalar of value `key` (by ===: a NaN key is never found). */
+function pairOf(node: YAMLMap, key: PropertyKey): Pair | undefined {
+	let pairs = pairsByKey.get(node);
+	if (pairs === undefined) {
+		pairs = new Map();
+		for (const pair of node.items) {
+			if (!isScalar(pair.key)) continue;
+			const {value} = pair.key;
+			if (!(typeof value === 'number' && Number.isNaN(value)) && !pairs.has(value)) pairs.set(value, pair);
+		}
+		pairsByKey.set(node, pairs);
+	}
+	return pairs.get(key);
+}
+
 /** Lines in yaml's Document: what its `get(part, true)` finds under a map or a list, when it is a node with a place in the text. */
 const documentTree: Tree<Node> = {
 	child(node, part) {
@@ -293,12 +328,12 @@ const documentTree: Tree<Node> = {
 			const index = listIndex(part);
 			child = index === undefined ? undefined : node.items[index];
 		} else if (isMap(node)) {
-			child = node.items.find(item => isScalar(item.key) && item.key.value === part)?.value;
+			child = pairOf(node, part)?.value;
 		}
 		return isNode(child) && child.range ? child : undefined;
 	},
 	keyOffset(node, key) {
-		const pair = isMap(node) ? node.items.find(item => isScalar(item.key) && item.key.value === key) : undefined;
+		const pair = isMap(node) ? pairOf(node, key) : undefined;
 		return isScalar(pair?.key) && pair.key.range ? pair.key.range[0] : null;
 	},
 	offset: node => node.range?.[0] ?? null,

@@ -26,17 +26,17 @@ export function screenText(terminal: Terminal): string[] {
 export function screenCells(terminal: Terminal): string[] {
 	const buffer = terminal.buffer.active;
 	const rows: string[] = [];
+	// One cell read into again and again: a new one for each of the screen's cells is most of the cost.
+	let cell: ReturnType<NonNullable<ReturnType<typeof buffer.getLine>>['getCell']>;
 	for (let row = 0; row < terminal.rows; row += 1) {
 		const line = buffer.getLine(buffer.viewportY + row)!;
-		const cells: string[] = [];
+		let text = '';
 		for (let column = 0; column < terminal.cols; column += 1) {
-			const cell = line.getCell(column)!;
-			const attributes = [cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isInverse()].map(Number).join('');
-			cells.push(
-				`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`,
-			);
+			cell = line.getCell(column, cell)!;
+			const attributes = `${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isUnderline()}${cell.isInverse()}`;
+			text += `${column > 0 ? ' ' : ''}${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`;
 		}
-		rows.push(cells.join(' '));
+		rows.push(text);
 	}
 	return rows;
 }

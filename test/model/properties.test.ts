@@ -4,6 +4,7 @@ import {applyCommand} from '../../source/model/apply.js';
 import {type Command, parseCommand, printCommand} from '../../source/model/command.js';
 import {type Backend, createWorld, majority, setupProblem, type World, type WorldSetup} from '../../source/model/world.js';
 import {type ReferenceSetup, ReferenceWorld} from './reference.js';
+import {expectEqual} from '../expect-equal.js';
 
 const names = ['A', 'B', 'C'] as const;
 const nodeNames = ['L1', 'L2', 'L3', 'L4', 'L5'] as const;
@@ -164,7 +165,7 @@ describe('properties over random command sequences', () => {
 					const outcome = applyCommand(world, command);
 					world = outcome.world;
 					expect(outcome.refused !== null).toBe(reference.apply(command));
-					expect(observable(world)).toEqual(reference.snapshot());
+					expectEqual(observable(world), reference.snapshot());
 				}
 			}),
 			{numRuns},

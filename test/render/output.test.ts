@@ -13,7 +13,7 @@ import {reduceSession, startSession} from '../../source/session/session.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
 import {paintRow} from '../../source/ui/panes/rows.js';
-import {playInto, screenCells, screenText} from '../export/terminal.js';
+import {playInto, screenCells, screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {inkModule} from './ink-module.js';
 
 /** One of Ink's per-line transforms: what a <Text>'s colour props and <Transform> do to a line. */
@@ -141,7 +141,18 @@ function read(frame: InkOutput, way: 'get' | 'getByCharacter', height: number): 
 	return output;
 }
 
-const played = (output: string, height: number) => playInto([output.replaceAll('\n', '\r\n')], 60, height + 2);
+/** A terminal for each height, reset (RIS) for each frame: the same as a new one, at less cost. */
+const terminals = new Map<number, Terminal>();
+async function played(output: string, height: number): Promise<Terminal> {
+	let terminal = terminals.get(height);
+	if (terminal) terminal.reset();
+	else {
+		terminal = await playInto([], 60, height + 2);
+		terminals.set(height, terminal);
+	}
+	await writeInto(terminal, output.replaceAll('\n', '\r\n'));
+	return terminal;
+}
 const cellsOf = async (output: string, height: number) => screenCells(await played(output, height));
 const textOf = async (output: string, height: number) => screenText(await played(output, height));
 

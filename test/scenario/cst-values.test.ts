@@ -11,6 +11,7 @@ import {cstValues} from '../../source/scenario/cst-values.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
 import {maxValues, type Path, readYaml, type ValueLines} from '../../source/scenario/read-yaml.js';
 import {generateScenario} from '../../bench/scenario.js';
+import {expectEqual} from '../expect-equal.js';
 
 const readsFromCst = (text: string) => cstValues([...new Parser().parse(text)]) !== null;
 
@@ -57,8 +58,8 @@ function expectSameReading(text: string): void {
 		expect(fromCst, text).toEqual(fromDocument);
 		return;
 	}
-	expect(asData(fromCst.data), text).toEqual(asData(fromDocument.data));
-	expect(linesOf(fromCst.lines, fromCst.data), text).toEqual(linesOf(fromDocument.lines, fromDocument.data));
+	expectEqual(asData(fromCst.data), asData(fromDocument.data), text);
+	expectEqual(linesOf(fromCst.lines, fromCst.data), linesOf(fromDocument.lines, fromDocument.data), text);
 }
 
 const builtins = readdirSync(builtinDirectory())

@@ -12,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {Lexer, Parser} from 'yaml';
 import {generateScenario} from '../../bench/scenario.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
+import {expectEqual} from '../expect-equal.js';
 
 type LexerClass = typeof Lexer;
 type ParserClass = typeof Parser;
@@ -73,9 +74,9 @@ describe("yaml's lexer and parser, patched", () => {
 	test('every built-in scenario and a long generated one give the same lexemes', () => {
 		for (const text of [...builtins, generateScenario(300, true, 'redlock')]) {
 			const expected = lexemes(OriginalLexer, text);
-			expect(lexemes(Lexer, text)).toEqual(expected);
-			expect(lexemesInPieces(Lexer, text, 7)).toEqual(lexemesInPieces(OriginalLexer, text, 7));
-			expect(tokens(Parser, text)).toEqual(tokens(OriginalParser, text));
+			expectEqual(lexemes(Lexer, text), expected);
+			expectEqual(lexemesInPieces(Lexer, text, 7), lexemesInPieces(OriginalLexer, text, 7));
+			expectEqual(tokens(Parser, text), tokens(OriginalParser, text));
 		}
 	});
 
@@ -98,9 +99,9 @@ describe("yaml's lexer and parser, patched", () => {
 		fc.assert(
 			fc.property(fc.array(piece, {maxLength: 40}), fc.integer({min: 1, max: 9}), (pieces, size) => {
 				const text = pieces.join('');
-				expect(lexemes(Lexer, text)).toEqual(lexemes(OriginalLexer, text));
-				expect(lexemesInPieces(Lexer, text, size)).toEqual(lexemesInPieces(OriginalLexer, text, size));
-				expect(tokens(Parser, text)).toEqual(tokens(OriginalParser, text));
+				expectEqual(lexemes(Lexer, text), lexemes(OriginalLexer, text));
+				expectEqual(lexemesInPieces(Lexer, text, size), lexemesInPieces(OriginalLexer, text, size));
+				expectEqual(tokens(Parser, text), tokens(OriginalParser, text));
 			}),
 			{numRuns: 1000, seed: 11},
 		);

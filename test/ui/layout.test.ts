@@ -16,7 +16,9 @@ import {commandProblemText} from '../../source/model/command.js';
 import type {Row} from '../../source/ui/panes/rows.js';
 import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
-const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
+/** One look per language, as the dashboard keeps one: rows built for a look are kept with it. */
+const looks = {en: makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}), ja: makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false})};
+const lookIn = (lang: Lang) => looks[lang];
 const textOf = (row: Row) => row.map(part => part.text).join('');
 const linesOf = (session: Session, width: number, height: number, lang: Lang) => dashboardRows({session, width, height}, lookIn(lang)).map(textOf);
 

@@ -10,6 +10,7 @@ import {makeLook} from '../../source/ui/look.js';
 import {ScenarioPicker} from '../../source/ui/ScenarioPicker.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {temporaryDirectory} from '../run-cli.js';
+import {builtinScenario} from '../scenario/helpers.js';
 import {appProps, tick} from './input.js';
 
 const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
@@ -53,7 +54,7 @@ const talk = (say: string) => `title: My talk\nclients: [A, B]\nsteps:\n  - do: 
 describe('the scenario picker', () => {
 	test('lists every built-in scenario by name and title, and opens the one chosen', async () => {
 		const opened: Scenario[] = [];
-		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 80, scenario => opened.push(scenario));
+		const {lastFrame, stdin} = picker(builtinScenario('gc-pause'), 'en', 80, scenario => opened.push(scenario));
 		for (const name of builtinNames()) expect(lastFrame()).toContain(name);
 		expect(lastFrame()).toMatch(/gc-pause-unfenced\s+GC pause without fencing: row-42 is corrupted/);
 		await press(stdin, down, '\r');
@@ -62,7 +63,7 @@ describe('the scenario picker', () => {
 
 	test('groups them under a heading per backend, read from each setup, the default scenario first', () => {
 		for (const lang of ['en', 'ja'] as const) {
-			const rows = (picker(loadScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '').split('\n');
+			const rows = (picker(builtinScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '').split('\n');
 			expect(rows.length).toBeLessThanOrEqual(23);
 			const groups = builtinGroups(lang);
 			expect(rows[3]).toBe(groups[0]!.heading);
@@ -72,15 +73,15 @@ describe('the scenario picker', () => {
 				expect(rows.slice(at + 1, at + 1 + group.scenarios.length).map(row => row.slice(2).split(' ')[0])).toEqual(
 					group.scenarios.map(scenario => scenario.name),
 				);
-				for (const scenario of group.scenarios) expect(loadScenario(scenario.name).setup.backend ?? 'generic').toBe(group.backend);
+				for (const scenario of group.scenarios) expect(builtinScenario(scenario.name).setup.backend ?? 'generic').toBe(group.backend);
 			}
 			expect(groups.map(group => group.backend)).toEqual(['generic', 'etcd', 'consul', 'redlock']);
 		}
 	});
 
 	test("under the list, where the rows allow, the highlighted scenario's description with its sources", async () => {
-		const description = (name: string) => loadScenario(name).description!.en!;
-		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 40);
+		const description = (name: string) => builtinScenario(name).description!.en!;
+		const {lastFrame, stdin} = picker(builtinScenario('gc-pause'), 'en', 79, () => {}, 40);
 		const text = () => (lastFrame() ?? '').replace(/\s+/g, ' ');
 		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(40);
 		expect(text()).toContain(description('gc-pause'));
@@ -88,11 +89,11 @@ describe('the scenario picker', () => {
 		expect(text()).toContain(description('check-then-pause'));
 		expect(text()).toContain('Sources: Kleppmann (2016)');
 		// At 80x24 the list takes every row: no description rather than part of one.
-		expect(picker(loadScenario('gc-pause'), 'en', 79, () => {}).lastFrame()).not.toContain('Source');
+		expect(picker(builtinScenario('gc-pause'), 'en', 79, () => {}).lastFrame()).not.toContain('Source');
 	});
 
 	test('on fewer rows the list scrolls, headings and all within the height', async () => {
-		const {lastFrame, stdin} = picker(loadScenario('gc-pause'), 'en', 79, () => {}, 12);
+		const {lastFrame, stdin} = picker(builtinScenario('gc-pause'), 'en', 79, () => {}, 12);
 		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(12);
 		for (let press_ = 0; press_ < 20; press_ += 1) await press(stdin, down);
 		expect(lastFrame()!.split('\n').length).toBeLessThanOrEqual(12);
@@ -101,14 +102,14 @@ describe('the scenario picker', () => {
 
 	test('at 80 columns every title shows whole, a long one as its short title', () => {
 		for (const lang of ['en', 'ja'] as const) {
-			const frame = picker(loadScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '';
+			const frame = picker(builtinScenario('gc-pause'), lang, 79, () => {}).lastFrame() ?? '';
 			expect(frame).not.toContain('…');
 			expect(frame).toContain(lang === 'en' ? 'Weakest writer: one tokenless client corrupts row-42' : '最も弱い書き手: トークンなしの 1 台が row-42 を壊す');
 		}
 	});
 
 	test('titles follow the language', () => {
-		const {lastFrame} = picker(loadScenario('gc-pause'), 'ja', 80, () => {});
+		const {lastFrame} = picker(builtinScenario('gc-pause'), 'ja', 80, () => {});
 		expect(lastFrame()).toContain('シナリオを開く');
 		expect(lastFrame()).toContain('クラッシュ: 持ち主が死んでもリースがロックを解放する');
 	});

@@ -6,6 +6,7 @@ import {reduceSession, type Session, startSession} from '../../source/session/se
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline, type Timeline} from '../../source/ui/panes/lanes.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
+import {expectEqual} from '../expect-equal.js';
 import {scenarioOf} from '../scenario/helpers.js';
 
 const cycle = [
@@ -47,7 +48,7 @@ const visibleFrom = (timeline: Timeline, from: number) => ({
 function expectSameWindow(session: Session, width: number) {
 	const from = session.history.entry.world.clock - width;
 	const windowed = buildTimeline(session, glyphs, from);
-	expect(visibleFrom(windowed, from)).toEqual(visibleFrom(buildTimeline(session, glyphs, 0), from));
+	expectEqual(visibleFrom(windowed, from), visibleFrom(buildTimeline(session, glyphs, 0), from));
 	// Nothing from before the window is kept.
 	for (const lane of windowed.lanes) {
 		for (const mark of lane.marks) expect(mark.t).toBeGreaterThanOrEqual(from);
@@ -139,7 +140,7 @@ describe('the timeline drawn on top of the frame before', () => {
 			session = reduceSession(session, {type});
 			// From scratch first: what the dashboard draws next is then drawn on top of its own frame before.
 			const expected = fresh(session);
-			expect(shown(session)).toEqual(expected);
+			expectEqual(shown(session), expected);
 		}
 	});
 });
