@@ -66,14 +66,16 @@ export const bundleOptions = {
 
 /**
  * Bundles `entry` into `outfile` (and, with `splitting`, the chunks it imports into the same
- * folder); each file written whole and renamed into place, so a running test never reads half a
- * file. Returns the paths written.
+ * folder, and each of `otherEntries` beside it under its own name, sharing those chunks); each file
+ * written whole and renamed into place, so a running test never reads half a file. Returns the
+ * paths written.
  */
-export async function bundle(entry, outfile, extraOptions = {}) {
+export async function bundle(entry, outfile, {otherEntries = [], ...extraOptions} = {}) {
 	// Loaded only when there is something to build: it takes longer than finding dist/ up to date.
 	const {build} = await import('esbuild');
-	const where = extraOptions.splitting ? {outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.js')} : {outfile};
-	const result = await build({...bundleOptions, ...extraOptions, ...where, absWorkingDir: root, entryPoints: [entry], write: false});
+	const where = extraOptions.splitting ? {outdir: path.dirname(outfile)} : {outfile};
+	const entryPoints = [{in: entry, out: path.basename(outfile, '.js')}, ...otherEntries];
+	const result = await build({...bundleOptions, ...extraOptions, ...where, absWorkingDir: root, entryPoints, write: false});
 	for (const output of result.outputFiles) {
 		mkdirSync(path.dirname(output.path), {recursive: true});
 		const partial = `${output.path}.${process.pid}.partial`;
@@ -156,8 +158,13 @@ async function buildCli() {
 	}
 	// Split at the commands' dynamic imports: what only the drawing commands (Ink, React, Yoga, the
 	// panes) or only live (its network and process modules) need goes into chunks beside the bin,
-	// and check, trace, list and --help never read them.
-	const written = await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)]});
+	// and check, trace, list and --help never read them. A live run's client processes start from
+	// an entry of their own, which loads none of the command line.
+	const written = await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {
+		splitting: true,
+		otherEntries: [{in: 'source/live-client.ts', out: 'live-client'}],
+		plugins: [...bundleOptions.plugins, lazyModulesPlugin(shims)],
+	});
 	// Chunks are named by their contents: the ones of an earlier build go.
 	const kept = new Set([...written, ...lazyModules.map(lazy => path.join(dist, lazy.file))]);
 	for (const file of readdirSync(dist)) if (file.endsWith('.js') && !kept.has(path.join(dist, file))) rmSync(path.join(dist, file));

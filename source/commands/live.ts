@@ -3,6 +3,7 @@
 // run's processes and directory and ends them on every way out; source/live does the rest.
 
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {type Command, printCommand} from '../model/command.js';
 import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
@@ -105,8 +106,8 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			prefix,
 			fresh: binary !== null,
 			tickMs,
-			// The clients run the bin this process was started as (this module is a chunk beside it).
-			bin: process.argv[1]!,
+			// The clients' entry is built beside the bin, as this module is.
+			clientEntry: fileURLToPath(new URL('./live-client.js', import.meta.url)),
 			directory,
 			signal: abort.signal,
 			onClient: client => clients.push(client),

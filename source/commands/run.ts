@@ -15,7 +15,6 @@ import {UsageError} from './errors.js';
 import {runList} from './list.js';
 import {type Output, OutputClosed, outputTo} from './output.js';
 import {runTrace} from './trace.js';
-import {clientCommand} from '../live/protocol.js';
 
 // The commands that draw the dashboard load Ink and React when they run, so trace, check, list
 // and --help start without them.
@@ -54,14 +53,6 @@ export async function run(argv: readonly string[], io: CommandLineIo): Promise<n
 }
 
 async function runCommand(argv: readonly string[], io: CommandLineIo, output: Output): Promise<number> {
-	// A live run's client process: the same bin, started by `live` and never by a person.
-	if (argv[0] === clientCommand) {
-		if (process.send === undefined) throw new UsageError(`${clientCommand} is started by \`dlock-tui live\`, not by hand`);
-		// Loaded only here: it brings the etcd client.
-		const {runLiveClient} = await import('../live/client-process.js');
-		await runLiveClient(argv[1] ?? '');
-		return 0;
-	}
 	// No arguments: the dashboard of the default scenario, with nothing to parse (and meow not loaded).
 	if (argv.length === 0) {
 		const {runDashboard} = await drawing.dashboard();

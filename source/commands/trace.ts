@@ -1,6 +1,6 @@
 // `dlock-tui trace <scenario> [--json]`: every command of a scenario and the world after it.
 
-import {traceRecord, traceTableLines, type TraceRecord} from '../export/trace.js';
+import {type TracePoint, traceRecord, traceTableLines} from '../export/trace.js';
 import {createWorld} from '../model/world.js';
 import {loadScenario} from '../scenario/files.js';
 import {playEvents} from '../scenario/run.js';
@@ -11,16 +11,16 @@ import {playEvents} from '../scenario/run.js';
  */
 export async function runTrace(argument: string, json: boolean, write: (text: string) => void | Promise<void>): Promise<void> {
 	const scenario = loadScenario(argument);
-	function* records(): Generator<TraceRecord> {
-		yield traceRecord(createWorld(scenario.setup), null);
+	function* points(): Generator<TracePoint> {
+		yield {world: createWorld(scenario.setup), at: null};
 		for (const event of playEvents(scenario)) {
-			if (event.kind === 'command') yield traceRecord(event.played.world, event);
+			if (event.kind === 'command') yield {world: event.played.world, at: event};
 		}
 	}
 	function* jsonLines(): Generator<string> {
-		for (const record of records()) yield JSON.stringify(record);
+		for (const point of points()) yield JSON.stringify(traceRecord(point));
 	}
-	const lines = json ? jsonLines() : traceTableLines(records);
+	const lines = json ? jsonLines() : traceTableLines(points);
 	let chunk = '';
 	for (const line of lines) {
 		chunk += `${line}\n`;

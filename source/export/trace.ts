@@ -5,13 +5,24 @@ import {describeEvent, describeRefusal} from '../model/describe.js';
 import {clientClock, nodeClock, type World} from '../model/world.js';
 import type {ScenarioCommand} from '../scenario/run.js';
 
-/** The world at the start (`at` null), or after a command of the scenario. */
-export function traceRecord(world: World, at: ScenarioCommand | null) {
-	const played = at?.played;
+/** The world at the start (`at` null), or after a command of the scenario: what a record or a row of the table is made from. */
+export interface TracePoint {
+	readonly world: World;
+	readonly at: ScenarioCommand | null;
+}
+
+// The fields of a record that the table shows too.
+const stepOf = (at: ScenarioCommand | null) => at?.index ?? 0;
+const commandOf = (at: ScenarioCommand | null) => (at ? printCommand(at.played.command) : null);
+const refusalOf = (at: ScenarioCommand | null) => (at?.played.refused ? describeRefusal(at.played.refused) : null);
+const eventsOf = (at: ScenarioCommand | null) => (at?.played.events ?? []).map(event => describeEvent(event));
+
+/** One line of `trace --json`. */
+export function traceRecord({world, at}: TracePoint) {
 	return {
-		step: at?.index ?? 0,
-		command: played ? printCommand(played.command) : null,
-		refused: played?.refused ? describeRefusal(played.refused) : null,
+		step: stepOf(at),
+		command: commandOf(at),
+		refused: refusalOf(at),
 		clock: world.clock,
 		lock: {
 			holder: world.lock.holder,
@@ -41,40 +52,47 @@ export function traceRecord(world: World, at: ScenarioCommand | null) {
 		),
 		inflight: world.inflight.map(write => ({from: write.from, token: write.token, value: write.value, arrivesAt: write.arrivesAt})),
 		violations: world.violations,
-		events: (played?.events ?? []).map(event => describeEvent(event)),
+		events: eventsOf(at),
 		scenarioStep: at?.step ?? 0,
 	};
 }
 
-export type TraceRecord = ReturnType<typeof traceRecord>;
-
 const cell = (value: unknown) => (value === null ? '-' : String(value));
 
-const tableColumns: ReadonlyArray<readonly [string, (record: TraceRecord) => unknown]> = [
-	['#', record => record.step],
-	['t', record => record.clock],
-	['command', record => record.command ?? '(start)'],
-	['holder', record => record.lock.holder],
-	['token', record => record.lock.token],
-	['expiry', record => record.lock.expiry],
-	['value', record => record.resource.value],
-	['max', record => record.resource.maxToken],
-	['rej', record => record.resource.rejected],
-	['viol', record => record.violations],
-	['what happened', record => (record.refused ? `REFUSED: ${record.refused}` : record.events.join('; '))],
+// A row is made from the world itself, not from its whole record: the table shows a few of the
+// record's fields, and a trace of 50,000 commands is played twice (see below).
+const tableColumns: ReadonlyArray<readonly [string, (point: TracePoint) => unknown]> = [
+	['#', ({at}) => stepOf(at)],
+	['t', ({world}) => world.clock],
+	['command', ({at}) => commandOf(at) ?? '(start)'],
+	['holder', ({world}) => world.lock.holder],
+	['token', ({world}) => world.lock.token],
+	['expiry', ({world}) => world.lock.expiry],
+	['value', ({world}) => world.resource.value],
+	['max', ({world}) => world.resource.maxToken],
+	['rej', ({world}) => world.resource.rejected],
+	['viol', ({world}) => world.violations],
+	[
+		'what happened',
+		({at}) => {
+			const refused = refusalOf(at);
+			return refused ? `REFUSED: ${refused}` : eventsOf(at).join('; ');
+		},
+	],
 ];
 
 const heading = tableColumns.map(([title]) => title);
-const cellsOf = (record: TraceRecord) => tableColumns.map(([, value]) => cell(value(record)));
+const cellsOf = (point: TracePoint) => tableColumns.map(([, value]) => cell(value(point)));
 
 /**
- * A readable table, one row per trace record, for people at a terminal, a line at a time: a long
- * trace is never held whole. `records` is read twice, once to size the columns and once to print.
+ * A readable table, one row per command, for people at a terminal, a line at a time: a long trace
+ * is never held whole. `points` is read twice, once to size the columns and once to print.
  */
-export function* traceTableLines(records: () => Iterable<TraceRecord>): Generator<string> {
+export function* traceTableLines(points: () => Iterable<TracePoint>): Generator<string> {
 	const widths = heading.map(title => title.length);
-	for (const record of records()) {
-		for (const [column, text] of cellsOf(record).entries()) widths[column] = Math.max(widths[column]!, text.length);
+	for (const point of points()) {
+		const cells = cellsOf(point);
+		for (let column = 0; column < cells.length; column += 1) widths[column] = Math.max(widths[column]!, cells[column]!.length);
 	}
 	// The last column runs to the end of the line.
 	widths[widths.length - 1] = 0;
@@ -84,5 +102,5 @@ export function* traceTableLines(records: () => Iterable<TraceRecord>): Generato
 			.join('  ')
 			.trimEnd();
 	yield line(heading);
-	for (const record of records()) yield line(cellsOf(record));
+	for (const point of points()) yield line(cellsOf(point));
 }

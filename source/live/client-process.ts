@@ -1,9 +1,9 @@
-// One client of a live run, as a process of its own (the bin's hidden `__live-client` command):
+// One client of a live run, as a process of its own (dist/live-client.js, source/live-client.ts):
 // its own etcd connection and lease, the token it believes in, and its writes to the resource.
 // Freezing this process (SIGSTOP) freezes all of it, as a stop-the-world GC pause does.
 
 import {openStore, type Store} from './etcd-store.js';
-import {type ClientAnswer, type ClientMessage, type ClientRequest, type ClientSetup, clientCommand, type RequestMessage} from './protocol.js';
+import type {ClientAnswer, ClientMessage, ClientRequest, ClientSetup, RequestMessage} from './protocol.js';
 
 interface Belief {
 	token: number | null;
@@ -14,7 +14,7 @@ interface Belief {
 /** Waits for its setup (the first message), connects, says it is ready, then answers requests. */
 export function runLiveClient(runDirectory: string): Promise<void> {
 	// `ps` names it; and a later run, cleaning up after a killed one, knows it by its directory.
-	process.title = `dlock-tui ${clientCommand} ${runDirectory}`;
+	process.title = `dlock-tui live-client ${runDirectory}`;
 	// The live run is this process's reason to be: when it goes, so does this.
 	process.on('disconnect', () => process.exit(0));
 	return new Promise(resolve => process.once('message', (setup: ClientSetup) => resolve(serve(setup))));

@@ -1,8 +1,8 @@
-// The live run's side of its client processes: starting one (the same bin, its hidden command),
+// The live run's side of its client processes: starting one (dist/live-client.js beside the bin),
 // asking it to act, and the signals that pause, continue and crash it.
 
 import {type ChildProcess, fork} from 'node:child_process';
-import {type ClientAnswer, type ClientMessage, type ClientRequest, type ClientSetup, clientCommand} from './protocol.js';
+import type {ClientAnswer, ClientMessage, ClientRequest, ClientSetup} from './protocol.js';
 import type {RunDirectory} from './run-directory.js';
 
 export interface ClientProcess {
@@ -19,11 +19,11 @@ export interface ClientProcess {
 }
 
 /**
- * Starts the process at once and gives it `setup` when that is ready: loading the bin and the etcd
- * client takes a process most of a second, which goes by while etcd starts.
+ * Starts the process at once and gives it `setup` when that is ready: loading the etcd client takes
+ * a process a large part of a second, which goes by while etcd starts.
  */
-export async function startClient(bin: string, directory: RunDirectory, name: string, setup: Promise<ClientSetup>): Promise<ClientProcess> {
-	const child: ChildProcess = fork(bin, [clientCommand, directory.path], {
+export async function startClient(entry: string, directory: RunDirectory, name: string, setup: Promise<ClientSetup>): Promise<ClientProcess> {
+	const child: ChildProcess = fork(entry, [directory.path], {
 		// Its own process group: Ctrl-C reaches the live run, which ends its clients in order; and a
 		// frozen client left by a killed run is sent SIGHUP by the kernel (an orphaned group).
 		detached: true,

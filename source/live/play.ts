@@ -78,8 +78,8 @@ export interface PlayLiveOptions {
 	/** A fresh etcd of the run's own: its revisions are the model's (revision tokens) exactly. */
 	readonly fresh: boolean;
 	readonly tickMs: number;
-	/** The bin, run again for each client process. */
-	readonly bin: string;
+	/** The client's entry (dist/live-client.js), run for each client process. */
+	readonly clientEntry: string;
 	readonly directory: RunDirectory;
 	readonly signal: AbortSignal;
 	readonly onStep: (step: LiveStep) => void | Promise<void>;
@@ -111,7 +111,7 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 	};
 	const start = (name: string, fencing: boolean) =>
 		startClient(
-			options.bin,
+			options.clientEntry,
 			options.directory,
 			name,
 			options.ready.then(() => ({

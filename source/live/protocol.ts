@@ -1,9 +1,6 @@
 // What the live run and its client processes say to each other over the IPC channel. A client
 // does its own etcd work and answers with what it now believes.
 
-/** The bin's hidden command that runs one client of a live run (source/live/client-process.ts). */
-export const clientCommand = '__live-client';
-
 /** Where a client process finds etcd and its keys; given when it starts. */
 export interface ClientSetup {
 	readonly name: string;

@@ -52,9 +52,11 @@ describe('dist/cli.js', () => {
 	});
 
 	test('check, trace, list and --help start without Ink and React: only the commands that draw load them', () => {
-		expect([...onDemand.keys()].sort()).toEqual(['client-process', 'dashboard', 'live', 'print', 'record']);
+		expect([...onDemand.keys()].sort()).toEqual(['dashboard', 'live', 'print', 'record']);
 		for (const name of ['dashboard', 'print', 'record']) expect([...loadedWith(onDemand.get(name)!)].some(drawsWithInk), name).toBe(true);
 		expect([...loadedWith('cli.js')].filter(drawsWithInk)).toEqual([]);
+		// Nor does a live run's client process, which starts from an entry of its own.
+		expect([...loadedWith('live-client.js')].filter(drawsWithInk)).toEqual([]);
 	});
 
 	test('bad input: one line on stderr, exit 2, no stack trace', () => {

@@ -14,7 +14,7 @@ import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
 import {createRunDirectory} from '../../source/live/run-directory.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
 import {screenText, writeInto} from '../export/terminal.js';
-import {callCli, cliPath, runCli, temporaryDirectory} from '../run-cli.js';
+import {type CliResult, callCli, cliPath, runCliInOneProcess, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
 
 const root = temporaryDirectory('dlock-live-');
@@ -292,23 +292,39 @@ describe('dlock-tui live, refused before anything starts', () => {
 		expect((await callCli(['live', 'partition'])).stderr).toMatch(/^dlock-tui: live: scenarios\/partition\.yaml:\d+: `partition A` cannot be done live/);
 	});
 
-	test('an etcd given with --etcd that does not answer: one line, exit 2, nothing left', () => {
-		const tmp = mkdtempSync(path.join(root, 'unreachable-'));
-		const result = runCli(['live', 'gc-pause', '--check', '--etcd', 'http://127.0.0.1:1'], {env: {...process.env, TMPDIR: tmp}});
-		expect(result.status).toBe(2);
-		expect(result.stderr).toMatch(/^dlock-tui: --etcd http:\/\/127\.0\.0\.1:1: etcd does not answer there \(.*ECONNREFUSED.*\) \(see dlock-tui --help\)\n$/);
-		expect(runDirectories(tmp)).toEqual([]);
-	});
-
-	test('an etcd that does not start: one line with what it logged last, exit 1, nothing left', () => {
-		const tmp = mkdtempSync(path.join(root, 'broken-'));
+	describe('runs that start etcd work and fail, made by the bin in one process', () => {
+		// Both in one temporary directory, which each leaves empty: a run would leave its own
+		// directory there (an exit listener removing it is taken off before the next run).
+		const tmp = mkdtempSync(path.join(root, 'failed-'));
+		// Only an etcd that fails to start is on PATH: the first run is given its etcd and uses none.
 		const bin = path.join(tmp, 'bin');
-		mkdirSync(bin);
-		writeFileSync(path.join(bin, 'etcd'), '#!/bin/sh\necho "listen tcp: address already in use" >&2\nexit 1\n', {mode: 0o755});
-		const result = runCli(['live', 'gc-pause', '--check'], {env: {...process.env, PATH: bin, TMPDIR: tmp}});
-		expect(result.status).toBe(1);
-		expect(result.stderr).toBe('dlock-tui: live: etcd did not start: listen tcp: address already in use (see dlock-tui --help)\n');
-		expect(runDirectories(tmp)).toEqual([]);
+		let unreachable: CliResult;
+		let broken: CliResult;
+		beforeAll(() => {
+			mkdirSync(bin);
+			writeFileSync(path.join(bin, 'etcd'), '#!/bin/sh\necho "listen tcp: address already in use" >&2\nexit 1\n', {mode: 0o755});
+			[unreachable, broken] = runCliInOneProcess(
+				[
+					['live', 'gc-pause', '--check', '--etcd', 'http://127.0.0.1:1'],
+					['live', 'gc-pause', '--check'],
+				],
+				{env: {...process.env, PATH: bin, TMPDIR: tmp}},
+			) as [CliResult, CliResult];
+		});
+
+		test('an etcd given with --etcd that does not answer: one line, exit 2, nothing left', () => {
+			expect(unreachable.status).toBe(2);
+			expect(unreachable.stderr).toMatch(
+				/^dlock-tui: --etcd http:\/\/127\.0\.0\.1:1: etcd does not answer there \(.*ECONNREFUSED.*\) \(see dlock-tui --help\)\n$/,
+			);
+			expect(runDirectories(tmp)).toEqual([]);
+		});
+
+		test('an etcd that does not start: one line with what it logged last, exit 1, nothing left', () => {
+			expect(broken.status).toBe(1);
+			expect(broken.stderr).toBe('dlock-tui: live: etcd did not start: listen tcp: address already in use (see dlock-tui --help)\n');
+			expect(runDirectories(tmp)).toEqual([]);
+		});
 	});
 
 	test('--etcd takes an http URL, --tick-ms a whole number, and both are for live only', async () => {
