@@ -15,6 +15,12 @@ import {createWorld, type World, type WorldSetup} from '../../source/model/world
 const keyNumbers = new Map<string, number>();
 const valueNumbers = new Map<unknown, number>();
 const contentNumbers = new Map<string, number>();
+/**
+ * The number of each object and array numbered so far. Worlds are immutable (a command never
+ * changes the world it starts from: test/model/properties.test.ts), and a world shares every part
+ * a command did not change with the world it came from: those parts are numbered once.
+ */
+const numbered = new WeakMap<object, number>();
 
 /** The number `map` gives `thing`, a new one when it has none. */
 function numberIn<Thing>(map: Map<Thing, number>, thing: Thing): number {
@@ -35,10 +41,23 @@ function numberIn<Thing>(map: Map<Thing, number>, thing: Thing): number {
  */
 const numberOf = (value: unknown): number => {
 	if (value === null || typeof value !== 'object') return numberIn(valueNumbers, value);
-	if (Array.isArray(value)) return numberIn(contentNumbers, `[${value.map(numberOf).join(',')}`);
-	const row: number[] = [];
-	for (const [key, field] of Object.entries(value)) if (field !== undefined) row[numberIn(keyNumbers, key)] = numberOf(field);
-	return numberIn(contentNumbers, `{${row.join(',')}`);
+	let number = numbered.get(value);
+	if (number !== undefined) return number;
+	if (Array.isArray(value)) {
+		let text = '[';
+		for (const item of value) text += `${numberOf(item)},`;
+		number = numberIn(contentNumbers, text);
+	} else {
+		const row: number[] = [];
+		const record = value as Record<string, unknown>;
+		for (const key in record) {
+			const field = record[key];
+			if (field !== undefined) row[numberIn(keyNumbers, key)] = numberOf(field);
+		}
+		number = numberIn(contentNumbers, `{${row.join(',')}`);
+	}
+	numbered.set(value, number);
+	return number;
 };
 
 /**
