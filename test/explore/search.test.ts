@@ -1,6 +1,6 @@
 // The search against a breadth-first search written plainly here: a queue of worlds, each world
-// known by a number for its content whatever the order of its keys. Both must find the same shortest length and, since both
-// count each distinct world once, the same number of states.
+// known by a number for its content whatever the order of its keys. Both must find the same
+// shortest length and, since both count each distinct world once, the same number of states.
 
 import {describe, expect, test} from 'vitest';
 import {startExplore} from '../../source/explore/explore.js';
