@@ -3,7 +3,7 @@
 // Each reads only as much of its text as it can show: a scenario's narration may be megabytes
 // long, and a frame must cost what the screen holds, not what the file holds.
 
-import {widthOf} from './width.js';
+import {charactersOf, remembered, widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
@@ -56,9 +56,11 @@ export function cutToWidth(text: string, width: number): string {
 	if (printableAscii.test(text.slice(0, width))) {
 		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
 	}
+	const shown = enoughFor(text, width);
 	let result = '';
 	let used = 0;
-	for (const character of charactersFrom(enoughFor(text, width))) {
+	// A text of one chunk is read whole, and from memory: the same labels and narration are fitted every frame.
+	for (const character of shown.length <= chunkLength ? charactersOf(shown) : charactersFrom(shown)) {
 		const w = widthOf(character);
 		if (used + w > width) break;
 		result += character;
@@ -119,7 +121,7 @@ const scriptSample = 4096;
  * Words with their punctuation attached (so a line never starts with "。" or ","), and spaces,
  * read lazily: a caller that stops early never segments the rest.
  */
-function* tokensOf(text: string): Generator<string> {
+function* tokensFrom(text: string): Generator<string> {
 	// Text without Japanese breaks only at spaces: its words and spaces are read without the
 	// segmenter, which costs most of a frame's time when every row of a tall story is wrapped.
 	if (!japanese.test(text.slice(0, scriptSample))) {
@@ -143,6 +145,10 @@ function* tokensOf(text: string): Generator<string> {
 	}
 	if (pending !== null) yield pending;
 }
+
+/** A text of one chunk, a step's narration or an event, is wrapped again every frame: its words are remembered. */
+const shortTokens = remembered(text => Array.from(tokensFrom(text)));
+const tokensOf = (text: string): Iterable<string> => (text.length <= chunkLength ? shortTokens(text) : tokensFrom(text));
 
 /** Space that wrapping would change: at either end, two together, or other than a plain space. */
 const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
