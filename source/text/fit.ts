@@ -159,6 +159,21 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
  */
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
+	// A short text read whole either way: its first lines are those of all its lines.
+	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(`${width} ${text}`).slice(0, limit);
+	return wrapped(text, width, limit);
+}
+
+/**
+ * The lines of a short text at a width (the key: the width, a space, the text), remembered: a
+ * frame wraps the narration and events of the frame before it again, at the same width.
+ */
+const wrappedWhole = remembered(key => {
+	const space = key.indexOf(' ');
+	return wrapped(key.slice(space + 1), Number(key.slice(0, space)), Number.POSITIVE_INFINITY);
+});
+
+function wrapped(text: string, width: number, limit: number): string[] {
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
 	if (text !== '' && fits(text, width) && !unevenSpace.test(text)) return [text];
 	const lines: string[] = [];
