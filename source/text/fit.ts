@@ -3,7 +3,7 @@
 // Each reads only as much of its text as it can show: a scenario's narration may be megabytes
 // long, and a frame must cost what the screen holds, not what the file holds.
 
-import {widthOf} from './width.js';
+import {charactersOf, remembered, widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
@@ -56,9 +56,11 @@ export function cutToWidth(text: string, width: number): string {
 	if (printableAscii.test(text.slice(0, width))) {
 		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
 	}
+	const shown = enoughFor(text, width);
 	let result = '';
 	let used = 0;
-	for (const character of charactersFrom(enoughFor(text, width))) {
+	// A text of one chunk is read whole, and from memory: the same labels and narration are fitted every frame.
+	for (const character of shown.length <= chunkLength ? charactersOf(shown) : charactersFrom(shown)) {
 		const w = widthOf(character);
 		if (used + w > width) break;
 		result += character;
@@ -119,7 +121,7 @@ const scriptSample = 4096;
  * Words with their punctuation attached (so a line never starts with "。" or ","), and spaces,
  * read lazily: a caller that stops early never segments the rest.
  */
-function* tokensOf(text: string): Generator<string> {
+function* tokensFrom(text: string): Generator<string> {
 	// Text without Japanese breaks only at spaces: its words and spaces are read without the
 	// segmenter, which costs most of a frame's time when every row of a tall story is wrapped.
 	if (!japanese.test(text.slice(0, scriptSample))) {
@@ -144,6 +146,10 @@ function* tokensOf(text: string): Generator<string> {
 	if (pending !== null) yield pending;
 }
 
+/** A text of one chunk, a step's narration or an event, is wrapped again every frame: its words are remembered. */
+const shortTokens = remembered(text => Array.from(tokensFrom(text)));
+const tokensOf = (text: string): Iterable<string> => (text.length <= chunkLength ? shortTokens(text) : tokensFrom(text));
+
 /** Space that wrapping would change: at either end, two together, or other than a plain space. */
 const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
 
@@ -153,6 +159,21 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
  */
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
+	// A short text read whole either way: its first lines are those of all its lines.
+	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(`${width} ${text}`).slice(0, limit);
+	return wrapped(text, width, limit);
+}
+
+/**
+ * The lines of a short text at a width (the key: the width, a space, the text), remembered: a
+ * frame wraps the narration and events of the frame before it again, at the same width.
+ */
+const wrappedWhole = remembered(key => {
+	const space = key.indexOf(' ');
+	return wrapped(key.slice(space + 1), Number(key.slice(0, space)), Number.POSITIVE_INFINITY);
+});
+
+function wrapped(text: string, width: number, limit: number): string[] {
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
 	if (text !== '' && fits(text, width) && !unevenSpace.test(text)) return [text];
 	const lines: string[] = [];

@@ -9,7 +9,7 @@ import stringWidth from 'string-width';
 const printableAscii = /^[\x20-\x7E]*$/;
 
 /** `compute` remembering its answers, up to `limit` of them: past that it starts again rather than grow. */
-function remembered<T>(compute: (text: string) => T, limit = 10_000): (text: string) => T {
+export function remembered<T>(compute: (text: string) => T, limit = 10_000): (text: string) => T {
 	const known = new Map<string, T>();
 	return text => {
 		let value = known.get(text);

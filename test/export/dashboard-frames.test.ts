@@ -1,8 +1,9 @@
-import {describe, expect, test} from 'vitest';
+import {describe, test} from 'vitest';
 import {drawDashboard} from '../../source/export/dashboard.js';
 import {Screen} from '../../source/export/screen.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
+import {expectEqual} from '../expect-equal.js';
 import {playInto, screenCells, writeInto} from './terminal.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
@@ -23,7 +24,7 @@ describe.each(builtinNames())('diffs between the dashboard frames of %s', name =
 			await writeInto(throughDiffs, screen.show(frames[index]!));
 			whole.reset();
 			await writeInto(whole, frames[index]!.join('\r\n'));
-			expect(screenCells(throughDiffs), `frame ${index + 1}`).toEqual(screenCells(whole));
+			expectEqual(screenCells(throughDiffs), screenCells(whole), `frame ${index + 1}`);
 		}
 	});
 });

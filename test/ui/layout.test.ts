@@ -14,6 +14,7 @@ import {headerRow, titleFits} from '../../source/ui/panes/header.js';
 import {keyBarRow, promptRows} from '../../source/ui/panes/keyBar.js';
 import {commandProblemText} from '../../source/model/command.js';
 import type {Row} from '../../source/ui/panes/rows.js';
+import {expectEqual} from '../expect-equal.js';
 import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 /** One look per language, as the dashboard keeps one: rows built for a look are kept with it. */
@@ -71,10 +72,11 @@ describe('nothing is cut short', () => {
 			test(`${name} in ${lang}, at 80x24, 120x40 and 200x60, forward and back`, () => {
 				for (const [width, rows] of sizes)
 					for (const {step, lines} of screensOf(name, lang, width, rows - 1))
-						expect(
+						expectEqual(
 							lines.filter(line => line.includes('…')),
+							[],
 							`${width}x${rows} step ${step}`,
-						).toEqual([]);
+						);
 			});
 
 	test('a five-node world by hand (cuts, a node crash, clock jumps, a paused write) at 80x24 and 120x40', () => {
@@ -102,10 +104,11 @@ describe('nothing is cut short', () => {
 				for (const lang of ['en', 'ja'] as const) {
 					const lines = linesOf(session, width, rows - 1, lang);
 					expect(lines, `${action.type} ${width}x${rows} ${lang}`).toHaveLength(rows - 1);
-					expect(
+					expectEqual(
 						lines.filter(line => line.includes('…')),
+						[],
 						`${JSON.stringify(action)} ${width}x${rows} ${lang}`,
-					).toEqual([]);
+					);
 				}
 		}
 		expect(historyCommands(session).slice(-9)).toEqual([
@@ -129,10 +132,11 @@ describe('nothing is cut short', () => {
 					const {height} = minimumSize(start, width);
 					for (const {step, lines} of screensOf(name, lang, width, height - 1)) {
 						const story = lines.slice(lines.findIndex(line => /── (Story|筋書き)/.test(line)));
-						expect(
+						expectEqual(
 							story.filter(line => line.includes('…')),
+							[],
 							`${name} ${lang} ${width}x${height} step ${step}`,
-						).toEqual([]);
+						);
 					}
 				}
 			}
@@ -216,10 +220,11 @@ describe('a large terminal', () => {
 					const where = `${width}x${rows} ${lang} step ${session.history.entry.step}`;
 					const lines = linesOf(session, width, rows - 1, lang);
 					expect(lines, where).toHaveLength(rows - 1);
-					expect(
+					expectEqual(
 						lines.filter(line => line.includes('…')),
+						[],
 						where,
-					).toEqual([]);
+					);
 					for (const name of names) expect(lines.join('\n'), where).toMatch(new RegExp(`\\d ${name} `));
 					expect(lines.at(-1), where).toMatch(/q (quit|終了)/);
 				}

@@ -24,16 +24,23 @@ const cycle = [
 	'[acquire C, write C delay=2, tick 3, release C, fencing resource off, write B, fencing resource on]',
 ];
 
+/**
+ * A session of these steps. Each different step is read from YAML once and used wherever it
+ * comes: the histories are long, made of a few steps again and again, and the timeline is drawn
+ * from what the steps do, not from the file.
+ */
 function sessionOf(clients: string, steps: readonly string[], backend?: string): Session {
+	const distinct = [...new Set(steps)];
 	const lines = [
 		'title: timeline window',
 		'lease: 5',
 		...(backend ? [`backend: ${backend}`] : []),
 		`clients: [${clients}]`,
 		'steps:',
-		...steps.map(step => `  - do: ${step}`),
+		...distinct.map(step => `  - do: ${step}`),
 	];
-	return startSession(scenarioOf(`${lines.join('\n')}\n`, 'window.yaml'));
+	const scenario = scenarioOf(`${lines.join('\n')}\n`, 'window.yaml');
+	return startSession({...scenario, steps: steps.map(step => scenario.steps[distinct.indexOf(step)]!)});
 }
 
 const glyphs = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}).glyphs;

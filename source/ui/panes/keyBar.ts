@@ -82,11 +82,22 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		...lead,
 		...list.flatMap(({key, what}, index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
 	];
-	for (let below = items.length; below > 0; below -= 1) {
-		const row = render(items.filter(item => item.rank < below));
-		if (rowWidth(row) <= width) return row;
-	}
-	return render(items.filter(item => item.rank < 0));
+	// Each key measured once (the bar is built every frame): the width of the bar `render` makes of
+	// the keys ranked below `below`, the two spaces between keys included.
+	const itemWidths = items.map(({key, what}) => widthOf(key) + widthOf(` ${what}`));
+	const barWidth = (below: number) => {
+		let total = rowWidth(lead);
+		let shown = 0;
+		for (const [index, item] of items.entries())
+			if (item.rank < below) {
+				total += itemWidths[index]! + (shown > 0 ? 2 : 0);
+				shown += 1;
+			}
+		return total;
+	};
+	let below = items.length;
+	while (below > 0 && barWidth(below) > width) below -= 1;
+	return render(items.filter(item => item.rank < Math.max(0, below)));
 }
 
 /**
