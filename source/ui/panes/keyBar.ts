@@ -78,26 +78,20 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		{key: 'q', what: words.quit, rank: -1},
 	];
 	const lead: Row = autoplay === null ? [] : [piece(` ${words.auto} ${autoplay}s `, 'alarm'), piece(' ')];
+	const gap = '  ';
 	const render = (list: readonly {key: string; what: string}[]): Row => [
 		...lead,
-		...list.flatMap(({key, what}, index) => [...(index > 0 ? [piece('  ')] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
+		...list.flatMap(({key, what}, index) => [...(index > 0 ? [piece(gap)] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
 	];
-	// Each key measured once (the bar is built every frame): the width of the bar `render` makes of
-	// the keys ranked below `below`, the two spaces between keys included.
-	const itemWidths = items.map(({key, what}) => widthOf(key) + widthOf(` ${what}`));
+	// Each key measured once (the bar is built every frame): the width `render` gives the keys ranked below `below`.
+	const measured = items.map(({key, what, rank}) => ({rank, width: widthOf(key) + widthOf(` ${what}`)}));
 	const barWidth = (below: number) => {
-		let total = rowWidth(lead);
-		let shown = 0;
-		for (const [index, item] of items.entries())
-			if (item.rank < below) {
-				total += itemWidths[index]! + (shown > 0 ? 2 : 0);
-				shown += 1;
-			}
-		return total;
+		const shown = measured.filter(item => item.rank < below);
+		return rowWidth(lead) + shown.reduce((total, item) => total + item.width, 0) + gap.length * Math.max(0, shown.length - 1);
 	};
 	let below = items.length;
 	while (below > 0 && barWidth(below) > width) below -= 1;
-	return render(items.filter(item => item.rank < Math.max(0, below)));
+	return render(items.filter(item => item.rank < below));
 }
 
 /**
