@@ -39,10 +39,9 @@ export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStre
 	return {status, stdout: out.text(), stderr: err.text()};
 }
 
-/** `dlock-tui ...args` as a child process, the built binary. */
-export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
-	// A run that hangs fails its test instead of holding up the others.
-	const result = spawnSync(process.execPath, [cli, ...args], {
+/** Node running `args` (a script and its arguments), with no colour; a run that hangs fails its test instead of holding up the others. */
+function runNode(args: readonly string[], options: SpawnSyncOptions): CliResult {
+	const result = spawnSync(process.execPath, args, {
 		encoding: 'utf8',
 		env: {...process.env, NO_COLOR: '1'},
 		maxBuffer: 1 << 30,
@@ -50,6 +49,11 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, 
 		...options,
 	});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
+}
+
+/** `dlock-tui ...args` as a child process, the built binary. */
+export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult {
+	return runNode([cli, ...args], options);
 }
 
 const binRuns = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
@@ -60,15 +64,9 @@ const binRuns = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
  * process shows (its exit, a signal, a closed pipe) starts one of its own with runCli.
  */
 export function runCliInOneProcess(runs: readonly (readonly string[])[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult[] {
-	const result = spawnSync(process.execPath, [binRuns, cli, JSON.stringify(runs)], {
-		encoding: 'utf8',
-		env: {...process.env, NO_COLOR: '1'},
-		maxBuffer: 1 << 30,
-		timeout: 60_000,
-		...options,
-	});
-	if (result.status !== 0) throw new Error(`test/bin-runs.mjs ended with ${result.status ?? result.signal}: ${String(result.stderr)}`);
-	return JSON.parse(String(result.stdout)) as CliResult[];
+	const result = runNode([binRuns, cli, JSON.stringify(runs)], options);
+	if (result.status !== 0) throw new Error(`test/bin-runs.mjs ended with ${result.status}: ${result.stderr}`);
+	return JSON.parse(result.stdout) as CliResult[];
 }
 
 /** A fresh directory in the OS temp dir, removed when the test file is done (call it at the top level). */
