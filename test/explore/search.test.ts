@@ -155,7 +155,9 @@ describe('explore finds what a plain breadth-first search finds', () => {
 		for (const target of Object.values(targets)) {
 			test(`${name}, until ${target.name}`, () => {
 				const moves = defaultMoves({lease: setup.lease!, clients: setup.clients.map(client => client.name)});
-				const depth = name === 'three clients, unfenced' ? 5 : 6;
+				// 5 moves, not 6: a 6th level (three times the states) covered no line more (v8 coverage of this
+				// file before and after); Consul's violation, 6 moves, is then none within 5. The fenced world goes to 7 below.
+				const depth = 5;
 				const plain = plainSearch(setup, moves, target, depth);
 				const found = explore(setup, moves, target, depth);
 				expect(found.status.kind === 'found' ? found.status.moves.length : null).toBe(plain.length);
