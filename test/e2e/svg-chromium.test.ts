@@ -1,8 +1,8 @@
 // The SVG pictures as a browser shows them: Chromium renders a still headless, and the picture is
 // compared with the terminal's cells, as @xterm/headless shows the recording of the same story.
-// Needs Debian's chromium (and a Japanese font, fonts-vlgothic); .ci/run installs them.
+// Needs Debian's chromium-headless-shell or chromium (and a Japanese font, fonts-vlgothic); .ci/run
+// installs them.
 
-import {execFileSync} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {decode} from 'fast-png';
@@ -10,16 +10,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {svgLayout} from '../../source/export/svg.js';
 import {playInto, type Terminal} from '../export/terminal.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
-import {Chromium} from './chromium.js';
-
-const hasChromium = (() => {
-	try {
-		execFileSync('chromium', ['--version'], {stdio: 'ignore', timeout: 30_000});
-		return true;
-	} catch {
-		return false;
-	}
-})();
+import {Chromium, chromiumCommand} from './chromium.js';
 
 const directory = temporaryDirectory('dlock-chromium-');
 
@@ -134,9 +125,9 @@ const placedByLength = (svg: string) =>
 		return `<text x="${xs.join(' ')}"${rest}${text}<`;
 	});
 
-describe.skipIf(!hasChromium)('the SVG pictures in Chromium', () => {
+describe.skipIf(chromiumCommand === null)('the SVG pictures in Chromium', () => {
 	beforeAll(() => {
-		browser = new Chromium(path.join(directory, 'profile'));
+		browser = new Chromium(chromiumCommand!, path.join(directory, 'profile'));
 	});
 	afterAll(() => browser?.close());
 
