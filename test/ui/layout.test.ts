@@ -36,10 +36,21 @@ function* everyStep(session: Session): Generator<Session> {
 	}
 }
 
-/** Every session of a script (a built-in's, by default), forward and back: played once, read at every size. */
-const played = new Map<string, Session[]>();
-const sessionsOf = (name: string, scenario = () => builtinScenario(name)) =>
-	played.get(name) ?? played.set(name, [...everyStep(startSession(scenario()))]).get(name)!;
+/**
+ * Every session of a script (a built-in's, by default), forward and back, with the first session
+ * equal to each, field for field (going back can give a session equal to one before it): played
+ * once, read at every size.
+ */
+const played = new Map<string, {readonly session: Session; readonly same: number}[]>();
+function sessionsOf(name: string, scenario = () => builtinScenario(name)) {
+	let sessions = played.get(name);
+	if (!sessions) {
+		const steps = [...everyStep(startSession(scenario()))];
+		sessions = steps.map(session => ({session, same: steps.findIndex(earlier => isDeepStrictEqual(earlier, session))}));
+		played.set(name, sessions);
+	}
+	return sessions;
+}
 
 /**
  * Every screen of a script (a built-in's, by default), forward and back, drawn at a size, with
@@ -52,12 +63,9 @@ function screensOf(name: string, lang: Lang, width: number, height: number, scen
 	const key = `${name} ${lang} ${width}x${height}`;
 	let screens = drawn.get(key);
 	if (!screens) {
-		const sessions = sessionsOf(name, scenario);
 		screens = [];
-		for (const [index, session] of sessions.entries()) {
-			const same = sessions.findIndex(earlier => isDeepStrictEqual(earlier, session));
+		for (const [index, {session, same}] of sessionsOf(name, scenario).entries())
 			screens.push({step: session.history.entry.step, lines: same < index ? screens[same]!.lines : linesOf(session, width, height, lang)});
-		}
 		drawn.set(key, screens);
 	}
 	return screens;
