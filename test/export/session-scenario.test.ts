@@ -10,6 +10,7 @@ import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import {parseScenario} from '../../source/scenario/parse.js';
 import {checkScenario, playScenario} from '../../source/scenario/run.js';
 import {currentWorld, handVerbs, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
+import {expectEqual} from '../expect-equal.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
 function roundTrip(session: Session) {
@@ -35,8 +36,11 @@ describe('a session saved as a scenario', () => {
 			fc.property(fc.constantFrom(...builtinNames()), fc.array(action, {maxLength: 40}), (name, actions) => {
 				const session = actions.reduce(reduceSession, startSession(builtinScenario(name)));
 				const {scenario} = roundTrip(session);
-				expect(checkScenario(scenario)).toEqual([]);
-				expect(playScenario(scenario, () => {})).toEqual(currentWorld(session));
+				expectEqual(checkScenario(scenario), []);
+				expectEqual(
+					playScenario(scenario, () => {}),
+					currentWorld(session),
+				);
 			}),
 			{numRuns: 150, seed: 11},
 		);

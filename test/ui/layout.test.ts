@@ -16,6 +16,7 @@ import {commandProblemText} from '../../source/model/command.js';
 import type {Row} from '../../source/ui/panes/rows.js';
 import {expectEqual} from '../expect-equal.js';
 import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
+import type {Scenario} from '../../source/scenario/parse.js';
 
 /** One look per language, as the dashboard keeps one: rows built for a look are kept with it. */
 const looks = {en: makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}), ja: makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false})};
@@ -35,26 +36,36 @@ function* everyStep(session: Session): Generator<Session> {
 	}
 }
 
-/** Every session of a built-in's script, forward and back: played once, read at every size. */
-const played = new Map<string, Session[]>();
-const sessionsOf = (name: string) => played.get(name) ?? played.set(name, [...everyStep(startSession(builtinScenario(name)))]).get(name)!;
+/**
+ * Every session of a script (a built-in's, by default), forward and back, with the first session
+ * equal to each, field for field (going back can give a session equal to one before it): played
+ * once, read at every size.
+ */
+const played = new Map<string, {readonly session: Session; readonly same: number}[]>();
+function sessionsOf(name: string, scenario = () => builtinScenario(name)) {
+	let sessions = played.get(name);
+	if (!sessions) {
+		const steps = [...everyStep(startSession(scenario()))];
+		sessions = steps.map(session => ({session, same: steps.findIndex(earlier => isDeepStrictEqual(earlier, session))}));
+		played.set(name, sessions);
+	}
+	return sessions;
+}
 
 /**
- * Every screen of a built-in's script, forward and back, drawn at a size, with the step each
- * shows. Several checks read the same screens: each is drawn once. A session that going back
- * makes equal, field for field, to one drawn already is the same picture: it is not drawn again.
+ * Every screen of a script (a built-in's, by default), forward and back, drawn at a size, with
+ * the step each shows. Several checks read the same screens: each is drawn once. A session that
+ * going back makes equal, field for field, to one drawn already is the same picture: it is not
+ * drawn again.
  */
 const drawn = new Map<string, {readonly step: number; readonly lines: string[]}[]>();
-function screensOf(name: string, lang: Lang, width: number, height: number) {
+function screensOf(name: string, lang: Lang, width: number, height: number, scenario?: () => Scenario) {
 	const key = `${name} ${lang} ${width}x${height}`;
 	let screens = drawn.get(key);
 	if (!screens) {
-		const sessions = sessionsOf(name);
 		screens = [];
-		for (const [index, session] of sessions.entries()) {
-			const same = sessions.findIndex(earlier => isDeepStrictEqual(earlier, session));
+		for (const [index, {session, same}] of sessionsOf(name, scenario).entries())
 			screens.push({step: session.history.entry.step, lines: same < index ? screens[same]!.lines : linesOf(session, width, height, lang)});
-		}
 		drawn.set(key, screens);
 	}
 	return screens;
@@ -210,24 +221,23 @@ describe('a large terminal', () => {
 			`  - {do: write ${name} v${name}, say: ${name} writes}`,
 			'  - do: tick 5',
 		]);
-		const scenario = scenarioOf(`title: five\nlease: 3\nclients: [${names.join(', ')}]\nsteps:\n${steps.join('\n')}\n`, 'five.yaml');
+		const scenario = () => scenarioOf(`title: five\nlease: 3\nclients: [${names.join(', ')}]\nsteps:\n${steps.join('\n')}\n`, 'five.yaml');
+		// What is wrong with each screen, listed, in one check.
+		const wrong: string[] = [];
 		for (const [width, rows] of [
 			[120, 40],
 			[200, 60],
 		] as const)
 			for (const lang of ['en', 'ja'] as const)
-				for (const session of everyStep(startSession(scenario))) {
-					const where = `${width}x${rows} ${lang} step ${session.history.entry.step}`;
-					const lines = linesOf(session, width, rows - 1, lang);
-					expect(lines, where).toHaveLength(rows - 1);
-					expectEqual(
-						lines.filter(line => line.includes('…')),
-						[],
-						where,
-					);
-					for (const name of names) expect(lines.join('\n'), where).toMatch(new RegExp(`\\d ${name} `));
-					expect(lines.at(-1), where).toMatch(/q (quit|終了)/);
+				for (const {step, lines} of screensOf('five clients', lang, width, rows - 1, scenario)) {
+					const where = `${width}x${rows} ${lang} step ${step}`;
+					const text = lines.join('\n');
+					if (lines.length !== rows - 1) wrong.push(`${where}: ${lines.length} rows`);
+					wrong.push(...lines.filter(line => line.includes('…')).map(line => `${where}: cut short: ${line}`));
+					wrong.push(...names.filter(name => !new RegExp(`\\d ${name} `).test(text)).map(name => `${where}: no row for ${name}`));
+					if (!/q (quit|終了)/.test(lines.at(-1) ?? '')) wrong.push(`${where}: no key bar`);
 				}
+		expectEqual(wrong, []);
 	});
 
 	test('at 200x60 the signs are listed under the keys, where the rows are to spare', () => {

@@ -22,7 +22,10 @@ import {command} from '../model/helpers.js';
 import {scenarioOf} from '../scenario/helpers.js';
 
 const scenario = loadScenario('gc-pause');
-const lookIn = (lang: Lang, ascii = false) => makeLook({lang, theme: 'dark', ascii, color: false});
+/** One look per language and glyph set, as the app keeps one: what is built for a look is kept with it. */
+const looks = new Map<string, Look>();
+const lookIn = (lang: Lang, ascii = false) =>
+	looks.get(`${lang} ${ascii}`) ?? looks.set(`${lang} ${ascii}`, makeLook({lang, theme: 'dark', ascii, color: false})).get(`${lang} ${ascii}`)!;
 const look = lookIn('en');
 const at = (steps: number, ...commands: string[]): Session => {
 	let session = startSession(scenario);
