@@ -120,6 +120,7 @@ const otherFiles = [
 	'a: [1, 2\n',
 	'"\\q": 1\n',
 	'a: b: c\n',
+	'a: "b"#c\n',
 	`${'k'.repeat(1100)}: 1\n`,
 	'title:\n\t- x\n',
 	// Items that are read while the parser goes on, then one that is not written the plain way.
