@@ -44,8 +44,8 @@ function runStreaming(
 	});
 }
 
-describe('a 3,000-step scenario', () => {
-	const cycles = Math.ceil(3000 / cycle.length);
+describe('a 1,000-step scenario', () => {
+	const cycles = Math.ceil(1000 / cycle.length);
 	const file = path.join(temporaryDirectory('dlock-large-'), 'long.yaml');
 	writeFileSync(file, longScenario(cycles));
 
@@ -64,10 +64,10 @@ describe('a 3,000-step scenario', () => {
 	});
 });
 
-describe('a trace of 50,000 commands', () => {
+describe('a trace of 25,000 commands', () => {
 	// One list of commands, repeated by aliases: a short file, quick to read, and a long trace.
 	const cycles = 72;
-	const repeats = 100;
+	const repeats = 50;
 	const file = path.join(temporaryDirectory('dlock-aliases-'), 'repeated.yaml');
 	const commands = Array.from({length: cycles}, () => cycle).flat();
 	writeFileSync(
@@ -76,8 +76,9 @@ describe('a trace of 50,000 commands', () => {
 	);
 
 	test('traces every command as a table, in a heap too small to hold the table whole', {timeout: 60_000}, async () => {
-		// Every row of the table at once would take about 40 MB.
-		const trace = await runStreaming(['trace', file], ['--max-old-space-size=24']);
+		// Every row of the table at once would take about 20 MB, more than the heap has room for
+		// beside the program (a trace that kept every row failed here with 12,600 rows in 12 MB).
+		const trace = await runStreaming(['trace', file], ['--max-old-space-size=20']);
 		expect(trace.stderr).toBe('');
 		expect(trace.status).toBe(0);
 		const rows = repeats * commands.length;
@@ -89,10 +90,13 @@ describe('a trace of 50,000 commands', () => {
 
 describe('check of a long scenario that fails everywhere', () => {
 	const file = path.join(temporaryDirectory('dlock-failing-'), 'failing.yaml');
+	// About 110 KB of output, a hundred times what the reader holds: it falls behind far more often
+	// than the ten waits at which Node would warn of a listener leak.
+	const failures = 1000;
 
 	test('writes every failure, however far behind the reader is, without a warning', async () => {
 		// A holds no token: every write is refused, every step fails, far more output than the reader holds.
-		writeFileSync(file, `title: failing\nclients: [A]\nsteps:\n${'  - do: write A\n'.repeat(3000)}`);
+		writeFileSync(file, `title: failing\nclients: [A]\nsteps:\n${'  - do: write A\n'.repeat(failures)}`);
 		// A reader that holds 1 KiB and takes each chunk a turn of the event loop after it came.
 		let stdout = '';
 		const reader = new Writable({
@@ -122,16 +126,21 @@ describe('check of a long scenario that fails everywhere', () => {
 				.trimEnd()
 				.split('\n')
 				.filter(line => line.includes('was refused')),
-		).toHaveLength(3000);
+		).toHaveLength(failures);
 	});
 });
 
 describe('trace and a slow reader', () => {
-	// Long enough for many chunks of output.
-	const file = path.join(temporaryDirectory('dlock-slow-'), 'slow.yaml');
-	writeFileSync(file, `title: slow\nlease: 5\nclients: [A, B]\nsteps:\n${'  - do: [acquire A, write A, release A]\n'.repeat(2000)}`);
+	const directory = temporaryDirectory('dlock-slow-');
 
-	for (const json of [true, false]) {
+	// Long enough for six chunks of output or more (64 KiB each): a line of JSON is about six times a row of the table.
+	for (const [json, steps] of [
+		[true, 250],
+		[false, 1300],
+	] as const) {
+		const file = path.join(directory, `slow-${steps}.yaml`);
+		writeFileSync(file, `title: slow\nlease: 5\nclients: [A, B]\nsteps:\n${'  - do: [acquire A, write A, release A]\n'.repeat(steps)}`);
+		const commands = 3 * steps;
 		test(`writes the next chunk only when the reader has taken the last one${json ? ' (--json)' : ''}`, async () => {
 			const waiting: Array<() => void> = [];
 			const written: string[] = [];
@@ -154,9 +163,9 @@ describe('trace and a slow reader', () => {
 			expect(written.length).toBeGreaterThan(5);
 			const lines = written.join('').trimEnd().split('\n');
 			// A heading and the start for the table, the start for JSON, then every command.
-			expect(lines).toHaveLength((json ? 1 : 2) + 6000);
-			if (json) expect(JSON.parse(lines.at(-1)!)).toMatchObject({step: 6000, command: 'release A', lock: {holder: null, nextToken: 2001}});
-			else expect(lines.at(-1)).toMatch(/^6000 +0 +release A +- +- +- +A +2000 +0 +0 +A released the lock/);
+			expect(lines).toHaveLength((json ? 1 : 2) + commands);
+			if (json) expect(JSON.parse(lines.at(-1)!)).toMatchObject({step: commands, command: 'release A', lock: {holder: null, nextToken: steps + 1}});
+			else expect(lines.at(-1)).toMatch(new RegExp(`^${commands} +0 +release A +- +- +- +A +${steps} +0 +0 +A released the lock`));
 		});
 	}
 });
