@@ -200,15 +200,18 @@ function yamlMessage(code: string, message: string): string {
 const forbiddenKey = '__proto__';
 
 /**
- * The first `__proto__` key, or list or map used as a key, in document order; null when there is
- * none. A plain walk: yaml's visit() copies the path to every node, which made it a tenth of the
+ * The first `__proto__` key, list or map used as a key, or alias with no anchor before it, in
+ * document order; null when there is none. A plain walk: yaml's visit() copies the path to every node, which made it a tenth of the
  * time a long file takes to read. The nesting limit bounds its depth.
  */
 function findHazard(doc: Document): Hazard | null {
 	const anchors = new Map<string, Node>();
 	const walk = (node: unknown): Hazard | null => {
 		if (!isNode(node)) return null;
-		if (isAlias(node)) return null;
+		if (isAlias(node))
+			return anchors.has(node.source)
+				? null
+				: {offset: node.range?.[0] ?? 0, message: `*${printable(node.source)} names no anchor: mark a value before it with &${printable(node.source)}`};
 		if (node.anchor) anchors.set(node.anchor, node);
 		if (isSeq(node)) {
 			for (const item of node.items) {

@@ -31,6 +31,12 @@ function loadProblems(file: string): string[] {
 const scenario = (steps: string) => `title: hazard\nclients: [A, B]\nsteps:\n${steps}`;
 
 describe('YAML hazards', () => {
+	test('an alias with no anchor before it is refused at its line, by its name', () => {
+		expect(problemsOf(scenario('  - do: tick 1\n  - do: *later\n  - &later {do: tick 2}\n'))).toEqual([
+			{line: 5, message: 'YAML: *later names no anchor: mark a value before it with &later'},
+		]);
+	});
+
 	test('an alias bomb is refused at its first alias, before it expands', () => {
 		const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
 		for (let level = 1; level < 9; level += 1) {
