@@ -264,9 +264,9 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 });
 
-test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized', async () => {
+test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept', async () => {
 	const page = await printedPages('redlock-clock-jump');
-	const app = open(['redlock-clock-jump'], 80, 24);
+	const app = open(['redlock-clock-jump'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'});
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
 	for (let step = 2; step <= 5; step += 1)
 		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
@@ -285,11 +285,28 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	child!.write('q');
 	expect(await app.exited).toBe(0);
 	child = null;
+	expect(app.output()).toMatch(emphasis);
+	expect(app.output()).not.toMatch(colour);
 });
 
-test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	const app = open(['--lang', 'ja', '--no-color'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, 'echo "exit=$?"; stty -a');
-	await app.press('', screen => screen.includes('ステップ 1/7'));
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
+	const app = open(['--lang', 'ja', '--no-color', '--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, 'echo "exit=$?"; stty -a');
+	/** The screen once it shows `text` and no more output has come for a moment (there is no key bar to wait for). */
+	const showing = async (shows: (screen: string) => boolean) => {
+		for (let seen = -1; ; ) {
+			const screen = app.screen();
+			if (shows(screen) && app.output().length === seen) return screen;
+			seen = app.output().length;
+			await new Promise(resolve => setTimeout(resolve, 20));
+		}
+	};
+	const screen = await showing(text => text.includes('ステップ 1/7'));
+	expect(screen).not.toMatch(/q (quit|終了)/);
+	expect(screen.split('\n')[23]).toBe('');
+	child!.write(':');
+	await showing(text => text.includes(':_'));
+	child!.write(keys.escape);
+	await showing(text => !text.includes(':_'));
 	child!.write('\u0003');
 	expect(await app.exited).toBe(0);
 	child = null;
@@ -324,31 +341,4 @@ test('a bad flag value is named', async () => {
 	const result = await callCli(['--theme', 'neon']);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
-});
-
-test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; NO_COLOR: no colour, bold and inverse kept', async () => {
-	const app = open(['--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'});
-	const shownStory = (text: string) => text.includes('step 1 of 7') && text.includes('Lock service');
-	await new Promise<void>(resolve => {
-		const poll = () => (shownStory(app.screen()) ? resolve() : setTimeout(poll, 20));
-		poll();
-	});
-	const screen = app.screen();
-	expect(screen).not.toMatch(/q quit/);
-	expect(screen.split('\n')[23]).toBe('');
-	child!.write(':');
-	await new Promise<void>(resolve => {
-		const poll = () => (app.screen().includes(':_') ? resolve() : setTimeout(poll, 20));
-		poll();
-	});
-	child!.write(keys.escape);
-	await new Promise<void>(resolve => {
-		const poll = () => (app.screen().includes(':_') ? setTimeout(poll, 20) : resolve());
-		poll();
-	});
-	child!.write('q');
-	expect(await app.exited).toBe(0);
-	child = null;
-	expect(app.output()).toMatch(emphasis);
-	expect(app.output()).not.toMatch(colour);
 });
