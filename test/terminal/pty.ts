@@ -36,6 +36,8 @@ export function childrenOf(pid: number): number[] {
 }
 
 export interface ShellRun {
+	/** The program's process id. */
+	readonly pid: number;
 	readonly output: () => string;
 	readonly press: (keys: string) => void;
 	readonly signal: (name: NodeJS.Signals) => void;
@@ -52,6 +54,8 @@ export interface ShellOptions {
 	readonly cols?: number;
 	/** A file size limit for the program alone, in KiB (`ulimit -f`): the shell still writes its records. */
 	readonly fileSizeLimit?: number;
+	/** Called with everything the terminal receives, as it comes. */
+	readonly onData?: (data: string) => void;
 }
 
 /**
@@ -72,7 +76,10 @@ export async function openInShell(cli: string, args: readonly string[], options:
 		env: dashboardEnv(),
 	});
 	let running = true;
-	shell.onData(data => (output += data));
+	shell.onData(data => {
+		output += data;
+		options.onData?.(data);
+	});
 	const exited = new Promise<void>(resolve =>
 		shell.onExit(() => {
 			running = false;
@@ -83,6 +90,7 @@ export async function openInShell(cli: string, args: readonly string[], options:
 	const [node] = childrenOf(shell.pid);
 	expect(node).toBeDefined();
 	return {
+		pid: node!,
 		output: () => output,
 		press: keys => shell.write(keys),
 		signal: name => process.kill(node!, name),
