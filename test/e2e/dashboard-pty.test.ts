@@ -2,15 +2,18 @@
 // what a person at a real terminal sees, keys and all.
 
 import pty from '@lydell/node-pty';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import xterm from '@xterm/headless';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
-import {callCli, cliPath} from '../run-cli.js';
-import {dashboardEnv, until} from '../terminal/pty.js';
+import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
+const directory = temporaryDirectory('dlock-dashboard-pty-');
 
 interface Session {
 	readonly screen: () => string;
@@ -21,6 +24,8 @@ interface Session {
 	readonly resizeNow: (cols: number, rows: number) => void;
 	/** Ends the program if it still runs. */
 	readonly kill: () => void;
+	/** The program's process id. */
+	readonly pid: () => number;
 	readonly output: () => string;
 	readonly exited: Promise<number>;
 	readonly terminal: Terminal;
@@ -32,13 +37,13 @@ afterEach(() => {
 	child = null;
 });
 
-/** The dashboard in a pty; `then` is a shell command run in the same terminal after it exits. */
-function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, then?: string): Session {
+/** The dashboard in a pty; `shell` makes the shell script that runs it (`program`) in the same terminal. */
+function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, shell?: (program: string) => string): Session {
 	const env = dashboardEnv(extraEnv);
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();
-	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
+	const [file, argv] = shell ? ['/bin/sh', ['-c', shell('"$0" "$@"'), process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
 	const terminalProcess = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
 	child = terminalProcess;
 	terminalProcess.onData(data => {
@@ -79,6 +84,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		kill: () => {
 			if (running) terminalProcess.kill();
 		},
+		pid: () => (shell ? childrenOf(terminalProcess.pid)[0]! : terminalProcess.pid),
 		output: () => output,
 		exited,
 		press: async (key, until) => {
@@ -266,9 +272,19 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 });
 
-test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept', async () => {
+test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept; SIGHUP ends it with the terminal restored', async () => {
 	const page = await printedPages('redlock-clock-jump');
-	const app = open(['redlock-clock-jump'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'});
+	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
+	// paths of test/terminal/exit-paths.test.ts.
+	const records = mkdtempSync(path.join(directory, 'sighup-'));
+	const record = (name: string) => path.join(records, name);
+	const app = open(
+		['redlock-clock-jump'],
+		80,
+		24,
+		{FORCE_COLOR: undefined, NO_COLOR: '1'},
+		program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'`,
+	);
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
 	for (let step = 2; step <= 5; step += 1)
 		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
@@ -284,15 +300,24 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	expect(wide).toMatch(/^▸L2 +up +clock \+10 +· /m);
 	expect(wide).toMatch(/^ L3 +\[A─+≈\+10/m);
 	await app.resize(80, 24, screen => screen.includes('OFF SCRIPT') && !/^ L5 +up/m.test(screen));
-	child!.write('q');
-	expect(await app.exited).toBe(0);
+	process.kill(app.pid(), 'SIGHUP');
+	await app.exited;
 	child = null;
+	const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
+	expect(status).toBe('129');
+	expectTerminalRestored(app.output(), {before: before!, after: after!});
 	expect(app.output()).toMatch(emphasis);
 	expect(app.output()).not.toMatch(colour);
 });
 
 test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	const app = open(['--lang', 'ja', '--no-color', '--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, 'echo "exit=$?"; stty -a');
+	const app = open(
+		['--lang', 'ja', '--no-color', '--no-keys'],
+		80,
+		24,
+		{FORCE_COLOR: undefined, NO_COLOR: undefined},
+		program => `${program}; echo "exit=$?"; stty -a`,
+	);
 	/** The screen once it shows `text` and no more output has come for a moment (there is no key bar to wait for). */
 	const showing = async (shows: (screen: string) => boolean) => {
 		for (let seen = -1; ; ) {

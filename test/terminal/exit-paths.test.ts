@@ -69,17 +69,9 @@ beforeAll(() => {
 });
 
 describe('every exit path restores the terminal', () => {
-	// q and Ctrl-C end the dashboards of test/terminal/save.test.ts, and SIGTERM the one of
-	// test/terminal/job-control.test.ts, which check the same.
-	test('SIGHUP', async () => {
-		const run = await openDashboard();
-		run.press(' ');
-		await until(() => run.output().includes('step 2 of 7'));
-		run.signal('SIGHUP');
-		const finished = await run.finished;
-		expect(finished.status).toBe('129');
-		expectTerminalRestored(run.output(), finished);
-	});
+	// q and Ctrl-C end the dashboards of test/terminal/save.test.ts, SIGTERM the one of
+	// test/terminal/job-control.test.ts and SIGHUP the five-node one of
+	// test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
 
 	describe('an unexpected error inside a render', () => {
 		test('one line, a report, exit 70', async () => {
