@@ -20,7 +20,7 @@ const readingRuns = [...builtinNames.map(name => ['trace', name, '--json']), ['-
 /** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
 const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
 /** V8's compiled code of a lazy module, beside it (scripts/code-cache.js). */
-const codeCaches = ['dist/etcd.cjs.v8-cache'];
+const codeCaches = ['dist/etcd.cjs.v8-cache', 'dist/parse.cjs.v8-cache'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -100,7 +100,7 @@ describe('npm pack', () => {
 		if (temp) rmSync(temp, {recursive: true, force: true});
 	});
 
-	test('ships the bundle with its code cache, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+	test('ships the bundle with its code caches, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
 		// `prepack` ran the build, which found dist/ up to date (scripts/build.mjs says so on stderr).
 		expect(packStderr).toContain('dist/ is up to date');
 		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', ...lazyModules]));
