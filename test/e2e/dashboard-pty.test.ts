@@ -100,12 +100,13 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 }
 
 /**
- * print's pages of a scenario, read in this process (the dashboard in the pty is the bin): for a
- * step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
+ * print's pages of a scenario, as its golden file holds them (test/cli/print.test.ts checks that
+ * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
  */
-async function printedPages(scenario: string): Promise<(step: number) => string[]> {
-	const {stdout} = await callCli(['print', scenario]);
-	const lines = stdout.trimEnd().split('\n');
+function printedPages(scenario: string): (step: number) => string[] {
+	const lines = readFileSync(new URL(`../golden/${scenario}.txt`, import.meta.url), 'utf8')
+		.trimEnd()
+		.split('\n');
 	return step => lines.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
 }
 
@@ -128,7 +129,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	let app: Session;
 	let page: (step: number) => string[];
 	beforeAll(async () => {
-		page = await printedPages('gc-pause');
+		page = printedPages('gc-pause');
 		// Colour as a terminal gets it by default: neither forced nor turned off.
 		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined});
 		child = null;
@@ -273,7 +274,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 });
 
 test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept; SIGHUP ends it with the terminal restored', async () => {
-	const page = await printedPages('redlock-clock-jump');
+	const page = printedPages('redlock-clock-jump');
 	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
 	// paths of test/terminal/exit-paths.test.ts.
 	const records = mkdtempSync(path.join(directory, 'sighup-'));
