@@ -12,6 +12,10 @@ process.title = 'dlock-tui';
 
 // Node opens its debugger on SIGUSR1 and says so on stderr, over the dashboard; a listener turns that off.
 process.on('SIGUSR1', () => {});
+// A write past a file size limit (`ulimit -f`) comes with SIGXFSZ and fails with EFBIG, which the
+// save key reports. Ink's exit hook (signal-exit) would turn the signal into death when no other
+// listener has it: a dashboard whose save failed would end a moment later.
+process.on('SIGXFSZ', () => {});
 
 // A reader that stops early (`| head`) or a full disk is the command line's to report
 // (source/commands/output.ts); a terminal closed under the program ends it as a hangup.

@@ -1,11 +1,11 @@
 // The built binary, started as a user starts it: the few things only it can show (its bundle, the
-// modules it loads when first needed, its exit codes). Everything else about the commands is
-// tested in this process, through run().
+// modules it loads when first needed, its exit codes, what it draws whatever the environment it
+// starts in says). Everything else about the commands is tested in this process, through run().
 
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
-import {type CliResult, callCli, cliPath, runCli, runCliInOneProcess, stackTrace} from '../run-cli.js';
+import {type CliResult, callCli, cliPath, runCliInOneProcess, stackTrace} from '../run-cli.js';
 
 const dist = path.dirname(cliPath);
 const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
@@ -24,12 +24,18 @@ describe('dist/cli.js', () => {
 	const names = readdirSync(new URL('../../scenarios', import.meta.url))
 		.filter(file => file.endsWith('.yaml'))
 		.map(file => file.slice(0, -'.yaml'.length));
-	// These runs only print: the bin makes them in one process (the last test starts a process of its own).
+	// These runs only print: the bin makes them in one process, which starts with what would make
+	// print colour its pages if anything did (chalk reads the environment once, as a process starts).
 	let help: CliResult;
 	let version: CliResult;
 	let checked: CliResult;
+	let printed: CliResult;
+	let misspelt: CliResult;
 	beforeAll(() => {
-		[help, version, checked] = runCliInOneProcess([['--help'], ['-v'], ['check', ...names]]) as [CliResult, CliResult, CliResult];
+		[help, version, checked, printed, misspelt] = runCliInOneProcess(
+			[['--help'], ['-v'], ['check', ...names], ['print', 'gc-pause'], ['trace', 'gc-pause', '--jsno']],
+			{env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}},
+		) as [CliResult, CliResult, CliResult, CliResult, CliResult];
 	});
 
 	test('--help prints what run() prints, and exits 0', async () => {
@@ -60,10 +66,42 @@ describe('dist/cli.js', () => {
 	});
 
 	test('bad input: one line on stderr, exit 2, no stack trace', () => {
-		const {status, stdout, stderr} = runCli(['trace', 'gc-pause', '--jsno']);
+		const {status, stdout, stderr} = misspelt;
 		expect(stdout).toBe('');
 		expect(stderr).toBe("dlock-tui: unknown flag '--jsno' (did you mean '--json'?) (see dlock-tui --help)\n");
 		expect(stderr).not.toMatch(stackTrace);
 		expect(status).toBe(2);
+	});
+
+	test('print draws the golden screens, whatever CI, NO_COLOR and FORCE_COLOR say', () => {
+		const {status, stdout} = printed;
+		expect(status).toBe(0);
+		expect(stdout).toBe(readFileSync(new URL('../golden/gc-pause.txt', import.meta.url), 'utf8'));
+	});
+
+	test('record draws the same bytes as in this process, and the README picture, whatever CI, NO_COLOR, the locale and the time zone say', async () => {
+		// A second process: one that would take the colours out of a recording if anything did.
+		const elsewhere = {
+			CI: 'true',
+			TERM: 'dumb',
+			NO_COLOR: '1',
+			FORCE_COLOR: '0',
+			COLUMNS: '40',
+			LINES: '10',
+			LANG: 'ja_JP.UTF-8',
+			LC_ALL: 'ja_JP.UTF-8',
+			TZ: 'Asia/Tokyo',
+		};
+		const [cast, svg] = runCliInOneProcess(
+			[
+				['record', 'gc-pause', '-o', '-'],
+				['record', 'gc-pause', '-o', '-', '--format', 'svg'],
+			],
+			{env: {...process.env, ...elsewhere}},
+		) as [CliResult, CliResult];
+		expect(cast.status).toBe(0);
+		expect(cast.stdout).toBe((await callCli(['record', 'gc-pause', '-o', '-'])).stdout);
+		expect(svg.status).toBe(0);
+		expect(svg.stdout).toBe(readFileSync(new URL('../../docs/demo.svg', import.meta.url), 'utf8'));
 	});
 });

@@ -2,13 +2,18 @@
 // what a person at a real terminal sees, keys and all.
 
 import pty from '@lydell/node-pty';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {PassThrough} from 'node:stream';
 import xterm from '@xterm/headless';
 import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
-import {callCli, cliPath} from '../run-cli.js';
-import {dashboardEnv, until} from '../terminal/pty.js';
+import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
+const directory = temporaryDirectory('dlock-dashboard-pty-');
 
 interface Session {
 	readonly screen: () => string;
@@ -19,6 +24,8 @@ interface Session {
 	readonly resizeNow: (cols: number, rows: number) => void;
 	/** Ends the program if it still runs. */
 	readonly kill: () => void;
+	/** The program's process id. */
+	readonly pid: () => number;
 	readonly output: () => string;
 	readonly exited: Promise<number>;
 	readonly terminal: Terminal;
@@ -30,13 +37,13 @@ afterEach(() => {
 	child = null;
 });
 
-/** The dashboard in a pty; `then` is a shell command run in the same terminal after it exits. */
-function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, then?: string): Session {
+/** The dashboard in a pty; `shell` makes the shell script that runs it (`program`) in the same terminal. */
+function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.ProcessEnv = {}, shell?: (program: string) => string): Session {
 	const env = dashboardEnv(extraEnv);
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
 	let written = Promise.resolve();
-	const [file, argv] = then ? ['/bin/sh', ['-c', `"$0" "$@"; ${then}`, process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
+	const [file, argv] = shell ? ['/bin/sh', ['-c', shell('"$0" "$@"'), process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
 	const terminalProcess = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
 	child = terminalProcess;
 	terminalProcess.onData(data => {
@@ -77,6 +84,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		kill: () => {
 			if (running) terminalProcess.kill();
 		},
+		pid: () => (shell ? childrenOf(terminalProcess.pid)[0]! : terminalProcess.pid),
 		output: () => output,
 		exited,
 		press: async (key, until) => {
@@ -92,12 +100,13 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 }
 
 /**
- * print's pages of a scenario, read in this process (the dashboard in the pty is the bin): for a
- * step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
+ * print's pages of a scenario, as its golden file holds them (test/cli/print.test.ts checks that
+ * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
  */
-async function printedPages(scenario: string): Promise<(step: number) => string[]> {
-	const {stdout} = await callCli(['print', scenario]);
-	const lines = stdout.trimEnd().split('\n');
+function printedPages(scenario: string): (step: number) => string[] {
+	const lines = readFileSync(new URL(`../golden/${scenario}.txt`, import.meta.url), 'utf8')
+		.trimEnd()
+		.split('\n');
 	return step => lines.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
 }
 
@@ -120,7 +129,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	let app: Session;
 	let page: (step: number) => string[];
 	beforeAll(async () => {
-		page = await printedPages('gc-pause');
+		page = printedPages('gc-pause');
 		// Colour as a terminal gets it by default: neither forced nor turned off.
 		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined});
 		child = null;
@@ -264,9 +273,19 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 });
 
-test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized', async () => {
-	const page = await printedPages('redlock-clock-jump');
-	const app = open(['redlock-clock-jump'], 80, 24);
+test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept; SIGHUP ends it with the terminal restored', async () => {
+	const page = printedPages('redlock-clock-jump');
+	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
+	// paths of test/terminal/exit-paths.test.ts.
+	const records = mkdtempSync(path.join(directory, 'sighup-'));
+	const record = (name: string) => path.join(records, name);
+	const app = open(
+		['redlock-clock-jump'],
+		80,
+		24,
+		{FORCE_COLOR: undefined, NO_COLOR: '1'},
+		program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'`,
+	);
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
 	for (let step = 2; step <= 5; step += 1)
 		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
@@ -282,14 +301,40 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	expect(wide).toMatch(/^▸L2 +up +clock \+10 +· /m);
 	expect(wide).toMatch(/^ L3 +\[A─+≈\+10/m);
 	await app.resize(80, 24, screen => screen.includes('OFF SCRIPT') && !/^ L5 +up/m.test(screen));
-	child!.write('q');
-	expect(await app.exited).toBe(0);
+	process.kill(app.pid(), 'SIGHUP');
+	await app.exited;
 	child = null;
+	const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
+	expect(status).toBe('129');
+	expectTerminalRestored(app.output(), {before: before!, after: after!});
+	expect(app.output()).toMatch(emphasis);
+	expect(app.output()).not.toMatch(colour);
 });
 
-test('Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	const app = open(['--lang', 'ja', '--no-color'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, 'echo "exit=$?"; stty -a');
-	await app.press('', screen => screen.includes('ステップ 1/7'));
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
+	const app = open(
+		['--lang', 'ja', '--no-color', '--no-keys'],
+		80,
+		24,
+		{FORCE_COLOR: undefined, NO_COLOR: undefined},
+		program => `${program}; echo "exit=$?"; stty -a`,
+	);
+	/** The screen once it shows `text` and no more output has come for a moment (there is no key bar to wait for). */
+	const showing = async (shows: (screen: string) => boolean) => {
+		for (let seen = -1; ; ) {
+			const screen = app.screen();
+			if (shows(screen) && app.output().length === seen) return screen;
+			seen = app.output().length;
+			await new Promise(resolve => setTimeout(resolve, 20));
+		}
+	};
+	const screen = await showing(text => text.includes('ステップ 1/7'));
+	expect(screen).not.toMatch(/q (quit|終了)/);
+	expect(screen.split('\n')[23]).toBe('');
+	child!.write(':');
+	await showing(text => text.includes(':_'));
+	child!.write(keys.escape);
+	await showing(text => !text.includes(':_'));
 	child!.write('\u0003');
 	expect(await app.exited).toBe(0);
 	child = null;
@@ -311,44 +356,22 @@ test('without a terminal it points at trace, print and record, exit 2', async ()
 });
 
 test('TERM=dumb: the dashboard says it needs a capable terminal and points at print, exit 2', async () => {
-	const app = open([], 80, 24, {TERM: 'dumb'});
-	expect(await app.exited).toBe(2);
-	child = null;
-	const output = app.output();
-	expect(output).toMatch(/needs a terminal that can move the cursor.*TERM=dumb.*dlock-tui print/);
+	// What it prints, in this process: a terminal's streams, but TERM=dumb.
+	let written = '';
+	const terminal = () => {
+		const stream = Object.assign(new PassThrough(), {isTTY: true, columns: 80, rows: 24});
+		stream.on('data', data => (written += data));
+		return stream as unknown as NodeJS.ReadStream & NodeJS.WriteStream;
+	};
+	const status = await run([], {stdin: terminal(), stdout: terminal(), stderr: terminal(), env: {...dashboardEnv(), TERM: 'dumb'}});
+	expect(status).toBe(2);
+	expect(written).toMatch(/needs a terminal that can move the cursor.*TERM=dumb.*dlock-tui print/);
 	// Nothing was drawn: no cursor movement, no synchronized output, no colour.
-	expect(output).not.toMatch(/\u001B\[(\?2026|\?25l|[0-9;]*m)/);
+	expect(written).not.toMatch(/\u001B\[(\?2026|\?25l|[0-9;]*m)/);
 });
 
 test('a bad flag value is named', async () => {
 	const result = await callCli(['--theme', 'neon']);
 	expect(result.status).toBe(2);
 	expect(result.stderr).toContain("--theme: expected one of dark, light, contrast, got 'neon'");
-});
-
-test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; NO_COLOR: no colour, bold and inverse kept', async () => {
-	const app = open(['--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'});
-	const shownStory = (text: string) => text.includes('step 1 of 7') && text.includes('Lock service');
-	await new Promise<void>(resolve => {
-		const poll = () => (shownStory(app.screen()) ? resolve() : setTimeout(poll, 20));
-		poll();
-	});
-	const screen = app.screen();
-	expect(screen).not.toMatch(/q quit/);
-	expect(screen.split('\n')[23]).toBe('');
-	child!.write(':');
-	await new Promise<void>(resolve => {
-		const poll = () => (app.screen().includes(':_') ? resolve() : setTimeout(poll, 20));
-		poll();
-	});
-	child!.write(keys.escape);
-	await new Promise<void>(resolve => {
-		const poll = () => (app.screen().includes(':_') ? setTimeout(poll, 20) : resolve());
-		poll();
-	});
-	child!.write('q');
-	expect(await app.exited).toBe(0);
-	child = null;
-	expect(app.output()).toMatch(emphasis);
-	expect(app.output()).not.toMatch(colour);
 });

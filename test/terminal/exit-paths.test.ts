@@ -13,73 +13,18 @@ import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {bundle, bundleOptions} from '../../scripts/build.mjs';
 import {crashMessage} from '../fixtures/crashing-dashboard.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
-import {dashboardEnv, until} from './pty.js';
-
-interface Run {
-	readonly output: () => string;
-	readonly press: (keys: string) => void;
-	readonly signal: (name: NodeJS.Signals) => void;
-	/** What the shell saw: the exit status and the terminal settings before and after. */
-	readonly finished: Promise<{status: string; before: string; after: string}>;
-}
+import {childrenOf, expectTerminalRestored, openInShell, type ShellRun, until} from './pty.js';
 
 const runs = temporaryDirectory('dlock-exit-');
-let shell: pty.IPty | null = null;
+let shell: ShellRun | null = null;
 afterEach(() => {
 	shell?.kill();
 	shell = null;
 });
 
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-	return readdirSync('/proc')
-		.filter(entry => /^\d+$/.test(entry))
-		.filter(entry => {
-			try {
-				// The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
-				const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-				return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid);
-			} catch {
-				return false;
-			}
-		})
-		.map(Number);
-}
-
-async function openDashboard(cli = cliPath): Promise<Run> {
-	const directory = mkdtempSync(path.join(runs, 'run-'));
-	const file = (name: string) => path.join(directory, name);
-	const env = dashboardEnv();
-	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
-	let output = '';
-	shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cli, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, env});
-	shell.onData(data => (output += data));
-	const exited = new Promise<void>(resolve => shell!.onExit(() => resolve()));
-	await until(() => output.includes('step 1 of 7'));
-	const [node] = childrenOf(shell.pid);
-	expect(node).toBeDefined();
-	return {
-		output: () => output,
-		press: keys => shell!.write(keys),
-		signal: name => process.kill(node!, name),
-		finished: exited.then(() => ({
-			status: readFileSync(file('status'), 'utf8').trim(),
-			before: readFileSync(file('before'), 'utf8').trim(),
-			after: readFileSync(file('after'), 'utf8').trim(),
-		})),
-	};
-}
-
-function expectTerminalRestored(output: string, finished: {before: string; after: string}): void {
-	expect(finished.after).toBe(finished.before);
-	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
-	// Bracketed paste was on while the dashboard ran, and is off after it.
-	expect(output).toContain('\u001B[?2004h');
-	expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
-	const opened = output.split('\u001B[?2026h').length;
-	const closed = output.split('\u001B[?2026l').length;
-	expect(closed).toBe(opened);
-	expect(output).not.toMatch(/^\s+at /m);
+async function openDashboard(cli = cliPath): Promise<ShellRun> {
+	shell = await openInShell(cli, ['gc-pause'], {runs});
+	return shell;
 }
 
 // The bin as shipped, but for its dashboard, which throws on the second key (test/fixtures/crashing-dashboard.tsx), and `live`.
@@ -124,20 +69,9 @@ beforeAll(() => {
 });
 
 describe('every exit path restores the terminal', () => {
-	test.each([
-		['q', (run: Run) => run.press('q'), '0'],
-		['Ctrl-C', (run: Run) => run.press('\u0003'), '0'],
-		['SIGTERM', (run: Run) => run.signal('SIGTERM'), '143'],
-		['SIGHUP', (run: Run) => run.signal('SIGHUP'), '129'],
-	] as const)('%s', async (_name, end, status) => {
-		const run = await openDashboard();
-		run.press(' ');
-		await until(() => run.output().includes('step 2 of 7'));
-		end(run);
-		const finished = await run.finished;
-		expect(finished.status).toBe(status);
-		expectTerminalRestored(run.output(), finished);
-	});
+	// q and Ctrl-C end the dashboards of test/terminal/save.test.ts, SIGTERM the one of
+	// test/terminal/job-control.test.ts and SIGHUP the five-node one of
+	// test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
 
 	describe('an unexpected error inside a render', () => {
 		test('one line, a report, exit 70', async () => {

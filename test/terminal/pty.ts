@@ -1,5 +1,10 @@
 // What the tests that run the dashboard in a real pty share.
 
+import {mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import {expect} from 'vitest';
+
 /** A pty's environment: a terminal type, and no CI (Ink would draw only the last frame). */
 export function dashboardEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
 	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color', ...extra};
@@ -12,4 +17,103 @@ const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 /** Waits as a person would, until the condition holds (a hang fails the test by its timeout). */
 export async function until(condition: () => boolean): Promise<void> {
 	while (!condition()) await wait(20);
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+	return readdirSync('/proc')
+		.filter(entry => /^\d+$/.test(entry))
+		.filter(entry => {
+			try {
+				// The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
+				const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+				return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid);
+			} catch {
+				return false;
+			}
+		})
+		.map(Number);
+}
+
+export interface ShellRun {
+	/** The program's process id. */
+	readonly pid: number;
+	readonly output: () => string;
+	readonly press: (keys: string) => void;
+	readonly signal: (name: NodeJS.Signals) => void;
+	/** What the shell saw: the exit status and the terminal settings before and after. */
+	readonly finished: Promise<{status: string; before: string; after: string}>;
+	/** Ends the shell if it still runs. */
+	readonly kill: () => void;
+}
+
+export interface ShellOptions {
+	/** Where the files of the run go (the shell's records). */
+	readonly runs: string;
+	readonly cwd?: string;
+	readonly cols?: number;
+	/** A file size limit for the program alone, in KiB (`ulimit -f`): the shell still writes its records. */
+	readonly fileSizeLimit?: number;
+	/** Called with everything the terminal receives, as it comes. */
+	readonly onData?: (data: string) => void;
+}
+
+/**
+ * `node cli ...args` in a real pty, inside a shell that records `stty -g` before and after it and
+ * its exit status; resolves once the first step is drawn.
+ */
+export async function openInShell(cli: string, args: readonly string[], options: ShellOptions): Promise<ShellRun> {
+	const directory = mkdtempSync(path.join(options.runs, 'run-'));
+	const file = (name: string) => path.join(directory, name);
+	const program = options.fileSizeLimit === undefined ? '"$@"' : `(ulimit -f ${options.fileSizeLimit}; exec "$@")`;
+	const script = `stty -g > '${file('before')}'; ${program}; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
+	let output = '';
+	const shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cli, ...args], {
+		name: 'xterm-256color',
+		cols: options.cols ?? 80,
+		rows: 24,
+		cwd: options.cwd,
+		env: dashboardEnv(),
+	});
+	let running = true;
+	shell.onData(data => {
+		output += data;
+		options.onData?.(data);
+	});
+	const exited = new Promise<void>(resolve =>
+		shell.onExit(() => {
+			running = false;
+			resolve();
+		}),
+	);
+	await until(() => output.includes('step 1 of 7'));
+	const [node] = childrenOf(shell.pid);
+	expect(node).toBeDefined();
+	return {
+		pid: node!,
+		output: () => output,
+		press: keys => shell.write(keys),
+		signal: name => process.kill(node!, name),
+		finished: exited.then(() => ({
+			status: readFileSync(file('status'), 'utf8').trim(),
+			before: readFileSync(file('before'), 'utf8').trim(),
+			after: readFileSync(file('after'), 'utf8').trim(),
+		})),
+		kill: () => {
+			if (running) shell.kill();
+		},
+	};
+}
+
+/** The terminal as the program found it: the same termios, the cursor shown, bracketed paste off, no synchronized update left open, no stack trace. */
+export function expectTerminalRestored(output: string, finished: {before: string; after: string}): void {
+	expect(finished.after).toBe(finished.before);
+	expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
+	// Bracketed paste was on while the dashboard ran, and is off after it.
+	expect(output).toContain('\u001B[?2004h');
+	expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
+	const opened = output.split('\u001B[?2026h').length;
+	const closed = output.split('\u001B[?2026l').length;
+	expect(closed).toBe(opened);
+	expect(output).not.toMatch(/^\s+at /m);
 }

@@ -1,38 +1,38 @@
 // The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
-// to the world the dashboard showed.
+// to the world the dashboard showed; a save the disk cannot hold is said and leaves nothing. Each
+// dashboard is also an exit path of test/terminal/exit-paths.test.ts: the first ends with q, the
+// second with Ctrl-C, and each must give the terminal back as it found it.
 
 import {mkdtempSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import pty from '@lydell/node-pty';
 import {afterEach, expect, test} from 'vitest';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
-import {dashboardEnv, until} from './pty.js';
+import {expectTerminalRestored, openInShell, type ShellRun, until} from './pty.js';
 
 const directory = temporaryDirectory('dlock-save-pty-');
-let child: pty.IPty | null = null;
+const runs = temporaryDirectory('dlock-save-runs-');
+let shell: ShellRun | null = null;
 afterEach(() => {
-	child?.kill();
-	child = null;
+	shell?.kill();
+	shell = null;
 });
 
-test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was', async () => {
-	let output = '';
-	child = pty.spawn(process.execPath, [cliPath, 'gc-pause'], {name: 'xterm-256color', cols: 80, rows: 24, cwd: directory, env: dashboardEnv()});
-	child.onData(data => (output += data));
-	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
-	const shows = (text: string) => until(() => output.includes(text));
-	await shows('step 1 of 7');
-	child.write(' ');
+test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was; q restores the terminal', async () => {
+	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: directory});
+	shell = run;
+	const shows = (text: string) => until(() => run.output().includes(text));
+	run.press(' ');
 	await shows('step 2 of 7');
-	child.write('p');
+	run.press('p');
 	await shows('OFF SCRIPT');
-	child.write('t');
+	run.press('t');
 	await shows('t=1');
-	child.write('s');
+	run.press('s');
 	await shows(`saved as dlock-gc-pause-1.yaml in ${directory}`);
-	child.write('q');
-	expect(await exited).toBe(0);
-	child = null;
+	run.press('q');
+	const finished = await run.finished;
+	expect(finished.status).toBe('0');
+	expectTerminalRestored(run.output(), finished);
 
 	const file = path.join(directory, 'dlock-gc-pause-1.yaml');
 	const check = await callCli(['check', file]);
@@ -47,25 +47,19 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
 });
 
-test('a save the disk cannot hold says so and leaves no file behind', async () => {
+test('a save the disk cannot hold says so and leaves no file behind; Ctrl-C restores the terminal', async () => {
 	const full = mkdtempSync(path.join(directory, 'full-'));
-	let output = '';
 	// A file size limit of 0: the file can be created, but not one byte written in it (EFBIG), as on a full disk.
-	child = pty.spawn('/bin/sh', ['-c', 'ulimit -f 0; exec "$0" "$@"', process.execPath, cliPath, 'gc-pause'], {
-		name: 'xterm-256color',
-		cols: 120,
-		rows: 24,
-		cwd: full,
-		env: dashboardEnv(),
-	});
-	child.onData(data => (output += data));
-	const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
-	await until(() => output.includes('step 1 of 7'));
-	child.write('s');
-	await until(() => output.includes('not saved'));
-	child.write('q');
-	expect(await exited).toBe(0);
-	child = null;
-	expect(output).toContain(`not saved: cannot write in ${full}: file too large`);
+	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: full, cols: 120, fileSizeLimit: 0});
+	shell = run;
+	run.press(' ');
+	await until(() => run.output().includes('step 2 of 7'));
+	run.press('s');
+	await until(() => run.output().includes('not saved'));
+	run.press('\u0003');
+	const finished = await run.finished;
+	expect(finished.status).toBe('0');
+	expectTerminalRestored(run.output(), finished);
+	expect(run.output()).toContain(`not saved: cannot write in ${full}: file too large`);
 	expect(readdirSync(full)).toEqual([]);
 });
