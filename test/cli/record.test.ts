@@ -95,8 +95,8 @@ describe('dlock-tui record', () => {
 		}
 	});
 
-	test("replayed in a terminal emulator, it ends on the story's end: max token 2, 1 rejected write", async () => {
-		const terminal = await playInto(outputs(events), 80, 24);
+	test("replayed in a terminal emulator, it ends on the story's end: max token 2, 1 rejected write", () => {
+		const terminal = playInto(outputs(events), 80, 24);
 		const screen = screenText(terminal).join('\n');
 		const labels = labelsFor('en');
 		expect(screen).toContain(`${labels.maxToken} 2`);
@@ -110,9 +110,9 @@ describe('dlock-tui record', () => {
 
 	test('--no-keys: no key bar on the screen of the recording', async () => {
 		const quit = `q ${labelsFor('en').keyBar.quit}`;
-		const shown = async (recording: string) => screenText(await playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
-		expect(await shown(cast)).toContain(quit);
-		const without = await shown(await record(['gc-pause', '--no-keys']));
+		const shown = (recording: string) => screenText(playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
+		expect(shown(cast)).toContain(quit);
+		const without = shown(await record(['gc-pause', '--no-keys']));
 		expect(without).not.toContain(quit);
 		expect(without).toContain(labelsFor('en').rejectedWhy(1, 2));
 	});
@@ -159,7 +159,7 @@ describe.skipIf(!hasAsciinema)('the asciinema command', () => {
 		const exitCode = await new Promise<number>(resolve => player.onExit(({exitCode}) => resolve(exitCode)));
 		expect(seen).not.toContain('Traceback');
 		expect(exitCode).toBe(0);
-		const screen = screenText(await playInto([seen], 80, 24)).join('\n');
+		const screen = screenText(playInto([seen], 80, 24)).join('\n');
 		expect(screen).toContain(labelsFor('en').rejected(1));
 	});
 });

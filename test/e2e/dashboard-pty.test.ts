@@ -42,13 +42,12 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	const env = dashboardEnv(extraEnv);
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true});
 	let output = '';
-	let written = Promise.resolve();
 	const [file, argv] = shell ? ['/bin/sh', ['-c', shell('"$0" "$@"'), process.execPath, cliPath, ...args]] : [process.execPath, [cliPath, ...args]];
 	const terminalProcess = pty.spawn(file, argv, {name: env.TERM ?? 'xterm-256color', cols, rows, env});
 	child = terminalProcess;
 	terminalProcess.onData(data => {
 		output += data;
-		written = written.then(() => writeInto(terminal, data));
+		writeInto(terminal, data);
 	});
 	let running = true;
 	// The pty can report the exit before its last bytes are read: resolve once output has gone quiet.
@@ -66,7 +65,6 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	// frame: a screen also counts only once no more output has come for a moment.
 	const settle = async (until: (text: string) => boolean) => {
 		for (let seen = -1; ; ) {
-			await written;
 			const text = screen();
 			if (until(text) && /q (quit|終了)|too small|^:/m.test(text) && output.length === seen) return text;
 			seen = output.length;

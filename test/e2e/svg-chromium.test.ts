@@ -113,7 +113,7 @@ async function lastScreen(options: readonly string[]): Promise<{terminal: Termin
 		.map(line => JSON.parse(line) as [number, string, string])
 		.filter(([, kind]) => kind === 'o')
 		.map(([, , data]) => data);
-	const terminal = await playInto(outputs, header.width, header.height);
+	const terminal = playInto(outputs, header.width, header.height);
 	const {stdout: svg} = await callCli(['print', 'gc-pause', '--format', 'svg', '--step', String(await steps()), '-o', '-', ...options]);
 	return {terminal, svg};
 }

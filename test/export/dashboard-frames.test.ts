@@ -13,17 +13,17 @@ const size = {cols: 80, rows: 24};
 // step, the screen built from diffs is cell for cell the screen of that step drawn whole (the
 // frame's own lines, one under another, in a terminal reset for it).
 describe.each(builtinNames())('diffs between the dashboard frames of %s', name => {
-	test.each(['en', 'ja'] as const)('%s', async lang => {
+	test.each(['en', 'ja'] as const)('%s', lang => {
 		const draw = drawDashboard({lang, theme: 'dark', ascii: false, color: true, keyBar: true}, size, true);
 		const frames = storyboard(builtinScenario(name)).map(draw);
 		const screen = new Screen(size.cols);
-		const throughDiffs = await playInto([screen.show(frames[0]!)], size.cols, size.rows);
+		const throughDiffs = playInto([screen.show(frames[0]!)], size.cols, size.rows);
 		// Reset (RIS) for each frame: the same as a new terminal, at less cost.
-		const whole = await playInto([], size.cols, size.rows);
+		const whole = playInto([], size.cols, size.rows);
 		for (let index = 1; index < frames.length; index += 1) {
-			await writeInto(throughDiffs, screen.show(frames[index]!));
+			writeInto(throughDiffs, screen.show(frames[index]!));
 			whole.reset();
-			await writeInto(whole, frames[index]!.join('\r\n'));
+			writeInto(whole, frames[index]!.join('\r\n'));
 			expectEqual(screenCells(throughDiffs), screenCells(whole), `frame ${index + 1}`);
 		}
 	});

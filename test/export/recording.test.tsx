@@ -143,8 +143,8 @@ describe('recordCast', () => {
 		}
 	});
 
-	test("replayed in a terminal, it ends on the story's last screen with the cursor back", async () => {
-		const terminal = await playInto(
+	test("replayed in a terminal, it ends on the story's last screen with the cursor back", () => {
+		const terminal = playInto(
 			events.filter(([, kind]) => kind === 'o').map(([, , data]) => data),
 			header.width,
 			header.height,

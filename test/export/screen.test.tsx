@@ -74,16 +74,16 @@ describe('frames', () => {
 describe('frame diffs', () => {
 	test.each(frames.flatMap((from, i) => frames.map((to, j) => [i, j, from, to] as const)))(
 		'frame %i then the changes to frame %i show that frame exactly',
-		async (_i, _j, from, to) => {
-			const drawnDirectly = await playInto([new Screen(size.cols).show(to)], size.cols, size.rows);
+		(_i, _j, from, to) => {
+			const drawnDirectly = playInto([new Screen(size.cols).show(to)], size.cols, size.rows);
 			const screen = new Screen(size.cols);
-			const throughDiff = await playInto([screen.show(from), screen.show(to)], size.cols, size.rows);
+			const throughDiff = playInto([screen.show(from), screen.show(to)], size.cols, size.rows);
 			expect(screenCells(throughDiff)).toEqual(screenCells(drawnDirectly));
 		},
 	);
 
-	test('a drawn frame shows its text', async () => {
-		const terminal = await playInto([new Screen(size.cols).show(frames[0]!)], size.cols, size.rows);
+	test('a drawn frame shows its text', () => {
+		const terminal = playInto([new Screen(size.cols).show(frames[0]!)], size.cols, size.rows);
 		expect(screenText(terminal).slice(0, 4)).toEqual([
 			`╭${'─'.repeat(38)}╮`,
 			`│holder A token 1${' '.repeat(22)}│`,

@@ -34,7 +34,7 @@ const frame = (minLength: number, maxLength: number) => fc.array(line, {minLengt
 const visible = (screen: xterm.Terminal) => screenText(screen).map(row => row.trimEnd());
 
 /** The screen after each frame and after the program's end, the frames written into a terminal that starts with a prompt line. */
-async function screensOf(incremental: boolean, frames: readonly string[]): Promise<string[][]> {
+function screensOf(incremental: boolean, frames: readonly string[]): string[][] {
 	const screen = terminal();
 	let written = '';
 	const stream = {
@@ -44,17 +44,17 @@ async function screensOf(incremental: boolean, frames: readonly string[]): Promi
 		},
 	} as unknown as Writable;
 	const log = logUpdate.create(stream, {incremental});
-	await writeInto(screen, '$ dlock-tui\n');
+	writeInto(screen, '$ dlock-tui\n');
 	const screens: string[][] = [];
 	for (const text of frames) {
 		log(text);
-		await writeInto(screen, written);
+		writeInto(screen, written);
 		written = '';
 		screens.push(visible(screen));
 	}
 	log.done();
 	// The shell's next prompt.
-	await writeInto(screen, `${written}$ `);
+	writeInto(screen, `${written}$ `);
 	screens.push(visible(screen));
 	return screens;
 }
@@ -63,11 +63,11 @@ describe("Ink's log-update", () => {
 	// Frames that fit under the line that started the program, with the row their newline moves to.
 	// (A frame that grows past the bottom of the screen is another matter, in Ink 7 too: a row the
 	// incremental writer skips as unchanged is stepped over with a cursor move, which cannot scroll.)
-	test('the incremental writer leaves every frame on screen where and as the standard writer does, and the prompt below the last', async () => {
-		await fc.assert(
-			fc.asyncProperty(fc.array(frame(1, rows - 2), {minLength: 1, maxLength: 6}), async frames => {
-				const standard = await screensOf(false, frames);
-				expect(await screensOf(true, frames)).toEqual(standard);
+	test('the incremental writer leaves every frame on screen where and as the standard writer does, and the prompt below the last', () => {
+		fc.assert(
+			fc.property(fc.array(frame(1, rows - 2), {minLength: 1, maxLength: 6}), frames => {
+				const standard = screensOf(false, frames);
+				expect(screensOf(true, frames)).toEqual(standard);
 				// The standard writer as the expectation: the last frame ends right above the prompt.
 				const last = frames.at(-1)!.split('\n').slice(0, -1);
 				const prompt = standard.at(-1)!.lastIndexOf('$');
@@ -77,11 +77,11 @@ describe("Ink's log-update", () => {
 		);
 	});
 
-	test("the dashboard's frames, one row shorter than the terminal, stay whole on screen as the standard writer leaves them", async () => {
-		await fc.assert(
-			fc.asyncProperty(fc.array(frame(rows - 1, rows - 1), {minLength: 1, maxLength: 4}), async frames => {
-				const standard = await screensOf(false, frames);
-				expect(await screensOf(true, frames)).toEqual(standard);
+	test("the dashboard's frames, one row shorter than the terminal, stay whole on screen as the standard writer leaves them", () => {
+		fc.assert(
+			fc.property(fc.array(frame(rows - 1, rows - 1), {minLength: 1, maxLength: 4}), frames => {
+				const standard = screensOf(false, frames);
+				expect(screensOf(true, frames)).toEqual(standard);
 				for (const [index, text] of frames.entries())
 					expect(standard[index]!.slice(0, rows - 1)).toEqual(
 						text

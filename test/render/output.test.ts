@@ -143,18 +143,18 @@ function read(frame: InkOutput, way: 'get' | 'getByCharacter', height: number): 
 
 /** A terminal for each height, reset (RIS) for each frame: the same as a new one, at less cost. */
 const terminals = new Map<number, Terminal>();
-async function played(output: string, height: number): Promise<Terminal> {
+function played(output: string, height: number): Terminal {
 	let terminal = terminals.get(height);
 	if (terminal) terminal.reset();
 	else {
-		terminal = await playInto([], 60, height + 2);
+		terminal = playInto([], 60, height + 2);
 		terminals.set(height, terminal);
 	}
-	await writeInto(terminal, output.replaceAll('\n', '\r\n'));
+	writeInto(terminal, output.replaceAll('\n', '\r\n'));
 	return terminal;
 }
-const cellsOf = async (output: string, height: number) => screenCells(await played(output, height));
-const textOf = async (output: string, height: number) => screenText(await played(output, height));
+const cellsOf = (output: string, height: number) => screenCells(played(output, height));
+const textOf = (output: string, height: number) => screenText(played(output, height));
 
 /**
  * A row of text cell by cell, as Ink's own tokenizer reads it, each cell written with its styles in
@@ -194,18 +194,18 @@ function straightFrame(operations: readonly OutputOperation[], height: number): 
 }
 
 describe("Ink's Output", () => {
-	test("a frame read straight through or cell by cell: the same text always, the same bytes whenever it is not written straight, and each cell as Ink's tokenizer reads it", async () => {
-		await fc.assert(
-			fc.asyncProperty(fc.integer({min: 1, max: 30}), fc.integer({min: 1, max: 6}), fc.array(operation, {maxLength: 10}), async (width, height, operations) => {
+	test("a frame read straight through or cell by cell: the same text always, the same bytes whenever it is not written straight, and each cell as Ink's tokenizer reads it", () => {
+		fc.assert(
+			fc.property(fc.integer({min: 1, max: 30}), fc.integer({min: 1, max: 6}), fc.array(operation, {maxLength: 10}), (width, height, operations) => {
 				const frame = frameOf(width, height, operations);
 				const straight = read(frame, 'get', height);
 				const byCharacter = read(frame, 'getByCharacter', height);
 				expect(straight.split('\n')).toHaveLength(byCharacter.split('\n').length);
-				expect(await textOf(straight, height)).toEqual(await textOf(byCharacter, height));
+				expect(textOf(straight, height)).toEqual(textOf(byCharacter, height));
 				if (straight !== byCharacter) {
 					// Only a straight frame may differ in its bytes, and it shows each cell as Ink's tokenizer reads it.
 					expect(isStraight(operationsFor(operations), height)).toBe(true);
-					expect(await cellsOf(straight, height)).toEqual(await cellsOf(straightFrame(operationsFor(operations), height), height));
+					expect(cellsOf(straight, height)).toEqual(cellsOf(straightFrame(operationsFor(operations), height), height));
 				}
 			}),
 			{numRuns: 150},

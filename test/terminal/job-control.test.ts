@@ -16,7 +16,7 @@ const runs = temporaryDirectory('dlock-job-');
 interface Dashboard {
 	readonly run: ShellRun;
 	readonly terminal: Terminal;
-	readonly screen: () => Promise<string>;
+	readonly screen: () => string;
 	readonly state: () => string | undefined;
 	readonly settings: () => string;
 	readonly showing: (text: string) => Promise<string>;
@@ -24,12 +24,8 @@ interface Dashboard {
 
 async function open(): Promise<Dashboard> {
 	const terminal = new xterm.Terminal({cols: 80, rows: 24, allowProposedApi: true});
-	let written = Promise.resolve();
-	const run = await openInShell(cliPath, ['gc-pause'], {runs, onData: data => (written = written.then(() => writeInto(terminal, data)))});
-	const screen = async () => {
-		await written;
-		return screenText(terminal).join('\n');
-	};
+	const run = await openInShell(cliPath, ['gc-pause'], {runs, onData: data => writeInto(terminal, data)});
+	const screen = () => screenText(terminal).join('\n');
 	/** The process state as the shell's job control sees it: R running, S sleeping, T stopped. */
 	const state = () => {
 		const stat = readFileSync(`/proc/${run.pid}/stat`, 'utf8');
@@ -41,7 +37,7 @@ async function open(): Promise<Dashboard> {
 	// frame: a screen counts only once no more output has come for a moment.
 	const showing = async (text: string) => {
 		for (let seen = -1; ; ) {
-			const now = await screen();
+			const now = screen();
 			if (now.includes(text) && /q quit/.test(now) && run.output().length === seen) return now;
 			seen = run.output().length;
 			await new Promise(resolve => setTimeout(resolve, 20));
@@ -78,12 +74,12 @@ describe('one dashboard through every test in order', () => {
 		expect(app.settings()).toMatch(/(^|\s)echo(\s|$)/m);
 
 		// The shell writes over the screen while the job is stopped.
-		await writeInto(app.terminal, '\r\n[1]+  Stopped                 dlock-tui gc-pause\r\n$ fg\r\ndlock-tui gc-pause\r\n');
-		expect(await app.screen()).not.toBe(before);
+		writeInto(app.terminal, '\r\n[1]+  Stopped                 dlock-tui gc-pause\r\n$ fg\r\ndlock-tui gc-pause\r\n');
+		expect(app.screen()).not.toBe(before);
 		app.run.signal('SIGCONT');
 		await until(() => app.state() !== 'T');
 		for (;;) {
-			if ((await app.screen()) === before) break;
+			if (app.screen() === before) break;
 			await new Promise(resolve => setTimeout(resolve, 20));
 		}
 		expect(app.settings()).toMatch(/(^|\s)-icanon(\s|$)/m);
