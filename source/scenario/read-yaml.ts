@@ -201,8 +201,9 @@ const forbiddenKey = '__proto__';
 
 /**
  * The first `__proto__` key, list or map used as a key, or alias with no anchor before it, in
- * document order; null when there is none. A plain walk: yaml's visit() copies the path to every node, which made it a tenth of the
- * time a long file takes to read. The nesting limit bounds its depth.
+ * document order; null when there is none. A plain walk: yaml's visit() copies the path to every
+ * node, which made it a tenth of the time a long file takes to read. The nesting limit bounds its
+ * depth.
  */
 function findHazard(doc: Document): Hazard | null {
 	const anchors = new Map<string, Node>();
