@@ -49,6 +49,14 @@ const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.te
 const frame = (element: ReactNode) => render(<LookContext value={look}>{element}</LookContext>).lastFrame() ?? '';
 
 describe('lock service pane', () => {
+	test('with rows to spare, the grants newest first, each whole or not at all', () => {
+		const rowsAt = (paneWidth: number) => lockRows({session: at(7), width: paneWidth, look, more: 2}).map(row => row.map(part => part.text).join(''));
+		const grants = rowsAt(width).filter(row => / to [AB] at t=/.test(row));
+		expect(grants).toEqual([expect.stringMatching(/^ grants +token 2 to B at t=\d+$/), expect.stringMatching(/^ +token 1 to A at t=0, expired at t=5$/)]);
+		// As wide as the newest grant's row: the older, longer one is left out, not cut short.
+		expect(rowsAt(widthOf(grants[0]!)).filter(row => / to [AB] at t=/.test(row))).toEqual([grants[0]]);
+	});
+
 	test('free at the start, nobody has held it', () => {
 		const text = shown(lockRows(pane(at(0))));
 		expect(text).toMatch(/holder\s+free/);
