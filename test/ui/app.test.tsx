@@ -133,8 +133,8 @@ describe('the dashboard app', () => {
 		const openPicker = async () => {
 			await press('o');
 			await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
-			// ink-select-input starts reading keys in an effect after that frame: give it a moment.
-			await new Promise(resolve => setTimeout(resolve, 100));
+			// ink-select-input starts reading keys in an effect after that frame, which React runs in the turn after it.
+			await tick();
 		};
 		await openPicker();
 		await press(keys.enter);
@@ -150,8 +150,6 @@ describe('the dashboard app', () => {
 			await press(keys.down);
 			await vi.waitFor(() => expect(highlighted()).toContain(name));
 		}
-		// ink-select-input takes the new line's Enter handler in an effect after drawing it: give it that moment too.
-		await new Promise(resolve => setTimeout(resolve, 100));
 		await press(keys.enter);
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain("Crash: the lease frees a dead holder's lock"));
 		expect(app!.lastFrame()).toContain('Story · start');
@@ -161,8 +159,8 @@ describe('the dashboard app', () => {
 		const {press} = await open();
 		await press('o');
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
-		// ink-select-input starts reading keys in an effect after that frame: give it a moment.
-		await new Promise(resolve => setTimeout(resolve, 100));
+		// ink-select-input starts reading keys in an effect after that frame, which React runs in the turn after it.
+		await tick();
 		const highlighted = () =>
 			app!
 				.lastFrame()
