@@ -10,7 +10,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, dashboardEnv, expectTerminalRestored, until} from '../terminal/pty.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, settledScreen, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 const directory = temporaryDirectory('dlock-dashboard-pty-');
@@ -61,16 +61,12 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 	const screen = () => screenText(terminal).join('\n');
 	// Waits for what a person would wait for: the screen to show the change (a hung app fails the test by its timeout).
 	// A frame can arrive in several chunks: a screen counts once its last row (the key bar, or the : line) is there.
-	// Only the rows that change are written, so the last row may be there before the rest of the
-	// frame: a screen also counts only once no more output has come for a moment.
-	const settle = async (until: (text: string) => boolean) => {
-		for (let seen = -1; ; ) {
-			const text = screen();
-			if (until(text) && /q (quit|終了)|too small|^:/m.test(text) && output.length === seen) return text;
-			seen = output.length;
-			await new Promise(resolve => setTimeout(resolve, 20));
-		}
-	};
+	const settle = (until: (text: string) => boolean) =>
+		settledScreen(
+			screen,
+			() => output,
+			text => until(text) && /q (quit|終了)|too small|^:/m.test(text),
+		);
 	const resizeNow = (newCols: number, newRows: number) => {
 		terminalProcess.resize(newCols, newRows);
 		terminal.resize(newCols, newRows);
@@ -317,15 +313,8 @@ test('--no-keys: no key bar, its row goes to the story; the command line still s
 		{FORCE_COLOR: undefined, NO_COLOR: undefined},
 		program => `${program}; echo "exit=$?"; stty -a`,
 	);
-	/** The screen once it shows `text` and no more output has come for a moment (there is no key bar to wait for). */
-	const showing = async (shows: (screen: string) => boolean) => {
-		for (let seen = -1; ; ) {
-			const screen = app.screen();
-			if (shows(screen) && app.output().length === seen) return screen;
-			seen = app.output().length;
-			await new Promise(resolve => setTimeout(resolve, 20));
-		}
-	};
+	// There is no key bar to wait for.
+	const showing = (shows: (screen: string) => boolean) => settledScreen(app.screen, app.output, shows);
 	const screen = await showing(text => text.includes('ステップ 1/7'));
 	expect(screen).not.toMatch(/q (quit|終了)/);
 	expect(screen.split('\n')[23]).toBe('');

@@ -13,7 +13,7 @@ import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {bundle, bundleOptions} from '../../scripts/build.mjs';
 import {crashMessage} from '../fixtures/crashing-dashboard.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, expectTerminalRestored, openInShell, type ShellRun, until} from './pty.js';
+import {childrenOf, expectTerminalRestored, openInShell, type ShellRun, statFields, until} from './pty.js';
 
 const runs = temporaryDirectory('dlock-exit-');
 let shell: ShellRun | null = null;
@@ -101,8 +101,7 @@ describe('every exit path restores the terminal', () => {
 
 /** The CPU time a process has used, in clock ticks (Linux /proc). */
 function cpuTicks(pid: number): number {
-	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	const fields = statFields(pid);
 	return Number(fields[11]) + Number(fields[12]);
 }
 

@@ -4,12 +4,12 @@
 // exit paths of test/terminal/exit-paths.test.ts, ends it with the terminal as the shell had it.
 
 import {execFileSync} from 'node:child_process';
-import {readFileSync, readlinkSync} from 'node:fs';
+import {readlinkSync} from 'node:fs';
 import xterm from '@xterm/headless';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
-import {expectTerminalRestored, openInShell, type ShellRun, until} from './pty.js';
+import {expectTerminalRestored, openInShell, type ShellRun, settledScreen, statFields, until} from './pty.js';
 
 const runs = temporaryDirectory('dlock-job-');
 
@@ -27,22 +27,10 @@ async function open(): Promise<Dashboard> {
 	const run = await openInShell(cliPath, ['gc-pause'], {runs, onData: data => writeInto(terminal, data)});
 	const screen = () => screenText(terminal).join('\n');
 	/** The process state as the shell's job control sees it: R running, S sleeping, T stopped. */
-	const state = () => {
-		const stat = readFileSync(`/proc/${run.pid}/stat`, 'utf8');
-		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-	};
+	const state = () => statFields(run.pid)[0];
 	/** The pty's settings, read by stty from outside, as the shell finds them. */
 	const settings = () => execFileSync('stty', ['-a', '-F', readlinkSync(`/proc/${run.pid}/fd/0`)], {encoding: 'utf8'});
-	// Only the rows that change are written, so the key bar may be there before the rest of the
-	// frame: a screen counts only once no more output has come for a moment.
-	const showing = async (text: string) => {
-		for (let seen = -1; ; ) {
-			const now = screen();
-			if (now.includes(text) && /q quit/.test(now) && run.output().length === seen) return now;
-			seen = run.output().length;
-			await new Promise(resolve => setTimeout(resolve, 20));
-		}
-	};
+	const showing = (text: string) => settledScreen(screen, run.output, now => now.includes(text) && /q quit/.test(now));
 	return {run, terminal, screen, state, settings, showing};
 }
 

@@ -19,15 +19,35 @@ export async function until(condition: () => boolean): Promise<void> {
 	while (!condition()) await wait(20);
 }
 
+/**
+ * The screen once `shows` holds for it and no output has come for a moment: only the rows that
+ * change are written, so a frame's last row can be on screen before the rest of the frame.
+ */
+export async function settledScreen(screen: () => string, output: () => string, shows: (text: string) => boolean): Promise<string> {
+	for (let seen = -1; ; ) {
+		const text = screen();
+		if (shows(text) && output().length === seen) return text;
+		seen = output().length;
+		await wait(20);
+	}
+}
+
+/**
+ * A process's fields in /proc/PID/stat after its command name, which may hold spaces and
+ * parentheses: [0] its state, [1] its parent, [11] and [12] its user and system CPU ticks.
+ */
+export function statFields(pid: number | string): string[] {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+	return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** The processes whose parent is `pid` (Linux /proc). */
 export function childrenOf(pid: number): number[] {
 	return readdirSync('/proc')
 		.filter(entry => /^\d+$/.test(entry))
 		.filter(entry => {
 			try {
-				// The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
-				const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-				return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid);
+				return statFields(entry)[1] === String(pid);
 			} catch {
 				return false;
 			}
