@@ -56,7 +56,7 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions = {}, 
 	return runNode([cli, ...args], options);
 }
 
-const binRuns = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
+const binRunsScript = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
 
 /**
  * Several runs of the built binary in one Node process (test/bin-runs.mjs), for runs that only
@@ -64,7 +64,12 @@ const binRuns = fileURLToPath(new URL('bin-runs.mjs', import.meta.url));
  * process shows (its exit, a signal, a closed pipe) starts one of its own with runCli.
  */
 export function runCliInOneProcess(runs: readonly (readonly string[])[], options: SpawnSyncOptions = {}, cli = cliPath): CliResult[] {
-	const result = runNode([binRuns, cli, JSON.stringify(runs)], options);
+	return binRuns(runs, (_node, script) => runNode(script, options), cli);
+}
+
+/** As runCliInOneProcess, with the process started by `start` from Node's path and test/bin-runs.mjs's arguments (under a shell's `ulimit`, say). */
+export function binRuns(runs: readonly (readonly string[])[], start: (node: string, script: readonly string[]) => CliResult, cli = cliPath): CliResult[] {
+	const result = start(process.execPath, [binRunsScript, cli, JSON.stringify(runs)]);
 	if (result.status !== 0) throw new Error(`test/bin-runs.mjs ended with ${result.status}: ${result.stderr}`);
 	return JSON.parse(result.stdout) as CliResult[];
 }

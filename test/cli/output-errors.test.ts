@@ -1,12 +1,17 @@
 // Where the output goes wrong, as in a shell: a reader that stops early, a full disk, an output
 // not open for writing, an -o file that cannot be written whole. The built bin, through real pipes
 // and devices: a closed pipe never turns a failed check into a pass, and a full disk is one line.
+// A process is started once for each way the output fails (what only the bin shows: Node's own
+// stdout on that pipe or device, the exit code); the other statuses for the same failure are
+// run() in this process, writing to the same kind of pipe or device.
 
-import {spawnSync} from 'node:child_process';
-import {closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync} from 'node:fs';
+import {once} from 'node:events';
 import path from 'node:path';
+import {Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
-import {cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {binRuns, callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-output-');
 const failing = path.join(directory, 'failing.yaml');
@@ -33,12 +38,47 @@ function toFullDisk(args: readonly string[]) {
 	}
 }
 
+/** A pipe whose reader has gone: the write end of `true`'s stdin, once `true` has ended. */
+async function closedPipe(): Promise<NodeJS.WriteStream> {
+	const reader = spawn('true', {stdio: ['pipe', 'ignore', 'ignore']});
+	await once(reader, 'exit');
+	return reader.stdin as unknown as NodeJS.WriteStream;
+}
+
+/**
+ * `dlock-tui ...args > /dev/full`, run() in this process. Its stdout is what Node makes a process's
+ * stdout on a file or a device (a SyncWriteStream, internal to Node): each write a writeSync.
+ */
+async function callToFullDisk(args: readonly string[]) {
+	const full = openSync('/dev/full', 'w');
+	try {
+		const stdout = new Writable({
+			write(chunk: Buffer, _encoding, done) {
+				try {
+					writeSync(full, chunk);
+				} catch (error) {
+					done(error as Error);
+					return;
+				}
+				done();
+			},
+		});
+		return await callCli(args, stdout as NodeJS.WriteStream);
+	} finally {
+		closeSync(full);
+	}
+}
+
 describe('a reader that closes the pipe early', () => {
-	test('never changes the status of a check: 1 for a failed one, 2 for a bad file, 0 for a pass; nothing said', () => {
+	test('never changes the status of a check: 1 for a failed one, 2 for a bad file, 0 for a pass; nothing said', async () => {
 		// `true` reads nothing and is gone before the first line is written.
 		expect(piped(['check', failing], 'true')).toEqual({status: 1, stderr: ''});
-		expect(piped(['check', 'gc-pause', broken, failing], 'true')).toEqual({status: 2, stderr: ''});
-		expect(piped(['check', 'gc-pause', 'crash'], 'true')).toEqual({status: 0, stderr: ''});
+		for (const [args, status] of [
+			[['check', 'gc-pause', broken, failing], 2],
+			[['check', 'gc-pause', 'crash'], 0],
+		] as const) {
+			expect(await callCli(args, await closedPipe()), args.join(' ')).toEqual({status, stdout: '', stderr: ''});
+		}
 	});
 
 	test('ends a trace without a word, exit 0', () => {
@@ -49,17 +89,17 @@ describe('a reader that closes the pipe early', () => {
 describe('a full disk (> /dev/full)', () => {
 	const line = 'dlock-tui: cannot write to standard output: no space left on device\n';
 
-	test('is one line and exit 1, not a crash report; a failed check keeps its own status', () => {
-		for (const args of [
-			['check', 'gc-pause'],
-			['trace', 'gc-pause'],
-			['check', failing],
-		]) {
-			const {status, stderr} = toFullDisk(args);
-			expect([status, stderr]).toEqual([1, line]);
+	test('is one line and exit 1, not a crash report; a failed check keeps its own status', async () => {
+		const {status, stderr} = toFullDisk(['check', 'gc-pause']);
+		expect([status, stderr]).toEqual([1, line]);
+		for (const [args, status] of [
+			[['trace', 'gc-pause'], 1],
+			[['check', failing], 1],
+			[['check', broken], 2],
+		] as const) {
+			const result = await callToFullDisk(args);
+			expect([result.status, result.stderr], args.join(' ')).toEqual([status, line]);
 		}
-		const bad = toFullDisk(['check', broken]);
-		expect([bad.status, bad.stderr]).toEqual([2, line]);
 	});
 
 	test('an output not open for writing is said the same way', () => {
@@ -79,17 +119,19 @@ describe('-o on a disk that fills part way', () => {
 		const old = path.join(folder, 'old.cast');
 		mkdirSync(folder);
 		writeFileSync(old, 'the old recording\n');
-		for (const command of ['record', 'print']) {
-			// A file size limit of 4 KiB (ulimit -f counts KiB in bash): the write fails part way, with EFBIG.
-			const result = spawnSync('bash', ['-c', 'ulimit -f 4; exec "$@"', 'bash', process.execPath, cliPath, command, 'gc-pause', '-o', 'old.cast'], {
-				cwd: folder,
-				encoding: 'utf8',
-				timeout: 60_000,
-			});
-			expect(result.stderr).toBe(`dlock-tui: -o: cannot write 'old.cast': file too large (see dlock-tui --help)\n`);
-			expect(result.status).toBe(2);
-			expect(readFileSync(old, 'utf8')).toBe('the old recording\n');
-			expect(readdirSync(folder)).toEqual(['old.cast']);
+		// A file size limit of 4 KiB (ulimit -f counts KiB in bash): the write fails part way, with EFBIG.
+		// Both commands in one process (test/bin-runs.mjs), under the limit; the partial file each
+		// leaves has a random name, so one left by the first is still there after the second.
+		const commands = ['record', 'print'];
+		const results = binRuns(
+			commands.map(command => [command, 'gc-pause', '-o', 'old.cast']),
+			(node, script) => spawnSync('bash', ['-c', 'ulimit -f 4; exec "$@"', 'bash', node, ...script], {cwd: folder, encoding: 'utf8', timeout: 60_000}),
+		);
+		for (const [index, result] of results.entries()) {
+			expect(result.stderr, commands[index]).toBe(`dlock-tui: -o: cannot write 'old.cast': file too large (see dlock-tui --help)\n`);
+			expect(result.status, commands[index]).toBe(2);
 		}
+		expect(readFileSync(old, 'utf8')).toBe('the old recording\n');
+		expect(readdirSync(folder)).toEqual(['old.cast']);
 	});
 });
