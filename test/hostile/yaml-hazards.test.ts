@@ -1,6 +1,7 @@
 // One test per YAML hazard: each is refused with a message that names the line or the key, and
 // none throws, hangs, or pollutes a prototype.
 
+import {spawnSync} from 'node:child_process';
 import {chmodSync, cpSync, mkdirSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
@@ -8,7 +9,7 @@ import {loadScenario, maxScenarioBytes, ScenarioLoadError} from '../../source/sc
 import {maxNesting, readYaml} from '../../source/scenario/read-yaml.js';
 import {parseScenario, type Problem} from '../../source/scenario/parse.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {type CliResult, callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {type CliResult, callCli, cliPath, binRuns, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-hazards-');
 
@@ -29,6 +30,49 @@ function loadProblems(file: string): string[] {
 }
 
 const scenario = (steps: string) => `title: hazard\nclients: [A, B]\nsteps:\n${steps}`;
+
+/** `file` in the temp directory, holding `text`. */
+function write(name: string, text: string): string {
+	const file = path.join(directory, name);
+	writeFileSync(file, text);
+	return file;
+}
+
+const narrated = (words: number) =>
+	write(`say-${words}.yaml`, `title: t\nclients: [A]\nsteps:\n  - do: acquire A\n    say: {en: hi, ja: "${'word '.repeat(words)}"}\n`);
+
+let binResults: {readonly hugeNarration: CliResult; readonly unreadable: CliResult; readonly unreadableFile: string} | undefined;
+/**
+ * The runs of the bin in this file, in one process (test/bin-runs.mjs), made when a test first
+ * asks: a narration of 2 MB, and a file without read permission. The bin runs as nobody from a copy
+ * of the package when the tests run as root, who reads anything (a clone may sit in a directory
+ * only root can enter).
+ */
+function runBin() {
+	if (binResults) return binResults;
+	const unreadableFile = write('secret.yaml', 'title: x\nclients: [A]\nsteps: []\n');
+	chmodSync(unreadableFile, 0o000);
+	const asRoot = process.getuid?.() === 0;
+	const copy = path.join(directory, 'package');
+	const root = path.dirname(path.dirname(cliPath));
+	for (const part of ['dist', 'scenarios']) cpSync(path.join(root, part), path.join(copy, part), {recursive: true});
+	chmodSync(directory, 0o755);
+	// test/bin-runs.mjs is copied beside them, where the user nobody can read it too.
+	const [hugeNarration, unreadable] = binRuns(
+		[
+			['check', narrated(400_000)],
+			['trace', unreadableFile, '--json'],
+		],
+		(node, [script, ...rest]) => {
+			const copied = path.join(copy, path.basename(script!));
+			cpSync(script!, copied);
+			return spawnSync(node, [copied, ...rest], {encoding: 'utf8', timeout: 60_000, ...(asRoot ? {uid: 65534, gid: 65534} : {})});
+		},
+		path.join(copy, 'dist', 'cli.js'),
+	) as [CliResult, CliResult];
+	binResults = {hugeNarration, unreadable, unreadableFile};
+	return binResults;
+}
 
 describe('YAML hazards', () => {
 	test('an alias with no anchor before it is refused at its line, by its name', () => {
@@ -171,13 +215,6 @@ describe('YAML hazards', () => {
 	});
 
 	test('a title or narration over its limit is refused by every command at its line; 2 MB of it at once', async () => {
-		const write = (name: string, text: string) => {
-			const file = path.join(directory, name);
-			writeFileSync(file, text);
-			return file;
-		};
-		const narrated = (words: number) =>
-			write(`say-${words}.yaml`, `title: t\nclients: [A]\nsteps:\n  - do: acquire A\n    say: {en: hi, ja: "${'word '.repeat(words)}"}\n`);
 		const titled = (words: number) => write(`title-${words}.yaml`, `title: "${'word '.repeat(words)}"\nclients: [A]\nsteps: []\n`);
 		// check reports on stdout, the others on stderr; the dashboard refuses the file before it looks for a terminal.
 		const said = ({status, stdout, stderr}: CliResult, args: string[]) => {
@@ -193,7 +230,7 @@ describe('YAML hazards', () => {
 			]);
 		}
 		// The size that froze the dashboard once, through the bin: refused as quickly as the file is read.
-		expect(said(runCli(['check', narrated(400_000)]), ['check'])).toEqual([
+		expect(said(runBin().hugeNarration, ['check'])).toEqual([
 			expect.stringMatching(/say-400000\.yaml:5: step 1: say\.ja: expected at most 2,000 characters, got 2,000,000$/),
 		]);
 	});
@@ -241,17 +278,7 @@ describe('YAML hazards', () => {
 	});
 
 	test('a file without read permission is one line, exit 2, even for root', () => {
-		const file = path.join(directory, 'secret.yaml');
-		writeFileSync(file, 'title: x\nclients: [A]\nsteps: []\n');
-		chmodSync(file, 0o000);
-		// root reads anything: the command line runs as nobody, from a copy of the package it can read
-		// (a clone may sit in a directory only root can enter).
-		const asRoot = process.getuid?.() === 0;
-		const copy = path.join(directory, 'package');
-		const root = path.dirname(path.dirname(cliPath));
-		for (const part of ['dist', 'scenarios']) cpSync(path.join(root, part), path.join(copy, part), {recursive: true});
-		chmodSync(directory, 0o755);
-		const result = runCli(['trace', file, '--json'], asRoot ? {uid: 65534, gid: 65534} : {}, path.join(copy, 'dist', 'cli.js'));
+		const {unreadable: result, unreadableFile: file} = runBin();
 		expect(result.stderr).toBe(`${file}: cannot read: permission denied\n`);
 		expect(result.stderr).not.toMatch(stackTrace);
 		expect(result.status).toBe(2);
