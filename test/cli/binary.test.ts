@@ -5,6 +5,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
+import packageJson from '../../package.json' with {type: 'json'};
+import {runTrace} from '../../source/commands/trace.js';
 import {type CliResult, callCli, cliPath, runCliInOneProcess, stackTrace} from '../run-cli.js';
 
 const dist = path.dirname(cliPath);
@@ -28,14 +30,24 @@ describe('dist/cli.js', () => {
 	// print colour its pages if anything did (chalk reads the environment once, as a process starts).
 	let help: CliResult;
 	let version: CliResult;
+	let longVersion: CliResult;
 	let checked: CliResult;
 	let printed: CliResult;
 	let misspelt: CliResult;
+	let traces: CliResult[];
 	beforeAll(() => {
-		[help, version, checked, printed, misspelt] = runCliInOneProcess(
-			[['--help'], ['-v'], ['check', ...names], ['print', 'gc-pause'], ['trace', 'gc-pause', '--jsno']],
+		[help, version, longVersion, checked, printed, misspelt, ...traces] = runCliInOneProcess(
+			[
+				['--help'],
+				['-v'],
+				['--version'],
+				['check', ...names],
+				['print', 'gc-pause'],
+				['trace', 'gc-pause', '--jsno'],
+				...names.map(name => ['trace', name, '--json']),
+			],
 			{env: {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '3'}},
-		) as [CliResult, CliResult, CliResult, CliResult, CliResult];
+		) as [CliResult, CliResult, CliResult, CliResult, CliResult, CliResult, ...CliResult[]];
 	});
 
 	test('--help prints what run() prints, and exits 0', async () => {
@@ -45,8 +57,20 @@ describe('dist/cli.js', () => {
 		expect(stdout).toBe((await callCli(['--help'])).stdout);
 	});
 
-	test('-v prints the version', async () => {
+	test('-v and --version print the package version', async () => {
 		expect(version).toEqual(await callCli(['-v']));
+		expect(longVersion).toEqual({status: 0, stdout: `${packageJson.version}\n`, stderr: ''});
+	});
+
+	test('every built-in scenario, parsed when the bundle was built, traces as the source reads it', async () => {
+		for (const [index, name] of names.entries()) {
+			let expected = '';
+			await runTrace(name, true, text => {
+				expected += text;
+			});
+			expect(expected.split('\n').length, name).toBeGreaterThan(2);
+			expect(traces[index], name).toEqual({status: 0, stdout: expected, stderr: ''});
+		}
 	});
 
 	test('check passes every built-in scenario, exit 0', () => {
