@@ -1,13 +1,15 @@
 // The built binary, started as a user starts it: the few things only it can show (its bundle, the
 // modules it loads when first needed, its exit codes, what it draws whatever the environment it
-// starts in says). Everything else about the commands is tested in this process, through run().
+// starts in says, -o under a file size limit). Everything else about the commands is tested in this
+// process, through run().
 
-import {readdirSync, readFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, test} from 'vitest';
 import packageJson from '../../package.json' with {type: 'json'};
 import {runTrace} from '../../source/commands/trace.js';
-import {type CliResult, callCli, cliPath, runCliInOneProcess, stackTrace} from '../run-cli.js';
+import {binRuns, type CliResult, callCli, cliPath, runCliInOneProcess, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const dist = path.dirname(cliPath);
 const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
@@ -103,8 +105,20 @@ describe('dist/cli.js', () => {
 		expect(stdout).toBe(readFileSync(new URL('../golden/gc-pause.txt', import.meta.url), 'utf8'));
 	});
 
-	test('record draws the same bytes as in this process, and the README picture, whatever CI, NO_COLOR, the locale and the time zone say', async () => {
-		// A second process: one that would take the colours out of a recording if anything did.
+	/** The folder where `-o old.cast` cannot be written whole, and what old.cast holds before. */
+	const smallDisk = path.join(temporaryDirectory('dlock-binary-'), 'small-disk');
+	const oldRecording = 'the old recording\n';
+	const saving = ['record', 'print'];
+	let secondRuns: {cast: CliResult; svg: CliResult; saved: CliResult[]} | undefined;
+	/**
+	 * A second process, made when a test first asks: one that would take the colours out of a
+	 * recording if anything did, under a file size limit of 4 KiB (ulimit -f counts KiB in bash),
+	 * which the recordings to stdout never meet (the limit is on files) and `-o old.cast` does.
+	 */
+	function runSecond() {
+		if (secondRuns) return secondRuns;
+		mkdirSync(smallDisk);
+		writeFileSync(path.join(smallDisk, 'old.cast'), oldRecording);
 		const elsewhere = {
 			CI: 'true',
 			TERM: 'dumb',
@@ -116,16 +130,41 @@ describe('dist/cli.js', () => {
 			LC_ALL: 'ja_JP.UTF-8',
 			TZ: 'Asia/Tokyo',
 		};
-		const [cast, svg] = runCliInOneProcess(
+		const [cast, svg, ...saved] = binRuns(
 			[
 				['record', 'gc-pause', '-o', '-'],
 				['record', 'gc-pause', '-o', '-', '--format', 'svg'],
+				...saving.map(command => [command, 'gc-pause', '-o', 'old.cast']),
 			],
-			{env: {...process.env, ...elsewhere}},
-		) as [CliResult, CliResult];
+			(node, script) =>
+				spawnSync('bash', ['-c', 'ulimit -f 4; exec "$@"', 'bash', node, ...script], {
+					cwd: smallDisk,
+					encoding: 'utf8',
+					env: {...process.env, ...elsewhere},
+					maxBuffer: 1 << 30,
+					timeout: 60_000,
+				}),
+		) as [CliResult, CliResult, ...CliResult[]];
+		secondRuns = {cast, svg, saved};
+		return secondRuns;
+	}
+
+	test('record draws the same bytes as in this process, and the README picture, whatever CI, NO_COLOR, the locale and the time zone say', async () => {
+		const {cast, svg} = runSecond();
 		expect(cast.status).toBe(0);
 		expect(cast.stdout).toBe((await callCli(['record', 'gc-pause', '-o', '-'])).stdout);
 		expect(svg.status).toBe(0);
 		expect(svg.stdout).toBe(readFileSync(new URL('../../docs/demo.svg', import.meta.url), 'utf8'));
+	});
+
+	test('-o on a disk that fills part way (a file size limit) leaves the old file as it was and no partial file beside it', () => {
+		// The write fails part way, with EFBIG. The partial file each command leaves would have a
+		// random name: one left by the first would still be there after the second.
+		for (const [index, result] of runSecond().saved.entries()) {
+			expect(result.stderr, saving[index]).toBe(`dlock-tui: -o: cannot write 'old.cast': file too large (see dlock-tui --help)\n`);
+			expect(result.status, saving[index]).toBe(2);
+		}
+		expect(readFileSync(path.join(smallDisk, 'old.cast'), 'utf8')).toBe(oldRecording);
+		expect(readdirSync(smallDisk)).toEqual(['old.cast']);
 	});
 });

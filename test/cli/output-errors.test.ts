@@ -1,17 +1,17 @@
 // Where the output goes wrong, as in a shell: a reader that stops early, a full disk, an output
-// not open for writing, an -o file that cannot be written whole. The built bin, through real pipes
-// and devices: a closed pipe never turns a failed check into a pass, and a full disk is one line.
+// not open for writing (an -o file that cannot be written whole: test/cli/binary.test.ts). The
+// built bin, through real pipes and devices: a closed pipe never turns a failed check into a pass, and a full disk is one line.
 // A process is started once for each way the output fails (what only the bin shows: Node's own
 // stdout on that pipe or device, the exit code); the other statuses for the same failure are
 // run() in this process, writing to the same kind of pipe or device.
 
 import {spawn, spawnSync} from 'node:child_process';
-import {closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync} from 'node:fs';
+import {closeSync, openSync, writeFileSync, writeSync} from 'node:fs';
 import {once} from 'node:events';
 import path from 'node:path';
 import {Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
-import {binRuns, callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-output-');
 const failing = path.join(directory, 'failing.yaml');
@@ -110,28 +110,5 @@ describe('a full disk (> /dev/full)', () => {
 		closeSync(stdout);
 		expect(stderr).not.toMatch(stackTrace);
 		expect([status, stderr]).toEqual([1, 'dlock-tui: cannot write to standard output: not open for writing\n']);
-	});
-});
-
-describe('-o on a disk that fills part way', () => {
-	test('leaves the old file as it was and no partial file beside it', () => {
-		const folder = path.join(directory, 'small-disk');
-		const old = path.join(folder, 'old.cast');
-		mkdirSync(folder);
-		writeFileSync(old, 'the old recording\n');
-		// A file size limit of 4 KiB (ulimit -f counts KiB in bash): the write fails part way, with EFBIG.
-		// Both commands in one process (test/bin-runs.mjs), under the limit; the partial file each
-		// leaves has a random name, so one left by the first is still there after the second.
-		const commands = ['record', 'print'];
-		const results = binRuns(
-			commands.map(command => [command, 'gc-pause', '-o', 'old.cast']),
-			(node, script) => spawnSync('bash', ['-c', 'ulimit -f 4; exec "$@"', 'bash', node, ...script], {cwd: folder, encoding: 'utf8', timeout: 60_000}),
-		);
-		for (const [index, result] of results.entries()) {
-			expect(result.stderr, commands[index]).toBe(`dlock-tui: -o: cannot write 'old.cast': file too large (see dlock-tui --help)\n`);
-			expect(result.status, commands[index]).toBe(2);
-		}
-		expect(readFileSync(old, 'utf8')).toBe('the old recording\n');
-		expect(readdirSync(folder)).toEqual(['old.cast']);
 	});
 });
