@@ -274,19 +274,14 @@ describe('the built binary', () => {
 		let listening = '';
 		search.stdout!.on('data', data => (stdout += data));
 		search.stderr!.on('data', data => (stderr += data));
-		search.stdio[3]!.on('data', data => (listening += data));
-		let closed = false;
-		const exited = new Promise<number | null>(resolve =>
-			search.on('close', code => {
-				closed = true;
-				resolve(code);
-			}),
-		);
 		// Once it listens for SIGINT the search starts, and a first slice of it runs before the signal is heard.
-		await until(() => closed || listening.split('\n').includes('SIGINT'));
-		expect(listening.split('\n')).toContain('SIGINT');
-		search.kill('SIGINT');
+		search.stdio[3]!.on('data', data => {
+			listening += data;
+			if (listening.split('\n').includes('SIGINT') && !search.killed) search.kill('SIGINT');
+		});
+		const exited = new Promise<number | null>(resolve => search.on('close', resolve));
 		expect(await exited).toBe(130);
+		expect(listening.split('\n')).toContain('SIGINT');
 		const stopped =
 			/^stopped by Ctrl-C at depth \d+ \([\d,]+ of its [\d,]+ states explored\): no violation within \d+ moves \(([\d,]+) states seen, [\d.]+ s\)\n$/.exec(
 				stdout,
