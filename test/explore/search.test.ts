@@ -134,6 +134,9 @@ function explore(setup: WorldSetup, moves: readonly Command[], target: Target, d
 
 const two = (extra: Partial<WorldSetup> = {}, clients: WorldSetup['clients'] = [{name: 'A'}, {name: 'B'}]): WorldSetup => ({lease: 5, clients, ...extra});
 
+// No setup of three clients: its 14 moves made it an eighth of this file's CPU, and it covered no
+// line more than these (v8 coverage of this file before and after). test/cli/explore.test.ts
+// explores release-handoff's three clients.
 const setups: Record<string, WorldSetup> = {
 	unfenced: two({fencing: false}),
 	'weakest writer': two({}, [{name: 'A', fencing: false}, {name: 'B'}]),
@@ -142,7 +145,6 @@ const setups: Record<string, WorldSetup> = {
 		{name: 'A', renewEvery: 1},
 		{name: 'B', renewEvery: 2},
 	]),
-	'three clients, unfenced': two({fencing: false}, [{name: 'A'}, {name: 'B'}, {name: 'C'}]),
 	fenced: two(),
 	redlock: two({backend: 'redlock'}),
 	'redlock, 3 nodes, a careful client': two({backend: 'redlock', nodes: 3}, [{name: 'A', checksLease: true}, {name: 'B'}]),
