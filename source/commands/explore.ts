@@ -32,6 +32,8 @@ export interface ExploreIo {
 	readonly stderr: NodeJS.WriteStream;
 	/** Opens a written scenario in the dashboard (--open). */
 	readonly open: (file: string) => Promise<void>;
+	/** Milliseconds, for the slices and the progress line: performance.now, or a test's own clock, so a test sees a second of progress without waiting one. */
+	readonly clock?: () => number;
 }
 
 /** The search yields to the event loop this often (a signal is handled only then), and shows progress once it has run this long. */
@@ -58,8 +60,9 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	const depth = depthFlag ?? scenario.explore?.depth ?? defaultExploreDepth;
 
 	const search = startExplore({setup: scenario.setup, moves, target, depth});
-	const started = performance.now();
-	const progress = progressLine(io.stderr);
+	const now = io.clock ?? (() => performance.now());
+	const started = now();
+	const progress = progressLine(io.stderr, now);
 	let interrupted = false;
 	const interrupt = () => {
 		interrupted = true;
@@ -68,10 +71,10 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	let status: SearchStatus = {kind: 'running'};
 	try {
 		while (status.kind === 'running' && !interrupted) {
-			const sliceEnds = performance.now() + sliceMs;
+			const sliceEnds = now() + sliceMs;
 			do status = search.advance(256);
-			while (status.kind === 'running' && performance.now() < sliceEnds);
-			const elapsed = performance.now() - started;
+			while (status.kind === 'running' && now() < sliceEnds);
+			const elapsed = now() - started;
 			if (elapsed >= progressAfterMs)
 				progress.show(`explore: ${search.states.toLocaleString('en')} states, depth ${search.depth}, ${rate(search.states, elapsed)} states/s`);
 			// Between slices the event loop runs: Ctrl-C is heard here.
@@ -81,7 +84,7 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 		process.off('SIGINT', interrupt);
 		progress.end();
 	}
-	const seconds = (performance.now() - started) / 1000;
+	const seconds = (now() - started) / 1000;
 	const counts = `${search.states.toLocaleString('en')} states seen, ${seconds.toFixed(1)} s`;
 	// Every state up to search.depth moves has been seen and none reached the target.
 	const within = `${target.none} within ${search.depth} move${search.depth === 1 ? '' : 's'}`;
@@ -145,14 +148,14 @@ function untilOption(text: string | undefined): TargetName {
 const rate = (states: number, ms: number) => Math.round((states / ms) * 1000).toLocaleString('en');
 
 /** A line of progress: on a terminal, rewritten in place; elsewhere (a log), one line each time. */
-function progressLine(stream: NodeJS.WriteStream) {
+function progressLine(stream: NodeJS.WriteStream, now: () => number) {
 	let shown = false;
 	let lastShown = 0;
 	return {
 		show(text: string) {
-			const now = performance.now();
-			if (now - lastShown < progressAfterMs) return;
-			lastShown = now;
+			const time = now();
+			if (time - lastShown < progressAfterMs) return;
+			lastShown = time;
 			stream.write(stream.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 			shown = true;
 		},

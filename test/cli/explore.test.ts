@@ -4,13 +4,18 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {Writable} from 'node:stream';
+import {fileURLToPath} from 'node:url';
 import pty from '@lydell/node-pty';
 import {afterEach, describe, expect, test} from 'vitest';
 import {parse} from 'yaml';
+import {runExplore} from '../../source/commands/explore.js';
 import {targetNames} from '../../source/explore/targets.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {callCli, cliPath, stackTrace, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
+
+const signalListeners = fileURLToPath(new URL('../signal-listeners.cjs', import.meta.url));
 
 const directory = temporaryDirectory('dlock-explore-');
 const file = (name: string, text?: string) => {
@@ -22,8 +27,18 @@ const builtins = readdirSync(new URL('../../scenarios', import.meta.url))
 	.filter(name => name.endsWith('.yaml'))
 	.map(name => name.slice(0, -'.yaml'.length));
 
+/** A progress line, as written to a file or a pipe. */
+const progressLine = String.raw`explore: [\d,]+ states, depth \d+, [\d,]+ states/s\n`;
 /** Nothing on stderr but progress, a line a second, which a slow or busy machine gets. */
-const progressOnly = /^(explore: [\d,]+ states, depth \d+, [\d,]+ states\/s\n)*$/;
+const progressOnly = new RegExp(`^(${progressLine})*$`);
+
+/** A pipe whose reader has gone: every write fails with EPIPE. */
+const closedPipe = () =>
+	new Writable({
+		write(_chunk, _encoding, done) {
+			done(Object.assign(new Error('write EPIPE'), {code: 'EPIPE'}));
+		},
+	}) as NodeJS.WriteStream;
 
 /** One line on stderr, status 2, no stack trace. */
 function expectUsageError(result: {status: number | null; stdout: string; stderr: string}, text: string) {
@@ -64,12 +79,36 @@ describe('dlock-tui explore', () => {
 		expect((await callCli(['check', out])).status).toBe(0);
 	});
 
-	// The search's answer at 8 moves, the same states as a plain search's, is test/explore/search.test.ts's: here, how it is said.
-	test('a fenced world has no violation within 5 moves', async () => {
-		const result = await callCli(['explore', 'gc-pause', '--depth', '5']);
-		expect(result.stderr).toMatch(progressOnly);
-		expect(result.stdout).toMatch(/^no violation within 5 moves \(1,324 states seen, [\d.]+ s, depth 5 reached\)\n$/);
-		expect(result.status).toBe(0);
+	// The search's answer at 7 moves, the same states as a plain search's, is test/explore/search.test.ts's: here, how it is said.
+	test('a fenced world has no violation within 5 moves; a search past a second shows progress on stderr, rewritten in place on a terminal', async () => {
+		for (const terminal of [false, true]) {
+			// A clock, in a process that has run a while, that moves on 200 ms each time it is read: a
+			// slice of the search (50 ms) is one step of it, and the search below takes two slices by it,
+			// the first one 0.6 s.
+			const step = 200;
+			let time = 1_000_000;
+			const started = time + step;
+			const clock = () => (time += step);
+			const shown: {text: string; at: number}[] = [];
+			const stderr = new Writable({
+				write(chunk: Buffer, _encoding, done) {
+					shown.push({text: chunk.toString(), at: time});
+					done();
+				},
+			}) as NodeJS.WriteStream;
+			stderr.isTTY = terminal;
+			let stdout = '';
+			const status = await runExplore('gc-pause', {depth: '5'}, {write: text => (stdout += text), stderr, open: async () => {}, clock});
+			expect(stdout).toMatch(/^no violation within 5 moves \(1,324 states seen, [\d.]+ s, depth 5 reached\)\n$/);
+			expect(status).toBe(0);
+			// On a terminal the line is ended once the search is.
+			const lines = terminal ? shown.slice(0, -1) : shown;
+			if (terminal) expect(shown.at(-1)!.text).toBe('\n');
+			// Nothing after the first slice, within a second; a line after the second.
+			expect(lines).toHaveLength(1);
+			expect(lines[0]!.text).toMatch(terminal ? /^\rexplore: [\d,]+ states, depth \d+, [\d,]+ states\/s\x1b\[K$/ : new RegExp(`^${progressLine}$`));
+			expect(lines[0]!.at - started).toBeGreaterThanOrEqual(1000);
+		}
 	});
 
 	test('every scenario it writes passes check, for every built-in setup and target', async () => {
@@ -111,10 +150,11 @@ describe('dlock-tui explore', () => {
 			const written = parse(readFileSync(out, 'utf8')) as {backend: string; steps: {expect?: unknown}[]};
 			expect(written.backend).toBe('redlock');
 			if (target === 'two-holders') expect(written.steps.at(-1)!.expect).toEqual({clients: {A: {holds: true, token: null}, B: {holds: true, token: null}}});
+			if (target === 'violation')
+				expect(result.stdout).toMatch(
+					/^found a violation in 5 moves .*\n {2}1\. acquire A\n {2}2\. tick 5\n {2}3\. acquire B\n {2}4\. write B\n {2}5\. write A\n/,
+				);
 		}
-		expect((await callCli(['explore', redlock, '-o', file('redlock-violation.yaml')])).stdout).toMatch(
-			/^found a violation in 5 moves .*\n {2}1\. acquire A\n {2}2\. tick 5\n {2}3\. acquire B\n {2}4\. write B\n {2}5\. write A\n/,
-		);
 		// Nodes may be moves too: a crashed node that forgets its key gives the lock away sooner.
 		const crash = await callCli([
 			'explore',
@@ -140,6 +180,10 @@ describe('dlock-tui explore', () => {
 		expect(shallow.status).toBe(0);
 		const deep = await callCli(['explore', story(5)]);
 		expect(deep.status).toBe(1);
+		// A file already there is replaced whole, and said so.
+		const existing = file('existing.yaml', 'an older scenario\n');
+		expect((await callCli(['explore', story(5), '-o', existing])).stdout).toMatch(/\nreplaced .*existing\.yaml: 5 steps/);
+		expect(readFileSync(existing, 'utf8')).toContain('expect: {violations: 1}');
 		// --depth and --moves win over the file.
 		expect((await callCli(['explore', story(5), '--depth', '4'])).status).toBe(0);
 		expect((await callCli(['explore', story(5), '--moves', 'acquire A, acquire B, tick 5'])).status).toBe(0);
@@ -176,12 +220,22 @@ describe('dlock-tui explore', () => {
 });
 
 describe('the built binary', () => {
-	test('a reader that leaves early changes no status: 1 for a sequence found, 0 for none', () => {
-		const piped = (args: readonly string[]) =>
-			spawnSync('bash', ['-c', 'set -o pipefail; "$@" | true', 'bash', process.execPath, cliPath, ...args], {encoding: 'utf8', timeout: 60_000});
+	test('a reader that leaves early changes no status: 1 for a sequence found, 0 for none', async () => {
 		// Two holders are found in 3 moves, a violation in 5: the status is the same, the search smaller.
-		expect(piped(['explore', 'gc-pause-unfenced', '--until', 'two-holders'])).toMatchObject({status: 1});
-		expect(piped(['explore', 'gc-pause', '--depth', '3'])).toMatchObject({status: 0, stderr: ''});
+		const piped = spawnSync(
+			'bash',
+			['-c', 'set -o pipefail; "$@" | true', 'bash', process.execPath, cliPath, 'explore', 'gc-pause-unfenced', '--until', 'two-holders'],
+			{
+				encoding: 'utf8',
+				timeout: 60_000,
+			},
+		);
+		expect(piped.status).toBe(1);
+		// On stderr the sequence, and not a word of the closed pipe.
+		expect(piped.stderr).toMatch(new RegExp(`^(${progressLine})*found two clients that both believe they hold the lock in 3 moves .*:\n( {2}\\d\\. .*\n){3}$`));
+		// The status a process ends with is run()'s, which keeps each one under a pipe that fails every write.
+		expect(await callCli(['explore', 'gc-pause-unfenced', '--until', 'two-holders'], closedPipe())).toMatchObject({status: 1});
+		expect(await callCli(['explore', 'gc-pause', '--depth', '3'], closedPipe())).toEqual({status: 0, stdout: '', stderr: ''});
 	});
 
 	let child: pty.IPty | null = null;
@@ -211,19 +265,30 @@ describe('the built binary', () => {
 	});
 
 	test('Ctrl-C stops a long search and says how far it got', async () => {
-		const search = spawn(process.execPath, [cliPath, 'explore', 'gc-pause', '--depth', '40'], {env: {...process.env, NO_COLOR: '1'}});
+		const search = spawn(process.execPath, ['--require', signalListeners, cliPath, 'explore', 'gc-pause', '--depth', '40'], {
+			env: {...process.env, NO_COLOR: '1'},
+			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
-		search.stdout.on('data', data => (stdout += data));
-		search.stderr.on('data', data => (stderr += data));
+		let listening = '';
+		search.stdout!.on('data', data => (stdout += data));
+		search.stderr!.on('data', data => (stderr += data));
+		// Once it listens for SIGINT the search starts, and a first slice of it runs before the signal is heard.
+		search.stdio[3]!.on('data', data => {
+			listening += data;
+			if (listening.split('\n').includes('SIGINT') && !search.killed) search.kill('SIGINT');
+		});
 		const exited = new Promise<number | null>(resolve => search.on('close', resolve));
-		// The progress line comes once the search has run a second.
-		await until(() => /^explore: [\d,]+ states, depth \d+, [\d,]+ states\/s$/m.test(stderr));
-		search.kill('SIGINT');
 		expect(await exited).toBe(130);
-		expect(stdout).toMatch(
-			/^stopped by Ctrl-C at depth \d+ \([\d,]+ of its [\d,]+ states explored\): no violation within \d+ moves \([\d,]+ states seen, [\d.]+ s\)\n$/,
-		);
-		expect(stderr).not.toMatch(stackTrace);
+		expect(listening.split('\n')).toContain('SIGINT');
+		const stopped =
+			/^stopped by Ctrl-C at depth \d+ \([\d,]+ of its [\d,]+ states explored\): no violation within \d+ moves \(([\d,]+) states seen, [\d.]+ s\)\n$/.exec(
+				stdout,
+			);
+		expect(stopped).not.toBeNull();
+		// More than the start: it was stopped searching.
+		expect(Number(stopped![1]!.replaceAll(',', ''))).toBeGreaterThan(1);
+		expect(stderr).toMatch(progressOnly);
 	});
 });
