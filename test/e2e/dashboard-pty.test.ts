@@ -94,6 +94,22 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 }
 
 /**
+ * A shell for `open` that records the terminal settings (`stty -g`) before and after the program,
+ * and its exit status; `then` runs after that.
+ */
+function recordingShell(then = ''): {readonly shell: (program: string) => string; readonly finished: () => {status: string; before: string; after: string}} {
+	const records = mkdtempSync(path.join(directory, 'shell-'));
+	const record = (name: string) => path.join(records, name);
+	return {
+		shell: program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'${then}`,
+		finished: () => {
+			const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
+			return {status: status!, before: before!, after: after!};
+		},
+	};
+}
+
+/**
  * print's pages of a scenario, as its golden file holds them (test/cli/print.test.ts checks that
  * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
  */
@@ -271,15 +287,8 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	const page = printedPages('redlock-clock-jump');
 	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
 	// paths of test/terminal/exit-paths.test.ts.
-	const records = mkdtempSync(path.join(directory, 'sighup-'));
-	const record = (name: string) => path.join(records, name);
-	const app = open(
-		['redlock-clock-jump'],
-		80,
-		24,
-		{FORCE_COLOR: undefined, NO_COLOR: '1'},
-		program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'`,
-	);
+	const shell = recordingShell();
+	const app = open(['redlock-clock-jump'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'}, shell.shell);
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
 	for (let step = 2; step <= 5; step += 1)
 		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
@@ -298,21 +307,17 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	process.kill(app.pid(), 'SIGHUP');
 	await app.exited;
 	child = null;
-	const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
-	expect(status).toBe('129');
-	expectTerminalRestored(app.output(), {before: before!, after: after!});
+	const finished = shell.finished();
+	expect(finished.status).toBe('129');
+	expectTerminalRestored(app.output(), finished);
 	expect(app.output()).toMatch(emphasis);
 	expect(app.output()).not.toMatch(colour);
 });
 
-test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	const app = open(
-		['--lang', 'ja', '--no-color', '--no-keys'],
-		80,
-		24,
-		{FORCE_COLOR: undefined, NO_COLOR: undefined},
-		program => `${program}; echo "exit=$?"; stty -a`,
-	);
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: the terminal as the shell had it, back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
+	// Ctrl-C is one of the exit paths of test/terminal/exit-paths.test.ts.
+	const shell = recordingShell('; echo "settings after:"; stty -a');
+	const app = open(['--lang', 'ja', '--no-color', '--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, shell.shell);
 	// There is no key bar to wait for.
 	const showing = (shows: (screen: string) => boolean) => settledScreen(app.screen, app.output, shows);
 	const screen = await showing(text => text.includes('ステップ 1/7'));
@@ -323,12 +328,13 @@ test('--no-keys: no key bar, its row goes to the story; the command line still s
 	child!.write(keys.escape);
 	await showing(text => !text.includes(':_'));
 	child!.write('\u0003');
-	expect(await app.exited).toBe(0);
+	await app.exited;
 	child = null;
 	const output = app.output();
-	expect(output).toContain('\u001B[?25h');
-	expect(output).toContain('exit=0');
-	const settings = output.slice(output.indexOf('exit=0'));
+	const finished = shell.finished();
+	expect(finished.status).toBe('0');
+	expectTerminalRestored(output, finished);
+	const settings = output.slice(output.indexOf('settings after:'));
 	expect(settings).toMatch(/(^|\s)icanon(\s|$)/m);
 	expect(settings).toMatch(/(^|\s)echo(\s|$)/m);
 	expect(output).toMatch(emphasis);

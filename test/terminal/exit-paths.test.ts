@@ -69,9 +69,9 @@ beforeAll(() => {
 });
 
 describe('every exit path restores the terminal', () => {
-	// q and Ctrl-C end the dashboards of test/terminal/save.test.ts, SIGTERM the one of
-	// test/terminal/job-control.test.ts and SIGHUP the five-node one of
-	// test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
+	// q ends the dashboard of test/terminal/save.test.ts, SIGTERM the one of
+	// test/terminal/job-control.test.ts, and SIGHUP and Ctrl-C the five-node one and the --no-keys
+	// one of test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
 
 	describe('an unexpected error inside a render', () => {
 		test('one line, a report, exit 70', async () => {

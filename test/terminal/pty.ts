@@ -72,8 +72,6 @@ export interface ShellOptions {
 	readonly runs: string;
 	readonly cwd?: string;
 	readonly cols?: number;
-	/** A file size limit for the program alone, in KiB (`ulimit -f`): the shell still writes its records. */
-	readonly fileSizeLimit?: number;
 	/** Called with everything the terminal receives, as it comes. */
 	readonly onData?: (data: string) => void;
 }
@@ -85,8 +83,7 @@ export interface ShellOptions {
 export async function openInShell(cli: string, args: readonly string[], options: ShellOptions): Promise<ShellRun> {
 	const directory = mkdtempSync(path.join(options.runs, 'run-'));
 	const file = (name: string) => path.join(directory, name);
-	const program = options.fileSizeLimit === undefined ? '"$@"' : `(ulimit -f ${options.fileSizeLimit}; exec "$@")`;
-	const script = `stty -g > '${file('before')}'; ${program}; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
+	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
 	let output = '';
 	const shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cli, ...args], {
 		name: 'xterm-256color',
