@@ -1,12 +1,13 @@
 // Runs the command line two ways: in this process through run() (fast; what most tests use), and
 // as the built binary, dist/cli.js, as a user would (test/build-dist.mjs builds it before the tests).
 
-import {spawnSync, type SpawnSyncOptions} from 'node:child_process';
+import {type ExecFileOptions, execFile, spawnSync, type SpawnSyncOptions} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {PassThrough, Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
+import {promisify} from 'node:util';
 import {afterAll} from 'vitest';
 import {run} from '../source/commands/run.js';
 
@@ -39,15 +40,12 @@ export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStre
 	return {status, stdout: out.text(), stderr: err.text()};
 }
 
-/** Node running `args` (a script and its arguments), with no colour; a run that hangs fails its test instead of holding up the others. */
+/** How the tests run Node: with no colour, and a run that hangs fails its test instead of holding up the others. */
+const nodeOptions = () => ({env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, timeout: 60_000});
+
+/** Node running `args` (a script and its arguments). */
 function runNode(args: readonly string[], options: SpawnSyncOptions): CliResult {
-	const result = spawnSync(process.execPath, args, {
-		encoding: 'utf8',
-		env: {...process.env, NO_COLOR: '1'},
-		maxBuffer: 1 << 30,
-		timeout: 60_000,
-		...options,
-	});
+	const result = spawnSync(process.execPath, args, {encoding: 'utf8', ...nodeOptions(), ...options});
 	return {status: result.status, stdout: String(result.stdout), stderr: String(result.stderr)};
 }
 
@@ -72,6 +70,13 @@ export function binRuns(runs: readonly (readonly string[])[], start: (node: stri
 	const result = start(process.execPath, [binRunsScript, cli, JSON.stringify(runs)]);
 	if (result.status !== 0) throw new Error(`test/bin-runs.mjs ended with ${result.status}: ${result.stderr}`);
 	return JSON.parse(result.stdout) as CliResult[];
+}
+
+/** runCliInOneProcess for a test that runs beside others waiting on processes: this process goes on meanwhile. */
+export async function runCliInOneProcessAsync(runs: readonly (readonly string[])[], options: ExecFileOptions = {}, cli = cliPath): Promise<CliResult[]> {
+	// Ending other than 0, it rejects with its stderr.
+	const {stdout} = await promisify(execFile)(process.execPath, [binRuns, cli, JSON.stringify(runs)], {...nodeOptions(), ...options, encoding: 'utf8'});
+	return JSON.parse(stdout) as CliResult[];
 }
 
 /** A fresh directory in the OS temp dir, removed when the test file is done (call it at the top level). */

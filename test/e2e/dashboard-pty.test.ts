@@ -10,7 +10,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, dashboardEnv, expectTerminalRestored, settledScreen, until} from '../terminal/pty.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, hangupShell, settledScreen, until} from '../terminal/pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 const directory = temporaryDirectory('dlock-dashboard-pty-');
@@ -24,6 +24,8 @@ interface Session {
 	readonly resizeNow: (cols: number, rows: number) => void;
 	/** Ends the program if it still runs. */
 	readonly kill: () => void;
+	/** Closes the pty itself, as a window closing does. */
+	readonly close: () => void;
 	/** The program's process id. */
 	readonly pid: () => number;
 	readonly output: () => string;
@@ -78,6 +80,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		kill: () => {
 			if (running) terminalProcess.kill();
 		},
+		close: () => (terminalProcess as unknown as {destroy(): void}).destroy(),
 		pid: () => (shell ? childrenOf(terminalProcess.pid)[0]! : terminalProcess.pid),
 		output: () => output,
 		exited,
@@ -89,6 +92,22 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		resize: async (newCols, newRows, until) => {
 			resizeNow(newCols, newRows);
 			return settle(until);
+		},
+	};
+}
+
+/**
+ * A shell for `open` that records the terminal settings (`stty -g`) before and after the program,
+ * and its exit status; `then` runs after that.
+ */
+function recordingShell(then = ''): {readonly shell: (program: string) => string; readonly finished: () => {status: string; before: string; after: string}} {
+	const records = mkdtempSync(path.join(directory, 'shell-'));
+	const record = (name: string) => path.join(records, name);
+	return {
+		shell: program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'${then}`,
+		finished: () => {
+			const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
+			return {status: status!, before: before!, after: after!};
 		},
 	};
 }
@@ -122,10 +141,12 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	// The tests read the screens of one dashboard in turn: starting it once costs less than the screens do.
 	let app: Session;
 	let page: (step: number) => string[];
+	// The terminal goes away under it at the end: one of the exit paths of test/terminal/exit-paths.test.ts.
+	const hangup = hangupShell(directory);
 	beforeAll(async () => {
 		page = printedPages('gc-pause');
 		// Colour as a terminal gets it by default: neither forced nor turned off.
-		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined});
+		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: hangup.directory}, hangup.script);
 		child = null;
 	});
 	afterAll(() => app.kill());
@@ -233,7 +254,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		});
 	});
 
-	test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line, then quits', async () => {
+	test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line; the terminal going away ends it as a hangup does, with no crash report', async () => {
 		// The picker has no key bar to wait for: wait for the highlighted line to move.
 		const highlighted = () =>
 			app
@@ -257,13 +278,12 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		const cancelled = await app.press('\u0003', screen => !screen.includes(':tick 3'));
 		expect(cancelled).toContain('Story · start');
 		expect(cancelled.split('\n')[0]).toMatch(/t=0 *$/);
-		app.write('\u0003');
-		expect(await app.exited).toBe(0);
-		// The cursor is shown again after the last frame.
-		const output = app.output();
-		expect(output.lastIndexOf('\u001B[?25h')).toBeGreaterThan(output.lastIndexOf('\u001B[?25l'));
 		// Coloured by default.
-		expect(output).toMatch(colour);
+		expect(app.output()).toMatch(colour);
+		// Ctrl-C at the top quits (the --no-keys dashboard below ends so); this one loses its terminal.
+		const program = app.pid();
+		app.close();
+		expect(await hangup.ended(program)).toMatchObject({status: '129', crashReports: [], running: false});
 	});
 });
 
@@ -271,15 +291,8 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	const page = printedPages('redlock-clock-jump');
 	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
 	// paths of test/terminal/exit-paths.test.ts.
-	const records = mkdtempSync(path.join(directory, 'sighup-'));
-	const record = (name: string) => path.join(records, name);
-	const app = open(
-		['redlock-clock-jump'],
-		80,
-		24,
-		{FORCE_COLOR: undefined, NO_COLOR: '1'},
-		program => `stty -g > '${record('before')}'; ${program}; echo $? > '${record('status')}'; stty -g > '${record('after')}'`,
-	);
+	const shell = recordingShell();
+	const app = open(['redlock-clock-jump'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'}, shell.shell);
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
 	for (let step = 2; step <= 5; step += 1)
 		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes(`step ${step} of 5`)))).toEqual(page(step));
@@ -298,21 +311,17 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	process.kill(app.pid(), 'SIGHUP');
 	await app.exited;
 	child = null;
-	const [status, before, after] = ['status', 'before', 'after'].map(name => readFileSync(record(name), 'utf8').trim());
-	expect(status).toBe('129');
-	expectTerminalRestored(app.output(), {before: before!, after: after!});
+	const finished = shell.finished();
+	expect(finished.status).toBe('129');
+	expectTerminalRestored(app.output(), finished);
 	expect(app.output()).toMatch(emphasis);
 	expect(app.output()).not.toMatch(colour);
 });
 
-test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: cursor shown, the terminal back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	const app = open(
-		['--lang', 'ja', '--no-color', '--no-keys'],
-		80,
-		24,
-		{FORCE_COLOR: undefined, NO_COLOR: undefined},
-		program => `${program}; echo "exit=$?"; stty -a`,
-	);
+test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: the terminal as the shell had it, back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
+	// Ctrl-C is one of the exit paths of test/terminal/exit-paths.test.ts.
+	const shell = recordingShell('; echo "settings after:"; stty -a');
+	const app = open(['--lang', 'ja', '--no-color', '--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, shell.shell);
 	// There is no key bar to wait for.
 	const showing = (shows: (screen: string) => boolean) => settledScreen(app.screen, app.output, shows);
 	const screen = await showing(text => text.includes('ステップ 1/7'));
@@ -323,12 +332,13 @@ test('--no-keys: no key bar, its row goes to the story; the command line still s
 	child!.write(keys.escape);
 	await showing(text => !text.includes(':_'));
 	child!.write('\u0003');
-	expect(await app.exited).toBe(0);
+	await app.exited;
 	child = null;
 	const output = app.output();
-	expect(output).toContain('\u001B[?25h');
-	expect(output).toContain('exit=0');
-	const settings = output.slice(output.indexOf('exit=0'));
+	const finished = shell.finished();
+	expect(finished.status).toBe('0');
+	expectTerminalRestored(output, finished);
+	const settings = output.slice(output.indexOf('settings after:'));
 	expect(settings).toMatch(/(^|\s)icanon(\s|$)/m);
 	expect(settings).toMatch(/(^|\s)echo(\s|$)/m);
 	expect(output).toMatch(emphasis);

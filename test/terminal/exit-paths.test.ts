@@ -4,7 +4,7 @@
 // hangup. Each runs the built binary in a real pty, inside a shell that records `stty -g` before
 // and after it; the crash runs a build of it whose dashboard throws (test/fixtures).
 
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import pty from '@lydell/node-pty';
@@ -13,7 +13,7 @@ import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {bundle, bundleOptions} from '../../scripts/build.mjs';
 import {crashMessage} from '../fixtures/crashing-dashboard.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, expectTerminalRestored, openInShell, type ShellRun, statFields, until} from './pty.js';
+import {childrenOf, expectTerminalRestored, hangupShell, openInShell, type ShellRun, statFields, until} from './pty.js';
 
 const runs = temporaryDirectory('dlock-exit-');
 let shell: ShellRun | null = null;
@@ -69,9 +69,9 @@ beforeAll(() => {
 });
 
 describe('every exit path restores the terminal', () => {
-	// q and Ctrl-C end the dashboards of test/terminal/save.test.ts, SIGTERM the one of
-	// test/terminal/job-control.test.ts and SIGHUP the five-node one of
-	// test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
+	// q ends the dashboard of test/terminal/save.test.ts, SIGTERM the one of
+	// test/terminal/job-control.test.ts, and SIGHUP and Ctrl-C the five-node one and the --no-keys
+	// one of test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
 
 	describe('an unexpected error inside a render', () => {
 		test('one line, a report, exit 70', async () => {
@@ -112,20 +112,14 @@ async function untilBusy(pid: number): Promise<void> {
 }
 
 describe('a terminal that goes away under it', () => {
-	// The shell ignores SIGHUP and is the session leader, so the program gets no signal: it learns
-	// that the terminal is gone from reading and writing, as under nohup or a dropped connection.
-	// `keys` are typed once the program is ready, and the terminal closes once they keep it busy.
+	// The dashboard with no work under way is the no-argument one of test/e2e/dashboard-pty.test.ts,
+	// ended so. `keys` are typed once the program is ready, and the terminal closes once they keep it busy.
 	async function closeUnder(args: readonly string[], ready: (output: string) => boolean, keys = '') {
-		const directory = mkdtempSync(path.join(runs, 'gone-'));
-		const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', TMPDIR: directory};
+		const shell = hangupShell(runs);
+		const env: Record<string, string> = {...(process.env as Record<string, string>), TERM: 'xterm-256color', TMPDIR: shell.directory};
 		delete env.CI;
-		const statusFile = path.join(directory, 'status');
 		let output = '';
-		const terminal = pty.spawn('sh', ['-c', `trap '' HUP; "$@"; echo $? > '${statusFile}'`, 'sh', process.execPath, cliPath, ...args], {
-			cols: 80,
-			rows: 24,
-			env,
-		});
+		const terminal = pty.spawn('sh', ['-c', shell.script('"$@"'), 'sh', process.execPath, cliPath, ...args], {cols: 80, rows: 24, env});
 		terminal.onData(data => (output += data));
 		await until(() => ready(output));
 		const [program] = childrenOf(terminal.pid);
@@ -136,20 +130,8 @@ describe('a terminal that goes away under it', () => {
 		}
 		// Closes the pty itself (the window going away); kill() would only signal the shell, which ignores it.
 		(terminal as unknown as {destroy(): void}).destroy();
-		const closed = Date.now();
-		await until(() => existsSync(statusFile) && readFileSync(statusFile, 'utf8').endsWith('\n'));
-		return {
-			msToEnd: Date.now() - closed,
-			status: readFileSync(statusFile, 'utf8').trim(),
-			crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash')),
-			// No orphan left running for nobody.
-			running: existsSync(`/proc/${program}`),
-		};
+		return shell.ended(program!);
 	}
-
-	test('the dashboard ends as a hangup does, with no crash report', async () => {
-		expect(await closeUnder(['gc-pause'], output => output.includes('step 1 of 7'))).toMatchObject({status: '129', crashReports: [], running: false});
-	});
 
 	test('a trace being written ends as a hangup does, with no crash report', async () => {
 		// Long enough to be still writing when the terminal closes after its first line.

@@ -1,6 +1,6 @@
 // What the tests that run the dashboard in a real pty share.
 
-import {mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {expect} from 'vitest';
@@ -72,8 +72,6 @@ export interface ShellOptions {
 	readonly runs: string;
 	readonly cwd?: string;
 	readonly cols?: number;
-	/** A file size limit for the program alone, in KiB (`ulimit -f`): the shell still writes its records. */
-	readonly fileSizeLimit?: number;
 	/** Called with everything the terminal receives, as it comes. */
 	readonly onData?: (data: string) => void;
 }
@@ -85,8 +83,7 @@ export interface ShellOptions {
 export async function openInShell(cli: string, args: readonly string[], options: ShellOptions): Promise<ShellRun> {
 	const directory = mkdtempSync(path.join(options.runs, 'run-'));
 	const file = (name: string) => path.join(directory, name);
-	const program = options.fileSizeLimit === undefined ? '"$@"' : `(ulimit -f ${options.fileSizeLimit}; exec "$@")`;
-	const script = `stty -g > '${file('before')}'; ${program}; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
+	const script = `stty -g > '${file('before')}'; "$@"; echo $? > '${file('status')}'; stty -g > '${file('after')}'`;
 	let output = '';
 	const shell = pty.spawn('sh', ['-c', script, 'sh', process.execPath, cli, ...args], {
 		name: 'xterm-256color',
@@ -136,4 +133,39 @@ export function expectTerminalRestored(output: string, finished: {before: string
 	const closed = output.split('\u001B[?2026l').length;
 	expect(closed).toBe(opened);
 	expect(output).not.toMatch(/^\s+at /m);
+}
+
+export interface HangupShell {
+	/** The shell's own directory, also the program's TMPDIR: a crash report would go there. */
+	readonly directory: string;
+	/** The shell script that runs `program` (shell words), to be run in a pty with `directory` as TMPDIR. */
+	readonly script: (program: string) => string;
+	/** Called as the pty is closed: resolves once the program has ended, with how. */
+	readonly ended: (program: number) => Promise<{msToEnd: number; status: string; crashReports: string[]; running: boolean}>;
+}
+
+/**
+ * A shell for a program whose terminal goes away under it: the shell ignores SIGHUP and is the
+ * session leader, so the program gets no signal when the pty closes; it learns that the terminal
+ * is gone from reading and writing, as under nohup or a dropped connection. The shell records its
+ * exit status.
+ */
+export function hangupShell(runs: string): HangupShell {
+	const directory = mkdtempSync(path.join(runs, 'gone-'));
+	const statusFile = path.join(directory, 'status');
+	return {
+		directory,
+		script: program => `trap '' HUP; ${program}; echo $? > '${statusFile}'`,
+		ended: async program => {
+			const closed = Date.now();
+			await until(() => existsSync(statusFile) && readFileSync(statusFile, 'utf8').endsWith('\n'));
+			return {
+				msToEnd: Date.now() - closed,
+				status: readFileSync(statusFile, 'utf8').trim(),
+				crashReports: readdirSync(directory).filter(name => name.startsWith('dlock-tui-crash')),
+				// No orphan left running for nobody.
+				running: existsSync(`/proc/${program}`),
+			};
+		},
+	};
 }

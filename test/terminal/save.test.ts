@@ -1,9 +1,10 @@
 // The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
-// to the world the dashboard showed; a save the disk cannot hold is said and leaves nothing. Each
-// dashboard is also an exit path of test/terminal/exit-paths.test.ts: the first ends with q, the
-// second with Ctrl-C, and each must give the terminal back as it found it.
+// to the world the dashboard showed; a save the disk cannot hold is said and leaves nothing. The
+// dashboard is also an exit path of test/terminal/exit-paths.test.ts: it ends with q, and must give
+// the terminal back as it found it.
 
-import {mkdtempSync, readdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, test} from 'vitest';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
@@ -17,8 +18,8 @@ afterEach(() => {
 	shell = null;
 });
 
-test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was; q restores the terminal', async () => {
-	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: directory});
+test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was; a save the disk cannot hold then says so and leaves no file behind; q restores the terminal', async () => {
+	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: directory, cols: 120});
 	shell = run;
 	const shows = (text: string) => until(() => run.output().includes(text));
 	run.press(' ');
@@ -29,10 +30,16 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 	await shows('t=1');
 	run.press('s');
 	await shows(`saved as dlock-gc-pause-1.yaml in ${directory}`);
+	// A file size limit of 0 from now on: a file can be created, but not one byte written in it (EFBIG), as on a full disk.
+	execFileSync('prlimit', ['--pid', String(run.pid), '--fsize=0']);
+	run.press('s');
+	await shows('not saved');
 	run.press('q');
 	const finished = await run.finished;
 	expect(finished.status).toBe('0');
 	expectTerminalRestored(run.output(), finished);
+	expect(run.output()).toContain(`not saved: cannot write in ${directory}: file too large`);
+	expect(readdirSync(directory)).toEqual(['dlock-gc-pause-1.yaml']);
 
 	const file = path.join(directory, 'dlock-gc-pause-1.yaml');
 	const check = await callCli(['check', file]);
@@ -45,21 +52,4 @@ test('Space, a GC pause by hand, s: the saved file passes check and ends where t
 		clients: Record<string, {status: string; token: number | null}>;
 	};
 	expect(last).toMatchObject({command: 'tick', clock: 1, clients: {A: {status: 'paused', token: 1}, B: {status: 'running', token: null}}});
-});
-
-test('a save the disk cannot hold says so and leaves no file behind; Ctrl-C restores the terminal', async () => {
-	const full = mkdtempSync(path.join(directory, 'full-'));
-	// A file size limit of 0: the file can be created, but not one byte written in it (EFBIG), as on a full disk.
-	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: full, cols: 120, fileSizeLimit: 0});
-	shell = run;
-	run.press(' ');
-	await until(() => run.output().includes('step 2 of 7'));
-	run.press('s');
-	await until(() => run.output().includes('not saved'));
-	run.press('\u0003');
-	const finished = await run.finished;
-	expect(finished.status).toBe('0');
-	expectTerminalRestored(run.output(), finished);
-	expect(run.output()).toContain(`not saved: cannot write in ${full}: file too large`);
-	expect(readdirSync(full)).toEqual([]);
 });
