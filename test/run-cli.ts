@@ -75,7 +75,7 @@ export function binRuns(runs: readonly (readonly string[])[], start: (node: stri
 /** runCliInOneProcess for a test that runs beside others waiting on processes: this process goes on meanwhile. */
 export async function runCliInOneProcessAsync(runs: readonly (readonly string[])[], options: ExecFileOptions = {}, cli = cliPath): Promise<CliResult[]> {
 	// Ending other than 0, it rejects with its stderr.
-	const {stdout} = await promisify(execFile)(process.execPath, [binRuns, cli, JSON.stringify(runs)], {...nodeOptions(), ...options, encoding: 'utf8'});
+	const {stdout} = await promisify(execFile)(process.execPath, [binRunsScript, cli, JSON.stringify(runs)], {...nodeOptions(), ...options, encoding: 'utf8'});
 	return JSON.parse(stdout) as CliResult[];
 }
 
