@@ -184,3 +184,17 @@ export function rowsPerLook(build: (width: number, look: Look) => Row[]): (pane:
 		return rows;
 	};
 }
+
+/**
+ * `build` remembering its last answer, for the same arguments (compared with ===): while the
+ * dashboard lays out a screen it asks a pane for the same part more than once.
+ */
+export function rememberLast<A extends readonly unknown[], T>(build: (...args: A) => T): (...args: A) => T {
+	let last: {readonly args: A; readonly value: T} | null = null;
+	return (...args) => {
+		if (last?.args.length === args.length && last.args.every((arg, index) => arg === args[index])) return last.value;
+		const value = build(...args);
+		last = {args, value};
+		return value;
+	};
+}
