@@ -32,8 +32,21 @@ export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role
 
 export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
 
+/**
+ * Rows fitRow and besideRows made, by the width they were made to: the screen fits every row
+ * again, and a row it knows is that wide already is not measured piece by piece a second time.
+ */
+const fittedWidths = new WeakMap<Row, number>();
+
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
+	if (fittedWidths.get(row) === width) return row;
+	const fitted = fittedRow(row, width, ellipsis);
+	fittedWidths.set(fitted, width);
+	return fitted;
+}
+
+function fittedRow(row: Row, width: number, ellipsis: string): Row {
 	// Most rows are fitted already (a pane fits its own, the screen fits them again): they are
 	// kept as they are, without a copy of every piece.
 	let used = 0;
@@ -70,9 +83,15 @@ function cutRow(row: Row, width: number, ellipsis: string): Row {
 /** Rows side by side, each column padded to its width. */
 export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap: number, ellipsis: string): Row[] {
 	const height = Math.max(...columns.map(column => column.rows.length));
-	return Array.from({length: height}, (_, index) =>
-		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width, ellipsis)]),
-	);
+	const width = columns.reduce((sum, column) => sum + column.width, gap * (columns.length - 1));
+	return Array.from({length: height}, (_, index) => {
+		const row = columns.flatMap((column, position) => [
+			...(position > 0 ? [piece(' '.repeat(gap))] : []),
+			...fitRow(column.rows[index] ?? [], column.width, ellipsis),
+		]);
+		fittedWidths.set(row, width);
+		return row;
+	});
 }
 
 /**
@@ -172,12 +191,12 @@ function mergePieces(row: Row): Piece[] {
 
 /**
  * `build` remembered for each look and width: rows that depend on nothing else (the key list, the
- * signs) are made once, not on every frame.
+ * signs, the timeline's title) are made once, not on every frame.
  */
-export function rowsPerLook(build: (width: number, look: Look) => Row[]): (pane: Pick<PaneProps, 'width' | 'look'>) => Row[] {
-	const made = new WeakMap<Look, Map<number, Row[]>>();
+export function rowsPerLook<T extends Row | Row[]>(build: (width: number, look: Look) => T): (pane: Pick<PaneProps, 'width' | 'look'>) => T {
+	const made = new WeakMap<Look, Map<number, T>>();
 	return ({width, look}) => {
-		const byWidth = made.get(look) ?? new Map<number, Row[]>();
+		const byWidth = made.get(look) ?? new Map<number, T>();
 		made.set(look, byWidth);
 		const rows = byWidth.get(width) ?? build(width, look);
 		byWidth.set(width, rows);
