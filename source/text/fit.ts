@@ -49,25 +49,28 @@ function* charactersFrom(text: string): Generator<string> {
 	for (const {segment} of segmentsOf(graphemes, text)) yield segment;
 }
 
-/** The longest start of `text` that fits in `width` columns, cut between characters. */
-export function cutToWidth(text: string, width: number): string {
-	if (width <= 0) return '';
+/** The length (in UTF-16 units) of the longest start of `text` that fits in `width` columns, cut between characters. */
+function fittingLength(text: string, width: number): number {
+	if (width <= 0) return 0;
 	// Every printable ASCII character is one column: no need to look past the width.
 	if (printableAscii.test(text.slice(0, width))) {
-		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
+		if (text.length <= width || printableAscii.test(text.charAt(width))) return Math.min(text.length, width);
 	}
 	const shown = enoughFor(text, width);
-	let result = '';
+	let length = 0;
 	let used = 0;
 	// A text of one chunk is read whole, and from memory: the same labels and narration are fitted every frame.
 	for (const character of shown.length <= chunkLength ? charactersOf(shown) : charactersFrom(shown)) {
 		const w = widthOf(character);
 		if (used + w > width) break;
-		result += character;
+		length += character.length;
 		used += w;
 	}
-	return result;
+	return length;
 }
+
+/** The longest start of `text` that fits in `width` columns, cut between characters. */
+export const cutToWidth = (text: string, width: number): string => text.slice(0, fittingLength(text, width));
 
 /** The longest end of `text` that fits in `width` columns (what a line scrolled to its end shows). */
 export function tailToWidth(text: string, width: number): string {
@@ -84,7 +87,7 @@ export function tailToWidth(text: string, width: number): string {
 }
 
 /** Whether `text` fits in `width` columns, measured only as far as the width. */
-const fits = (text: string, width: number): boolean => text.length <= width / 2 || cutToWidth(text, width).length === text.length;
+const fits = (text: string, width: number): boolean => text.length <= width / 2 || fittingLength(text, width) === text.length;
 
 /** A word's width, or Infinity when it is wider than `width` (a long word is never measured whole). */
 const widthWithin = (text: string, width: number): number => (fits(text, width) ? widthOf(text) : Number.POSITIVE_INFINITY);

@@ -33,20 +33,20 @@ export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role
 export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
 
 /**
- * Rows fitRow and besideRows made, by the width they were made to: the screen fits every row
+ * Titles and rows side by side, by the width they were fitted to: the screen fits every row
  * again, and a row it knows is that wide already is not measured piece by piece a second time.
  */
 const fittedWidths = new WeakMap<Row, number>();
 
+/** A row fitted to `width`, remembered as such. */
+function knownFitted(row: Row, width: number): Row {
+	fittedWidths.set(row, width);
+	return row;
+}
+
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
 	if (fittedWidths.get(row) === width) return row;
-	const fitted = fittedRow(row, width, ellipsis);
-	fittedWidths.set(fitted, width);
-	return fitted;
-}
-
-function fittedRow(row: Row, width: number, ellipsis: string): Row {
 	// Most rows are fitted already (a pane fits its own, the screen fits them again): they are
 	// kept as they are, without a copy of every piece.
 	let used = 0;
@@ -89,8 +89,7 @@ export function besideRows(columns: readonly {readonly rows: readonly Row[]; rea
 			...(position > 0 ? [piece(' '.repeat(gap))] : []),
 			...fitRow(column.rows[index] ?? [], column.width, ellipsis),
 		]);
-		fittedWidths.set(row, width);
-		return row;
+		return knownFitted(row, width);
 	});
 }
 
@@ -110,7 +109,7 @@ export function titleRule(title: Row, width: number, look: Look, right: Row = []
 	const lead = [piece(line.repeat(2), 'dim'), piece(' '), ...title, piece(' ')];
 	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), piece(line.repeat(2), 'dim')] : [];
 	const fill = Math.max(0, width - rowWidth(lead) - rowWidth(tail));
-	return fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width);
+	return knownFitted(fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width), width);
 }
 
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
