@@ -163,18 +163,28 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
 	// A short text read whole either way: its first lines are those of all its lines.
-	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(`${width} ${text}`).slice(0, limit);
+	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(text, width).slice(0, limit);
 	return wrapped(text, width, limit);
 }
 
 /**
- * The lines of a short text at a width (the key: the width, a space, the text), remembered: a
- * frame wraps the narration and events of the frame before it again, at the same width.
+ * The lines of short texts, by width, remembered: a frame wraps the narration and events of the
+ * frame before it again, at the same width. Looked up by the text itself, not by a key made of
+ * the width and the text, which would be a new string to read whole at every lookup.
  */
-const wrappedWhole = remembered(key => {
-	const space = key.indexOf(' ');
-	return wrapped(key.slice(space + 1), Number(key.slice(0, space)), Number.POSITIVE_INFINITY);
-});
+const wrappedAt = new Map<number, (text: string) => string[]>();
+/** Widths remembered at most: past that the memory starts again rather than grow as a terminal is resized. */
+const widthsKept = 16;
+
+function wrappedWhole(text: string, width: number): string[] {
+	let atWidth = wrappedAt.get(width);
+	if (atWidth === undefined) {
+		if (wrappedAt.size >= widthsKept) wrappedAt.clear();
+		atWidth = remembered(whole => wrapped(whole, width, Number.POSITIVE_INFINITY));
+		wrappedAt.set(width, atWidth);
+	}
+	return atWidth(text);
+}
 
 function wrapped(text: string, width: number, limit: number): string[] {
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
