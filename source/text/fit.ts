@@ -49,25 +49,28 @@ function* charactersFrom(text: string): Generator<string> {
 	for (const {segment} of segmentsOf(graphemes, text)) yield segment;
 }
 
-/** The longest start of `text` that fits in `width` columns, cut between characters. */
-export function cutToWidth(text: string, width: number): string {
-	if (width <= 0) return '';
+/** The length (in UTF-16 units) of the longest start of `text` that fits in `width` columns, cut between characters. */
+function fittingLength(text: string, width: number): number {
+	if (width <= 0) return 0;
 	// Every printable ASCII character is one column: no need to look past the width.
 	if (printableAscii.test(text.slice(0, width))) {
-		if (text.length <= width || printableAscii.test(text.charAt(width))) return text.slice(0, width);
+		if (text.length <= width || printableAscii.test(text.charAt(width))) return Math.min(text.length, width);
 	}
 	const shown = enoughFor(text, width);
-	let result = '';
+	let length = 0;
 	let used = 0;
 	// A text of one chunk is read whole, and from memory: the same labels and narration are fitted every frame.
 	for (const character of shown.length <= chunkLength ? charactersOf(shown) : charactersFrom(shown)) {
 		const w = widthOf(character);
 		if (used + w > width) break;
-		result += character;
+		length += character.length;
 		used += w;
 	}
-	return result;
+	return length;
 }
+
+/** The longest start of `text` that fits in `width` columns, cut between characters. */
+export const cutToWidth = (text: string, width: number): string => text.slice(0, fittingLength(text, width));
 
 /** The longest end of `text` that fits in `width` columns (what a line scrolled to its end shows). */
 export function tailToWidth(text: string, width: number): string {
@@ -84,7 +87,7 @@ export function tailToWidth(text: string, width: number): string {
 }
 
 /** Whether `text` fits in `width` columns, measured only as far as the width. */
-const fits = (text: string, width: number): boolean => text.length <= width / 2 || cutToWidth(text, width).length === text.length;
+const fits = (text: string, width: number): boolean => text.length <= width / 2 || fittingLength(text, width) === text.length;
 
 /** A word's width, or Infinity when it is wider than `width` (a long word is never measured whole). */
 const widthWithin = (text: string, width: number): number => (fits(text, width) ? widthOf(text) : Number.POSITIVE_INFINITY);
@@ -160,18 +163,28 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
 	// A short text read whole either way: its first lines are those of all its lines.
-	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(`${width} ${text}`).slice(0, limit);
+	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(text, width).slice(0, limit);
 	return wrapped(text, width, limit);
 }
 
 /**
- * The lines of a short text at a width (the key: the width, a space, the text), remembered: a
- * frame wraps the narration and events of the frame before it again, at the same width.
+ * The lines of short texts, by width, remembered: a frame wraps the narration and events of the
+ * frame before it again, at the same width. Looked up by the text itself, not by a key made of
+ * the width and the text, which would be a new string to read whole at every lookup.
  */
-const wrappedWhole = remembered(key => {
-	const space = key.indexOf(' ');
-	return wrapped(key.slice(space + 1), Number(key.slice(0, space)), Number.POSITIVE_INFINITY);
-});
+const wrappedAt = new Map<number, (text: string) => string[]>();
+/** Widths remembered at most: past that the memory starts again rather than grow as a terminal is resized. */
+const widthsKept = 16;
+
+function wrappedWhole(text: string, width: number): string[] {
+	let atWidth = wrappedAt.get(width);
+	if (atWidth === undefined) {
+		if (wrappedAt.size >= widthsKept) wrappedAt.clear();
+		atWidth = remembered(whole => wrapped(whole, width, Number.POSITIVE_INFINITY));
+		wrappedAt.set(width, atWidth);
+	}
+	return atWidth(text);
+}
 
 function wrapped(text: string, width: number, limit: number): string[] {
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.

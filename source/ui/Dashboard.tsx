@@ -94,8 +94,9 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 			look.glyphs.ellipsis,
 		);
 	const fullClients = clientsRows({...pane, headings: true});
+	const header = headerRow(pane);
 	const panes = (gap: readonly Row[], above: {readonly top: readonly Row[]; readonly clients: readonly Row[]; readonly timeline: readonly Row[]}) => [
-		headerRow(pane),
+		header,
 		...above.top,
 		...gap,
 		...above.clients,

@@ -43,13 +43,17 @@ export function screenCells(terminal: Terminal): string[] {
 	let cell: ReturnType<NonNullable<ReturnType<typeof buffer.getLine>>['getCell']>;
 	for (let row = 0; row < terminal.rows; row += 1) {
 		const line = buffer.getLine(buffer.viewportY + row)!;
-		let text = '';
+		// Joined once rather than added to cell by cell: a row built by += is a chain of pieces
+		// that every comparison of two screens walks and copies again.
+		const cells: string[] = [];
 		for (let column = 0; column < terminal.cols; column += 1) {
 			cell = line.getCell(column, cell)!;
 			const attributes = `${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isUnderline()}${cell.isInverse()}`;
-			text += `${column > 0 ? ' ' : ''}${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`;
+			cells.push(
+				`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${attributes}`,
+			);
 		}
-		rows.push(text);
+		rows.push(cells.join(' '));
 	}
 	return rows;
 }

@@ -11,8 +11,8 @@ import {currentWorld, type Session, visitEventsBackwards} from '../../session/se
 import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
-import type {Role} from '../look.js';
-import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
+import type {Look, Role} from '../look.js';
+import {type GrowingPaneProps, piece, rememberLast, type Row, rowWidth, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
@@ -44,7 +44,11 @@ function latestEventsOf(session: Session, names: readonly string[], count: numbe
 	return found;
 }
 
-export function clientsRows({session, width, look, headings = true, more = 0}: GrowingPaneProps & {readonly headings?: boolean}): Row[] {
+/**
+ * The table of clients: its title, the column headings, a row each, and the lesson under them.
+ * The dashboard asks for it again with the clients' latest events when it has rows to spare.
+ */
+const clientTable = rememberLast((session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
@@ -72,20 +76,22 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		};
 	});
 	const {columns} = labels;
-	const table: Column[] = [
-		{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), keep: 0},
-		{header: columns.status, cells: cells.map(c => c.status), keep: 0},
-		{header: columns.believes, cells: cells.map(c => c.belief), keep: 0},
-		{header: columns.fencing, cells: cells.map(c => c.fencing), keep: 2},
-		{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
-		{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
-		// A client's own clock, whether it checks its lease, and its cut links: only in worlds that have any.
-		...(cells.some(c => c.notes[0] !== '') ? [{header: columns.notes, cells: cells.map(c => c.notes), keep: 0}] : []),
-	];
+	const table: Column[] = (
+		[
+			{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), keep: 0},
+			{header: columns.status, cells: cells.map(c => c.status), keep: 0},
+			{header: columns.believes, cells: cells.map(c => c.belief), keep: 0},
+			{header: columns.fencing, cells: cells.map(c => c.fencing), keep: 2},
+			{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
+			{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
+			// A client's own clock, whether it checks its lease, and its cut links: only in worlds that have any.
+			...(cells.some(c => c.notes[0] !== '') ? [{header: columns.notes, cells: cells.map(c => c.notes), keep: 0}] : []),
+		] satisfies Omit<Column, 'width'>[]
+	).map(measured);
 	// On a narrow terminal the status is said in fewer words, the least telling columns go, whole, rather than
 	// being cut, and the notes are said in fewer words before the fencing and what is in flight go.
 	const inFewerWords = (header: string, shorter: readonly [string, Role][]) => (those: readonly Column[]) =>
-		those.map(column => (column.header === header ? {...column, cells: shorter} : column));
+		those.map(column => (column.header === header ? measured({...column, cells: shorter}) : column));
 	const dropped = (level: number) => (those: readonly Column[]) => those.filter(column => column.keep === 0 || column.keep > level);
 	const narrower = [
 		inFewerWords(
@@ -106,7 +112,7 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		// Fewer words under a wider heading gain nothing: kept only when the table gets narrower.
 		if (tableWidth(shown) > width && tableWidth(next) < tableWidth(shown)) shown = next;
 	}
-	const widths = shown.map(columnWidth);
+	const widths = shown.map(column => column.width);
 	const line = (cellAt: (column: Column) => [string, Role], lead: Row) => [
 		...lead,
 		...shown.map((column, index) => {
@@ -116,9 +122,21 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 	];
 	const header = line(column => [column.header, 'label'], [piece('  ')]);
 	const rows = cells.map((c, row) => line(column => column.cells[row]!, [piece(c.selected ? `${g.pointer} ` : '  ', 'selected')]));
+	return {
+		title: titleRule([piece(labels.clientsPane, 'title')], width, look),
+		header,
+		rows,
+		firstWidth: widths[0] ?? 0,
+		lesson: beliefRows(world, labels, width, g.warn),
+	};
+});
+
+export function clientsRows({session, width, look, headings = true, more = 0}: GrowingPaneProps & {readonly headings?: boolean}): Row[] {
+	const world = currentWorld(session);
+	const {title, header, rows, firstWidth, lesson} = clientTable(session, width, look);
 	// Each client's latest events go under its row, oldest first, under the status column: the same
 	// number for every client (fewer for one that has fewer), as many as fit whole in `more` rows.
-	const indent = ' '.repeat(2 + (widths[0] ?? 0));
+	const indent = ' '.repeat(2 + firstWidth);
 	const history = latestEventsOf(
 		session,
 		world.clients.map(client => client.name),
@@ -134,7 +152,7 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 	let each = Math.max(0, ...eventRows.map(events => events.length));
 	while (each > 0 && !fits(each)) each -= 1;
 	const listed = rows.flatMap((row, index) => [row, ...eventRows[index]!.slice(0, each).reverse()]);
-	return [titleRule([piece(labels.clientsPane, 'title')], width, look), ...(headings ? [header] : []), ...listed, ...beliefRows(world, labels, width, g.warn)];
+	return [title, ...(headings ? [header] : []), ...listed, ...lesson];
 }
 
 /**
@@ -167,11 +185,16 @@ interface Column {
 	readonly cells: readonly [string, Role][];
 	/** 0: always shown; otherwise dropped on narrow terminals, lowest first. */
 	readonly keep: number;
+	/** Its widest text and the gap after it: measured once, as the table is narrowed step by step. */
+	readonly width: number;
 }
 
-const columnWidth = (column: Column) => Math.max(widthOf(column.header), ...column.cells.map(([text]) => widthOf(text))) + 2;
+const measured = (column: Omit<Column, 'width'>): Column => ({
+	...column,
+	width: Math.max(widthOf(column.header), ...column.cells.map(([text]) => widthOf(text))) + 2,
+});
 
-const tableWidth = (columns: readonly Column[]) => 2 + columns.reduce((sum, column) => sum + columnWidth(column), 0);
+const tableWidth = (columns: readonly Column[]) => 2 + columns.reduce((sum, column) => sum + column.width, 0);
 
 /** The lesson in words, wrapped rather than cut: who believes they hold the lock, and who does. */
 function beliefRows(world: World, labels: Labels, width: number, warn: string): Row[] {

@@ -8,7 +8,8 @@ import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor, type PasteProblem} from '../labels.js';
 import type {Lang} from '../../scenario/narration.js';
-import {type PaneProps, piece, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
+import type {Look} from '../look.js';
+import {type PaneProps, piece, rememberLast, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
@@ -50,19 +51,32 @@ function promptErrorText(error: PromptError, lang: Lang): string {
 }
 
 export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps): Row {
-	const words = labelsFor(look.lang).keyBar;
 	if (prompt) return promptRows({session, width, look}, prompt).at(-1)!;
-	const client = selectedClientName(session) ?? '-';
 	const {nodes, tokens} = currentWorld(session);
+	return keyBar(
+		selectedClientName(session) ?? '-',
+		nodes.length > 1 ? nodes[session.selectedNode]!.name : null,
+		tokens === 'none',
+		session.pauseLength,
+		width,
+		look,
+		autoplay,
+	);
+}
+
+/** The bar for what it shows: the same from step to step of a story, made once for all of them. */
+const keyBar = rememberLast(keyBarFor);
+
+function keyBarFor(client: string, node: string | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
+	const words = labelsFor(look.lang).keyBar;
 	// Where no tokens are issued (Redis, Redlock) the resource's fencing has nothing to check:
-	// cutting a client off takes its place on a narrow bar.
-	const tokenless = tokens === 'none';
-	// In the order shown, each with its rank: on a narrow bar the keys ranked last go first.
+	// cutting a client off takes its place on a narrow bar. In the order shown, each with its
+	// rank: on a narrow bar the keys ranked last go first.
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
 		{key: '←', what: words.back, rank: 1},
 		{key: 'Tab', what: `${words.client} ${client}`, rank: 4},
-		{key: 'p', what: `GC ${session.pauseLength} (-/+)`, rank: 3},
+		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: 3},
 		{key: 'a', what: words.acquire, rank: 5},
 		{key: 'w', what: words.write, rank: 6},
 		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
@@ -71,7 +85,7 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 		{key: ':', what: words.command, rank: 7},
 		{key: 'v', what: words.variant, rank: 9},
 		// With several nodes, the node the node keys act on.
-		...(nodes.length > 1 ? [{key: 'n', what: `${words.node} ${nodes[session.selectedNode]!.name}`, rank: 10}] : []),
+		...(node !== null ? [{key: 'n', what: `${words.node} ${node}`, rank: 10}] : []),
 		{key: 'x', what: words.cut, rank: tokenless ? 2 : 11},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},

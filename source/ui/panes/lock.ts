@@ -10,8 +10,8 @@ import {currentWorld, latestEvent, type Session, visitEventsBackwards} from '../
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type BackendWords, type Labels, labelsFor, signed} from '../labels.js';
-import type {Glyphs, Role} from '../look.js';
-import {type GrowingPaneProps, type PaneProps, type Piece, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
+import type {Glyphs, Look, Role} from '../look.js';
+import {type GrowingPaneProps, type PaneProps, type Piece, piece, rememberLast, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
 interface Grant {
 	readonly token: number | null;
@@ -38,15 +38,20 @@ function latestGrants(session: Session, count: number): Grant[] {
 	return grants;
 }
 
-export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
+/**
+ * The pane but its grants: its title, the holder, and the rows under it, with a row per node
+ * (`apart`, when each fits whole; `extra` rows more) or the nodes in one line (`together`). The
+ * dashboard asks for it more than once while it shares out the rows to spare.
+ */
+const lockBody = rememberLast((session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const {lock} = world;
 	const g = look.glyphs;
 	const words = labels.backendWords(world.backend, world.tokens);
-	const several = world.nodes.length > 1;
 	const name = Math.max(...lockLabels(world, labels).map(widthOf)) + 1;
 	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
+	const title = titleRule([piece(labels.lockPane, 'title')], width, look);
 
 	const holder: Row =
 		lock.holder === null
@@ -55,49 +60,46 @@ export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Ro
 				? [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${labels.tokenN(null)}`, 'dim')]
 				: [label(labels.holder), piece(lock.holder, 'accent'), piece(`  ${words.token} `, 'label'), piece(String(lock.token), 'accent')];
 
-	let body: Row[];
-	let rest = more;
-	if (several) {
-		const tokens: Row = [label(words.token), piece(words.noTokens, 'dim')];
-		const majorities = majorityRow(world, labels, width, label(labels.majorityLabel), g.ok);
-		// A row per node when the rows are there and each fits whole; else the nodes in one line.
-		const nodeRows = eachNodeRows(world, labels, name, session.selectedNode, g.pointer, width);
-		const extra = nodeRowsExtra(world);
-		if (nodeRows !== null && more >= extra) {
-			body = [tokens, ...nodeRows, majorities];
-			rest = more - extra;
-		} else {
-			const offClock = world.nodes.filter(node => node.offset !== 0);
-			// A clock off true time is the story whenever there is one; else that no token is issued.
-			const third =
-				offClock.length > 0
-					? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${signed(node.offset)}`, 'warn'))]
-					: tokens;
-			body = [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad)], third, majorities];
-		}
-	} else {
-		body = oneNodeRows(session, labels, words, label, width, g);
-	}
+	if (world.nodes.length <= 1) return {title, holder, label, apart: null, together: oneNodeRows(session, labels, words, label, width, g), extra: 0};
+	const tokens: Row = [label(words.token), piece(words.noTokens, 'dim')];
+	const majorities = majorityRow(world, labels, width, label(labels.majorityLabel), g.ok);
+	// A row per node when the rows are there and each fits whole; else the nodes in one line.
+	const nodeRows = eachNodeRows(world, labels, name, session.selectedNode, g.pointer, width);
+	const offClock = world.nodes.filter(node => node.offset !== 0);
+	// A clock off true time is the story whenever there is one; else that no token is issued.
+	const third =
+		offClock.length > 0
+			? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${signed(node.offset)}`, 'warn'))]
+			: tokens;
+	return {
+		title,
+		holder,
+		label,
+		apart: nodeRows === null ? null : [tokens, ...nodeRows, majorities],
+		together: [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad)], third, majorities],
+		// Rows a row per node takes beyond the one line of nodes (a token row and the nodes, for the nodes and clocks lines).
+		extra: world.nodes.length - 1,
+	};
+});
+
+export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
+	const labels = labelsFor(look.lang);
+	const {title, holder, label, apart, together, extra} = lockBody(session, width, look);
+	const apartShown = apart !== null && more >= extra;
 	// Each grant whole or not at all: the list stops at the first that does not fit.
 	const grants: Row[] = [];
-	for (const [index, grant] of latestGrants(session, rest).entries()) {
+	for (const [index, grant] of latestGrants(session, apartShown ? more - extra : more).entries()) {
 		const row = [label(index === 0 ? labels.grants : ''), piece(labels.grant(grant.token, grant.client, grant.from, grant.end), grant.end ? 'dim' : 'plain')];
 		if (rowWidth(row) > width) break;
 		grants.push(row);
 	}
-	return [titleRule([piece(labels.lockPane, 'title')], width, look), holder, ...body, ...grants];
+	return [title, holder, ...(apartShown ? apart : together), ...grants];
 }
-
-/** Rows a row per node takes beyond the one line of nodes (a token row and the nodes, for the nodes and clocks lines). */
-const nodeRowsExtra = (world: World) => world.nodes.length - 1;
 
 /** Rows the pane would add to show each node on a row of its own: none with one node, or when a node's row does not fit. */
 export function nodeRowsWanted({session, width, look}: PaneProps): number {
-	const world = currentWorld(session);
-	if (world.nodes.length <= 1) return 0;
-	const labels = labelsFor(look.lang);
-	const name = Math.max(...lockLabels(world, labels).map(widthOf)) + 1;
-	return eachNodeRows(world, labels, name, session.selectedNode, look.glyphs.pointer, width) === null ? 0 : nodeRowsExtra(world);
+	const {apart, extra} = lockBody(session, width, look);
+	return apart === null ? 0 : extra;
 }
 
 /** The labels down the pane's left, for the width of its label column. */

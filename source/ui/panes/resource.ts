@@ -7,8 +7,8 @@ import {currentWorld, type Session, visitEventsBackwards} from '../../session/se
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
-import type {Glyphs} from '../look.js';
-import {type GrowingPaneProps, type Piece, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
+import type {Glyphs, Look} from '../look.js';
+import {type GrowingPaneProps, type Piece, piece, rememberLast, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
 type Write = Extract<Event, {kind: 'accepted' | 'rejected'}>;
 
@@ -36,7 +36,8 @@ function writePieces(write: Write, width: number, labels: Labels, g: Glyphs): Pi
 	return [piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
 }
 
-export function resourceRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
+/** The pane but its writes: the dashboard asks for it more than once while it shares out the rows to spare. */
+const resourceBody = rememberLast((session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const {resource} = currentWorld(session);
 	const g = look.glyphs;
@@ -59,9 +60,15 @@ export function resourceRows({session, width, look, more = 0}: GrowingPaneProps)
 		width,
 	);
 	const fencing = underLabel(label(''), resource.fenced ? [piece(labels.fencingOn, 'ok')] : [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')], width);
+	const title = titleRule([piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')], width, look);
+	return {rows: [title, value, counts, fencing], label, lastLabel: label(labels.lastWrite)};
+});
 
+export function resourceRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
+	const labels = labelsFor(look.lang);
+	const g = look.glyphs;
+	const {rows, label, lastLabel} = resourceBody(session, width, look);
 	const [write, ...earlier] = latestWrites(session, 1 + more);
-	const lastLabel = label(labels.lastWrite);
 	const last: Row = write ? [lastLabel, ...writePieces(write, width - rowWidth([lastLabel]), labels, g)] : [lastLabel, piece(labels.noWrite, 'dim')];
 	// Earlier writes faint, each with its time, whole or not at all: the list stops at the first that does not fit.
 	const before: Row[] = [];
@@ -74,6 +81,5 @@ export function resourceRows({session, width, look, more = 0}: GrowingPaneProps)
 		if (rowWidth(row) > width) break;
 		before.push(row);
 	}
-	const title = [piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')];
-	return [titleRule(title, width, look), value, counts, fencing, last, ...before];
+	return [...rows, last, ...before];
 }

@@ -32,8 +32,21 @@ export const piece = (text: string, role: Role = 'plain'): Piece => ({text, role
 
 export const rowWidth = (row: Row): number => row.reduce((sum, part) => sum + widthOf(part.text), 0);
 
+/**
+ * Titles and rows side by side, by the width they were fitted to: the screen fits every row
+ * again, and a row it knows is that wide already is not measured piece by piece a second time.
+ */
+const fittedWidths = new WeakMap<Row, number>();
+
+/** A row fitted to `width`, remembered as such. */
+function knownFitted(row: Row, width: number): Row {
+	fittedWidths.set(row, width);
+	return row;
+}
+
 /** Pads a row to exactly `width` columns, or shortens it there, at a word boundary with an ellipsis. */
 export function fitRow(row: Row, width: number, ellipsis = '…'): Row {
+	if (fittedWidths.get(row) === width) return row;
 	// Most rows are fitted already (a pane fits its own, the screen fits them again): they are
 	// kept as they are, without a copy of every piece.
 	let used = 0;
@@ -70,9 +83,14 @@ function cutRow(row: Row, width: number, ellipsis: string): Row {
 /** Rows side by side, each column padded to its width. */
 export function besideRows(columns: readonly {readonly rows: readonly Row[]; readonly width: number}[], gap: number, ellipsis: string): Row[] {
 	const height = Math.max(...columns.map(column => column.rows.length));
-	return Array.from({length: height}, (_, index) =>
-		columns.flatMap((column, position) => [...(position > 0 ? [piece(' '.repeat(gap))] : []), ...fitRow(column.rows[index] ?? [], column.width, ellipsis)]),
-	);
+	const width = columns.reduce((sum, column) => sum + column.width, gap * (columns.length - 1));
+	return Array.from({length: height}, (_, index) => {
+		const row = columns.flatMap((column, position) => [
+			...(position > 0 ? [piece(' '.repeat(gap))] : []),
+			...fitRow(column.rows[index] ?? [], column.width, ellipsis),
+		]);
+		return knownFitted(row, width);
+	});
 }
 
 /**
@@ -91,7 +109,7 @@ export function titleRule(title: Row, width: number, look: Look, right: Row = []
 	const lead = [piece(line.repeat(2), 'dim'), piece(' '), ...title, piece(' ')];
 	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), piece(line.repeat(2), 'dim')] : [];
 	const fill = Math.max(0, width - rowWidth(lead) - rowWidth(tail));
-	return fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width);
+	return knownFitted(fitRow([...lead, piece(line.repeat(fill), 'dim'), ...tail], width), width);
 }
 
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */
@@ -172,15 +190,29 @@ function mergePieces(row: Row): Piece[] {
 
 /**
  * `build` remembered for each look and width: rows that depend on nothing else (the key list, the
- * signs) are made once, not on every frame.
+ * signs, the timeline's title) are made once, not on every frame.
  */
-export function rowsPerLook(build: (width: number, look: Look) => Row[]): (pane: Pick<PaneProps, 'width' | 'look'>) => Row[] {
-	const made = new WeakMap<Look, Map<number, Row[]>>();
+export function rowsPerLook<T extends Row | Row[]>(build: (width: number, look: Look) => T): (pane: Pick<PaneProps, 'width' | 'look'>) => T {
+	const made = new WeakMap<Look, Map<number, T>>();
 	return ({width, look}) => {
-		const byWidth = made.get(look) ?? new Map<number, Row[]>();
+		const byWidth = made.get(look) ?? new Map<number, T>();
 		made.set(look, byWidth);
 		const rows = byWidth.get(width) ?? build(width, look);
 		byWidth.set(width, rows);
 		return rows;
+	};
+}
+
+/**
+ * `build` remembering its last answer, for the same arguments (compared with ===): while the
+ * dashboard lays out a screen it asks a pane for the same part more than once.
+ */
+export function rememberLast<A extends readonly unknown[], T>(build: (...args: A) => T): (...args: A) => T {
+	let last: {readonly args: A; readonly value: T} | null = null;
+	return (...args) => {
+		if (last?.args.length === args.length && last.args.every((arg, index) => arg === args[index])) return last.value;
+		const value = build(...args);
+		last = {args, value};
+		return value;
 	};
 }

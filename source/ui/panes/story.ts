@@ -22,7 +22,7 @@ import {
 import {fit, wrap} from '../../text/fit.js';
 import {type Corruption, type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
-import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
+import {fitRow, type PaneProps, piece, rememberLast, type Row, titleRule} from './rows.js';
 
 export interface StoryProps extends PaneProps {
 	readonly height: number;
@@ -122,7 +122,7 @@ function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number)
 }
 
 /** The pane's title and the banners under it. */
-function headRows(session: Session, width: number, look: PaneProps['look'], live = false): Row[] {
+const headRows = rememberLast((session: Session, width: number, look: PaneProps['look'], live: boolean): Row[] => {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
@@ -139,7 +139,7 @@ function headRows(session: Session, width: number, look: PaneProps['look'], live
 	if (violation) rows.push(...wrap(`${g.bad} ${labels.violation(violation)}`, width - 2).map(line => fitRow([piece(` ${line}`, 'banner')], width)));
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
 	return rows;
-}
+});
 
 /** The narration's lines, at most `limit` of them, and whether it goes on past them. */
 function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
@@ -148,15 +148,19 @@ function narrationLines(session: Session, width: number, lang: Lang, limit: numb
 	return {lines: lines.slice(0, limit), more: lines.length > limit};
 }
 
+/** What the current entry did, in words: the latest event's line last. */
+const currentLines = rememberLast((entry: Entry, lang: Lang, g: Glyphs): LogLine[] => entryLines(entry, lang, labelsFor(lang), g, true));
+
 /** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
-function latestRows(session: Session, width: number, look: PaneProps['look']): Row[] {
-	const latest = entryLines(currentEntry(session), look.lang, labelsFor(look.lang), look.glyphs, true).at(-1);
+const latestRows = rememberLast((session: Session, width: number, look: PaneProps['look']): Row[] => {
+	const latest = currentLines(currentEntry(session), look.lang, look.glyphs).at(-1);
 	return latest ? logRows(latest, width) : [];
-}
+});
 
 /** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
 export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
-	const fixed = headRows(session, width, look).length + latestRows(session, width, look).length;
+	// Live or not, the title takes one row: asked as storyRows asks when not live, it is built once for both.
+	const fixed = headRows(session, width, look, false).length + latestRows(session, width, look).length;
 	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
 }
 
@@ -165,7 +169,7 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
-	const head = headRows(session, width, look, live);
+	const head = headRows(session, width, look, live ?? false);
 	const available = Math.max(0, height - head.length);
 	// The narration and the latest event come first; older events get what room is left.
 	const latest = latestRows(session, width, look).slice(-available);
@@ -173,7 +177,7 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const holds = narrationHolds(session);
 	const told = shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]);
 	const room = available - told.length - latest.length;
-	const current = entryLines(currentEntry(session), lang, labels, g, true).slice(0, -1);
+	const current = currentLines(currentEntry(session), lang, g).slice(0, -1);
 	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {

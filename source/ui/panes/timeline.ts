@@ -9,7 +9,7 @@ import {charactersOf, widthOf} from '../../text/width.js';
 import {labelsFor, legend} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
-import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
 
 /** Columns per tick: enough for marks like `[2 ✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
@@ -106,7 +106,6 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 }
 
 export function timelineRows({session, width, look, nodeLanes = false}: PaneProps & {readonly nodeLanes?: boolean}): Row[] {
-	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
 	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick), nodeLanes);
@@ -115,18 +114,22 @@ export function timelineRows({session, width, look, nodeLanes = false}: PaneProp
 	const window = timeWindow(timeline.now, timeline.horizon, plot);
 	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
 
-	const title = [piece(labels.timelinePane, 'title')];
-	// The commonest signs that fit beside the title; `?` lists them all.
-	const signs: Row[number][] = [];
-	for (const {sign, meaning} of legend(g, look.lang)) {
-		const next = [...signs, ...(signs.length > 0 ? [piece('  ')] : []), piece(`${sign} ${meaning}`, 'dim')];
-		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
-		signs.splice(0, signs.length, ...next);
-	}
 	const lanes = timeline.lanes.map((lane, index) => [
 		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
 		...drawLane(lane, window, plot, timeline.now, g),
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
-	return [titleRule(title, width, look, signs), ...lanes, axis];
+	return [timelineTitle({width, look}), ...lanes, axis];
 }
+
+/** The pane's title, with the commonest signs that fit beside it; `?` lists them all. */
+const timelineTitle = rowsPerLook((width, look): Row => {
+	const title = [piece(labelsFor(look.lang).timelinePane, 'title')];
+	const signs: Row[number][] = [];
+	for (const {sign, meaning} of legend(look.glyphs, look.lang)) {
+		const next = [...signs, ...(signs.length > 0 ? [piece('  ')] : []), piece(`${sign} ${meaning}`, 'dim')];
+		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
+		signs.splice(0, signs.length, ...next);
+	}
+	return titleRule(title, width, look, signs);
+});
