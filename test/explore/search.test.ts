@@ -22,15 +22,19 @@ const contentNumbers = new Map<string, number>();
  */
 const numbered = new WeakMap<object, number>();
 
-/** The number `map` gives `thing`, a new one when it has none. */
-function numberIn<Thing>(map: Map<Thing, number>, thing: Thing): number {
+/** The number `map` gives `thing`, a new one (`fresh`) when it has none. */
+function numberIn<Thing>(map: Map<Thing, number>, thing: Thing, fresh = () => map.size): number {
 	let number = map.get(thing);
 	if (number === undefined) {
-		number = map.size;
+		number = fresh();
 		map.set(thing, number);
 	}
 	return number;
 }
+
+/** Plain values and contents take their numbers from one count: a field's number names one of them, never one of each. */
+let valuesNumbered = 0;
+const nextValueNumber = () => valuesNumbered++;
 
 /**
  * A number for `value`, equal for equal worlds whatever order their keys were made in, different
@@ -40,13 +44,13 @@ function numberIn<Thing>(map: Map<Thing, number>, thing: Thing): number {
  * a fraction of the cost.
  */
 const numberOf = (value: unknown): number => {
-	if (value === null || typeof value !== 'object') return numberIn(valueNumbers, value);
+	if (value === null || typeof value !== 'object') return numberIn(valueNumbers, value, nextValueNumber);
 	let number = numbered.get(value);
 	if (number !== undefined) return number;
 	if (Array.isArray(value)) {
 		let text = '[';
 		for (const item of value) text += `${numberOf(item)},`;
-		number = numberIn(contentNumbers, text);
+		number = numberIn(contentNumbers, text, nextValueNumber);
 	} else {
 		const row: number[] = [];
 		const record = value as Record<string, unknown>;
@@ -54,7 +58,7 @@ const numberOf = (value: unknown): number => {
 			const field = record[key];
 			if (field !== undefined) row[numberIn(keyNumbers, key)] = numberOf(field);
 		}
-		number = numberIn(contentNumbers, `{${row.join(',')}`);
+		number = numberIn(contentNumbers, `{${row.join(',')}`, nextValueNumber);
 	}
 	numbered.set(value, number);
 	return number;
