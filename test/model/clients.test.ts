@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
-import {describeRefusal} from '../../source/model/describe.js';
+import {describeEvent, describeRefusal} from '../../source/model/describe.js';
 import {createWorld} from '../../source/model/world.js';
 import {clientOf, command, run, worldOf} from './helpers.js';
 
@@ -15,9 +15,12 @@ describe('clients', () => {
 		expect(resumed.events).toContainEqual({kind: 'resumed', t: 5, client: 'A', early: false});
 	});
 
-	test('resume ends a pause early', () => {
-		const {world} = run(worldOf(), 'pause A 9', 'resume A');
+	test('resume ends a pause early, and the story says so in either language', () => {
+		const {world, events} = run(worldOf(), 'pause A 9', 'resume A');
 		expect(clientOf(world, 'A')).toMatchObject({status: 'running', pausedUntil: null});
+		const resumed = events.find(event => event.kind === 'resumed')!;
+		expect(resumed).toEqual({kind: 'resumed', t: 0, client: 'A', early: true});
+		expect([describeEvent(resumed, 'en'), describeEvent(resumed, 'ja')]).toEqual(['A resumed early', 'A の GC 停止を解除']);
 	});
 
 	test('crash forgets the token; restart comes back with none', () => {
