@@ -11,7 +11,7 @@ import {defaultScenarioName, loadScenario} from '../scenario/files.js';
 import {type Lang, narrationIn} from '../scenario/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
 import {describeDifference, describeLag} from '../live/compare.js';
-import {openStore} from '../live/etcd-store.js';
+import {etcdProblem, openStore} from '../live/etcd-store.js';
 import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory} from '../live/run-directory.js';
@@ -182,7 +182,7 @@ async function checkReachable(url: string): Promise<void> {
 	try {
 		await store.revision();
 	} catch (error) {
-		throw new UsageError(`--etcd ${url}: etcd does not answer there (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+		throw new UsageError(`--etcd ${url}: etcd does not answer there (${etcdProblem(error)})`);
 	} finally {
 		await store.close();
 	}
