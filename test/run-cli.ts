@@ -1,7 +1,8 @@
 // Runs the command line two ways: in this process through run() (fast; what most tests use), and
 // as the built binary, dist/cli.js, as a user would (test/build-dist.mjs builds it before the tests).
 
-import {type ExecFileOptions, execFile, spawnSync, type SpawnSyncOptions} from 'node:child_process';
+import {type ExecFileOptions, execFile, spawn, spawnSync, type SpawnSyncOptions} from 'node:child_process';
+import {once} from 'node:events';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,21 @@ export async function callCli(args: readonly string[], stdout?: NodeJS.WriteStre
 
 /** How the tests run Node: with no colour, and a run that hangs fails its test instead of holding up the others. */
 const nodeOptions = () => ({env: {...process.env, NO_COLOR: '1'}, maxBuffer: 1 << 30, timeout: 60_000});
+
+/**
+ * `dlock-tui ...args | reader` where the reader has closed its end of the pipe, run() in this
+ * process: the reader is a shell that closes its stdin, then waits until the command is done (had
+ * it ended, Node would have closed the pipe on this side too, and no write would reach it).
+ */
+export async function callCliToClosedPipe(args: readonly string[]): Promise<CliResult> {
+	const reader = spawn('sh', ['-c', 'exec <&-; echo closed; exec sleep 60'], {stdio: ['pipe', 'pipe', 'ignore']});
+	try {
+		await once(reader.stdout, 'data');
+		return await callCli(args, reader.stdin as unknown as NodeJS.WriteStream);
+	} finally {
+		reader.kill();
+	}
+}
 
 /** Node running `args` (a script and its arguments). */
 function runNode(args: readonly string[], options: SpawnSyncOptions): CliResult {

@@ -12,7 +12,7 @@ import {parse} from 'yaml';
 import {runExplore} from '../../source/commands/explore.js';
 import {targetNames} from '../../source/explore/targets.js';
 import {loadScenario} from '../../source/scenario/files.js';
-import {callCli, cliPath, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {callCli, callCliToClosedPipe, cliPath, stackTrace, temporaryDirectory} from '../run-cli.js';
 import {dashboardEnv, until} from '../terminal/pty.js';
 
 const signalListeners = fileURLToPath(new URL('../signal-listeners.cjs', import.meta.url));
@@ -31,14 +31,6 @@ const builtins = readdirSync(new URL('../../scenarios', import.meta.url))
 const progressLine = String.raw`explore: [\d,]+ states, depth \d+, [\d,]+ states/s\n`;
 /** Nothing on stderr but progress, a line a second, which a slow or busy machine gets. */
 const progressOnly = new RegExp(`^(${progressLine})*$`);
-
-/** A pipe whose reader has gone: every write fails with EPIPE. */
-const closedPipe = () =>
-	new Writable({
-		write(_chunk, _encoding, done) {
-			done(Object.assign(new Error('write EPIPE'), {code: 'EPIPE'}));
-		},
-	}) as NodeJS.WriteStream;
 
 /** One line on stderr, status 2, no stack trace. */
 function expectUsageError(result: {status: number | null; stdout: string; stderr: string}, text: string) {
@@ -233,9 +225,9 @@ describe('the built binary', () => {
 		expect(piped.status).toBe(1);
 		// On stderr the sequence, and not a word of the closed pipe.
 		expect(piped.stderr).toMatch(new RegExp(`^(${progressLine})*found two clients that both believe they hold the lock in 3 moves .*:\n( {2}\\d\\. .*\n){3}$`));
-		// The status a process ends with is run()'s, which keeps each one under a pipe that fails every write.
-		expect(await callCli(['explore', 'gc-pause-unfenced', '--until', 'two-holders'], closedPipe())).toMatchObject({status: 1});
-		expect(await callCli(['explore', 'gc-pause', '--depth', '3'], closedPipe())).toEqual({status: 0, stdout: '', stderr: ''});
+		// The status a process ends with is run()'s, which keeps each one under a pipe whose reader has gone.
+		expect(await callCliToClosedPipe(['explore', 'gc-pause-unfenced', '--until', 'two-holders'])).toMatchObject({status: 1});
+		expect(await callCliToClosedPipe(['explore', 'gc-pause', '--depth', '3'])).toEqual({status: 0, stdout: '', stderr: ''});
 	});
 
 	let child: pty.IPty | null = null;

@@ -5,13 +5,12 @@
 // device), for what only it shows: Node's own stream, the bin's handling of it, the exit code.
 // The other cases are run() in this process, writing to the same kind of pipe or device.
 
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {closeSync, openSync, writeFileSync, writeSync} from 'node:fs';
-import {once} from 'node:events';
 import path from 'node:path';
 import {Writable} from 'node:stream';
 import {describe, expect, test} from 'vitest';
-import {callCli, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {callCli, callCliToClosedPipe, cliPath, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-output-');
 const failing = path.join(directory, 'failing.yaml');
@@ -39,21 +38,6 @@ function toFullDisk(args: readonly string[]) {
 		return runCli(args, {stdio: ['ignore', full, 'pipe']});
 	} finally {
 		closeSync(full);
-	}
-}
-
-/**
- * `dlock-tui ...args | reader` where the reader has closed its end of the pipe, run() in this
- * process: the reader is a shell that closes its stdin, then waits until the command is done (had
- * it ended, Node would have closed the pipe on this side too, and no write would reach it).
- */
-async function callToClosedPipe(args: readonly string[]) {
-	const reader = spawn('sh', ['-c', 'exec <&-; echo closed; exec sleep 60'], {stdio: ['pipe', 'pipe', 'ignore']});
-	try {
-		await once(reader.stdout, 'data');
-		return await callCli(args, reader.stdin as unknown as NodeJS.WriteStream);
-	} finally {
-		reader.kill();
 	}
 }
 
@@ -89,7 +73,7 @@ describe('a reader that closes the pipe early', () => {
 			[['check', 'gc-pause', broken, failing], 2],
 			[['check', 'gc-pause', 'crash'], 0],
 		] as const) {
-			const result = await callToClosedPipe(args);
+			const result = await callCliToClosedPipe(args);
 			expect([result.status, result.stderr], args.join(' ')).toEqual([status, '']);
 		}
 	});
