@@ -248,7 +248,10 @@ describe('the built binary', () => {
 		child.onData(data => (output += data));
 		const exited = new Promise<number>(resolve => child!.onExit(({exitCode}) => resolve(exitCode)));
 		// The key bar ends the first frame.
-		await until(() => output.includes('Explored: a violation in 5 moves') && output.includes(' quit'));
+		await until(
+			() => output.includes('Explored: a violation in 5 moves') && output.includes(' quit'),
+			() => output,
+		);
 		child.write('q');
 		expect(await exited).toBe(1);
 		// What was found is said once the dashboard is closed, below its last screen.

@@ -262,19 +262,19 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 				.split('\n')
 				.find(line => line.includes('▸ '));
 		app.write('o');
-		await until(() => highlighted()?.includes('gc-pause ') === true);
+		await until(() => highlighted()?.includes('gc-pause ') === true, app.screen);
 		// The default scenario's group, in name order after it.
 		for (const name of ['check-then-pause', 'check-unfenced', 'crash ']) {
 			app.write('\u001B[B');
-			await until(() => highlighted()?.includes(name) === true);
+			await until(() => highlighted()?.includes(name) === true, app.screen);
 		}
 		const crash = await app.press('\r', screen => screen.includes('Crash: the lease'));
 		expect(crash).toContain('Story · start');
 		// Nor has the command line.
 		app.write(':');
-		await until(() => app.screen().includes(':_'));
+		await until(() => app.screen().includes(':_'), app.screen);
 		app.write('tick 3');
-		await until(() => app.screen().includes(':tick 3_'));
+		await until(() => app.screen().includes(':tick 3_'), app.screen);
 		const cancelled = await app.press('\u0003', screen => !screen.includes(':tick 3'));
 		expect(cancelled).toContain('Story · start');
 		expect(cancelled.split('\n')[0]).toMatch(/t=0 *$/);

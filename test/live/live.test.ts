@@ -123,7 +123,7 @@ writeFileSync(frozenScenario, 'title: A frozen client\nlease: 25\nclients: [A]\n
 async function startFrozen(tmp: string, etcdUrl?: string): Promise<LiveRun> {
 	const run = startLive([frozenScenario, '--tick-ms', tickMs, ...(etcdUrl === undefined ? [] : ['--etcd', etcdUrl])], tmp);
 	// A run that ends before then fails the test with what it said.
-	await Promise.race([until(() => run.output().includes('step 1 (t=0)')), run.status]);
+	await Promise.race([until(() => run.output().includes('step 1 (t=0)'), run.output), run.status]);
 	expect(run.output()).toContain('step 1 (t=0)');
 	return run;
 }
@@ -240,7 +240,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 	test("in a terminal: etcd-revision on fresh etcd servers, whose tokens and revision are the model's exactly at every step; another key says only q works; q ends it all", async () => {
 		const tmp = mkdtempSync(path.join(root, 'pty-'));
 		const run = openLiveDashboard(['etcd-revision', '--tick-ms', tickMs], tmp);
-		await until(() => run.screen().includes('the story is over: q quits'));
+		await until(() => run.screen().includes('the story is over: q quits'), run.screen);
 		const screen = run.screen();
 		// Each step is held against the model in etcd's own numbers: a token or a revision off by one differs.
 		expect(screen).toContain('✓ the live run agrees with the model at every step');
@@ -263,7 +263,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(screen).toContain('the end · q to quit');
 		expect(screen).not.toContain('Home to restart');
 		run.child.write('x');
-		await until(() => run.screen().includes('only q works live'));
+		await until(() => run.screen().includes('only q works live'), run.screen);
 		run.child.write('q');
 		expect(await run.exited).toBe(0);
 		// Its two clients, and two etcd servers with their guards.
@@ -278,7 +278,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		const lockRow = /^etcd says holder A · token (\d+) \(model 1\) · lease <\d+ s · revision (\d+)$/m;
 		const resourceRow = /^✓ t=\d+ +row-42 = "A" · max token (\d+) \(model 1\) · processes: A (\d+) \(frozen\)$/m;
 		// Both rows drawn, with the lease as etcd last said it.
-		await until(() => /^etcd says holder A · .*lease <.*\n.*\(frozen\)$/m.test(run.screen()));
+		await until(() => /^etcd says holder A · .*lease <.*\n.*\(frozen\)$/m.test(run.screen()), run.screen);
 		const screen = run.screen();
 		expect(screen).toMatch(lockRow);
 		expect(screen).toMatch(resourceRow);

@@ -78,7 +78,7 @@ describe('every exit path restores the terminal', () => {
 			await crashingCliBuilt;
 			const run = await openDashboard(crashingCli);
 			run.press(' ');
-			await until(() => run.output().includes('step 2 of 7'));
+			await until(() => run.output().includes('step 2 of 7'), run.output);
 			// The second key.
 			run.press(' ');
 			const finished = await run.finished;
@@ -121,7 +121,10 @@ describe('a terminal that goes away under it', () => {
 		let output = '';
 		const terminal = pty.spawn('sh', ['-c', shell.script('"$@"'), 'sh', process.execPath, cliPath, ...args], {cols: 80, rows: 24, env});
 		terminal.onData(data => (output += data));
-		await until(() => ready(output));
+		await until(
+			() => ready(output),
+			() => output,
+		);
 		const [program] = childrenOf(terminal.pid);
 		expect(program).toBeDefined();
 		if (keys) {

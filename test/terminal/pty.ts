@@ -14,9 +14,25 @@ export function dashboardEnv(extra: NodeJS.ProcessEnv = {}): Record<string, stri
 
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
-/** Waits as a person would, until the condition holds (a hang fails the test by its timeout). */
-export async function until(condition: () => boolean): Promise<void> {
-	while (!condition()) await wait(20);
+/**
+ * How long a wait for the screen may take: well inside a test's timeout, so that a screen that
+ * never comes fails with what was on it rather than with the timeout alone.
+ */
+const patienceMs = 20_000;
+
+/** The failure of a wait: what it waited for, and the end of what there was, its control characters written out. */
+function waitedTooLong(what: string, seen: string | undefined): Error {
+	const shown = seen?.slice(-3000).replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, char => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+	return new Error(`waited ${patienceMs / 1000} s for ${what}${shown === undefined ? '' : `; what there was:\n${shown}`}`);
+}
+
+/** Waits as a person would, until the condition holds; `seen` tells what was there if it never does. */
+export async function until(condition: () => boolean, seen?: () => string): Promise<void> {
+	const deadline = Date.now() + patienceMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw waitedTooLong(condition.toString(), seen?.());
+		await wait(20);
+	}
 }
 
 /**
@@ -24,9 +40,11 @@ export async function until(condition: () => boolean): Promise<void> {
  * change are written, so a frame's last row can be on screen before the rest of the frame.
  */
 export async function settledScreen(screen: () => string, output: () => string, shows: (text: string) => boolean): Promise<string> {
+	const deadline = Date.now() + patienceMs;
 	for (let seen = -1; ; ) {
 		const text = screen();
 		if (shows(text) && output().length === seen) return text;
+		if (Date.now() > deadline) throw waitedTooLong(shows.toString(), text);
 		seen = output().length;
 		await wait(20);
 	}
@@ -103,7 +121,10 @@ export async function openInShell(cli: string, args: readonly string[], options:
 			resolve();
 		}),
 	);
-	await until(() => output.includes('step 1 of 7'));
+	await until(
+		() => output.includes('step 1 of 7'),
+		() => output,
+	);
 	const [node] = childrenOf(shell.pid);
 	expect(node).toBeDefined();
 	return {

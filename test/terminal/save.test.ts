@@ -21,7 +21,7 @@ afterEach(() => {
 test('Space, a GC pause by hand, s: the saved file passes check and ends where the dashboard was; a save the disk cannot hold then says so and leaves no file behind; q restores the terminal', async () => {
 	const run = await openInShell(cliPath, ['gc-pause'], {runs, cwd: directory, cols: 120});
 	shell = run;
-	const shows = (text: string) => until(() => run.output().includes(text));
+	const shows = (text: string) => until(() => run.output().includes(text), run.output);
 	run.press(' ');
 	await shows('step 2 of 7');
 	run.press('p');
