@@ -114,10 +114,11 @@ async function endedOnSharedEtcd(run: LiveRun, tmp: string, processes: number): 
 /**
  * A client frozen (SIGSTOP) from the first step on, and a long tick after: a run of it that is
  * stopped from outside has a frozen process to end, as gc-pause has during A's pause. Its lease,
- * 10 s, outlasts the look the terminal test takes at it.
+ * 30 s, outlasts the look the terminal test takes at it even on a machine slowed to a crawl: every
+ * run of it is stopped long before.
  */
 const frozenScenario = path.join(root, 'frozen.yaml');
-writeFileSync(frozenScenario, 'title: A frozen client\nlease: 25\nclients: [A]\nsteps:\n  - do: [acquire A, write A, pause A 30]\n  - do: tick 30\n');
+writeFileSync(frozenScenario, 'title: A frozen client\nlease: 75\nclients: [A]\nsteps:\n  - do: [acquire A, write A, pause A 80]\n  - do: tick 80\n');
 
 /** Starts the frozen scenario, on fresh etcd servers or on the etcd given, and waits until its client is frozen. */
 async function startFrozen(tmp: string, etcdUrl?: string): Promise<LiveRun> {
@@ -287,7 +288,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(screen).not.toContain('≠ model');
 		const etcd = freshEtcdOf(run.drawn());
 		try {
-			// A's 10 s lease runs on: nothing has changed the lock's etcd since the screen's revision.
+			// A's 30 s lease runs on: nothing has changed the lock's etcd since the screen's revision.
 			const lock = await etcd.lock.getAll().prefix('dlock-tui/').exec();
 			expect(Number(lock.header.revision)).toBe(revision);
 			expect(lock.kvs.map(kv => [kv.value.toString(), Number(kv.create_revision)])).toEqual([['A', token]]);
