@@ -4,6 +4,7 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {expect} from 'vitest';
+import {printable} from '../../source/text/quote.js';
 
 /** A pty's environment: a terminal type, and no CI (Ink would draw only the last frame). */
 export function dashboardEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
@@ -22,7 +23,7 @@ const patienceMs = 20_000;
 
 /** The failure of a wait: what it waited for, and the end of what there was, its control characters written out. */
 function waitedTooLong(what: string, seen: string | undefined): Error {
-	const shown = seen?.slice(-3000).replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, char => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+	const shown = seen?.slice(-3000).split('\n').map(printable).join('\n');
 	return new Error(`waited ${patienceMs / 1000} s for ${what}${shown === undefined ? '' : `; what there was:\n${shown}`}`);
 }
 
