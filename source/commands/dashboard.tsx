@@ -16,7 +16,7 @@ import {inkOptions} from './ink-options.js';
 import {endForHangup, endWhenTerminalGoes} from './hangup.js';
 import {UsageError} from './errors.js';
 import {lookOptions, secondsOption} from './options.js';
-import type {CommandLineIo} from './run.js';
+import type {CommandLineIo} from './command-line-io.js';
 
 export interface DashboardFlags {
 	readonly lang?: string;

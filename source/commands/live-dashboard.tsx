@@ -6,6 +6,7 @@ import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
 import {LiveApp, type LiveAppProps} from '../ui/LiveApp.js';
 import {makeLook} from '../ui/look.js';
+import type {CommandLineIo} from './command-line-io.js';
 import {onCrashTeardown} from './crash.js';
 import {inkOptions} from './ink-options.js';
 import {lookOptions} from './options.js';
@@ -25,11 +26,7 @@ export interface LiveDashboard {
 	close(): void;
 }
 
-export function showLiveDashboard(
-	scenario: Scenario,
-	flags: LiveDashboardFlags,
-	io: {stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; env: NodeJS.ProcessEnv},
-): LiveDashboard {
+export function showLiveDashboard(scenario: Scenario, flags: LiveDashboardFlags, io: CommandLineIo): LiveDashboard {
 	const look = makeLook({...lookOptions(flags), color: flags.color !== false && !io.env.NO_COLOR});
 	let pressedQuit: () => void = () => undefined;
 	const quit = new Promise<void>(resolve => {

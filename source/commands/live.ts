@@ -20,7 +20,7 @@ import {type LiveLabels, labelsFor} from '../ui/labels.js';
 import {onCrashTeardown} from './crash.js';
 import {lookOptions} from './options.js';
 import type {LiveDashboardFlags} from './live-dashboard.js';
-import type {CommandLineIo} from './run.js';
+import type {CommandLineIo} from './command-line-io.js';
 import {LiveFailure, UsageError} from './errors.js';
 
 export interface LiveFlags extends LiveDashboardFlags {

@@ -8,6 +8,7 @@ import {defaultScenarioName, resolveScenario, ScenarioLoadError, ScenarioNotFoun
 import {didYouMean} from '../text/suggest.js';
 import {writeFailure} from '../export/write-failure.js';
 import {checkFlagsApply, type Command, readCommandLine, subcommands} from './arguments.js';
+import type {CommandLineIo} from './command-line-io.js';
 import {runCheck} from './check.js';
 import {runExplore} from './explore.js';
 import {crashExitCode, crashLine, runCrashTeardowns, writeCrashReport} from './crash.js';
@@ -25,14 +26,6 @@ const drawing = {
 };
 // So does live, which also loads the etcd client (dist/etcd.cjs) when it first calls it.
 const live = () => import('./live.js');
-
-/** Where a run reads and writes: the process's own streams, or a test's. */
-export interface CommandLineIo {
-	readonly stdin: NodeJS.ReadStream;
-	readonly stdout: NodeJS.WriteStream;
-	readonly stderr: NodeJS.WriteStream;
-	readonly env: NodeJS.ProcessEnv;
-}
 
 /** Runs `dlock-tui ...argv` and resolves to its exit code. */
 export async function run(argv: readonly string[], io: CommandLineIo): Promise<number> {
