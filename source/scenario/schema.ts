@@ -1,4 +1,4 @@
-// The scenario file format (README, "Scenarios") as one zod schema. It checks the shape of a
+// The scenario file format (docs/scenarios.md) as one zod schema. It checks the shape of a
 // file; parse.ts adds what a schema cannot see (client names, commands) and the line numbers.
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 

@@ -1,5 +1,5 @@
-// Keys to actions, as data and one pure function: the help overlay, the key bar and the README
-// all read the same table, and the mapping is tested without a terminal.
+// Keys to actions, as data and one pure function: the help overlay and the key bar both read the
+// same table, and the mapping is tested without a terminal.
 
 import type {Key} from 'ink';
 import type {Lang} from '../scenario/narration.js';

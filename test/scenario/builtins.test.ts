@@ -95,7 +95,7 @@ describe('the built-in scenarios', () => {
 
 test('the example scenario in the README is valid and passes its expectations', () => {
 	const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-	const example = /## Scenarios[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+	const example = /## Writing a scenario[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
 	expect(example).toBeDefined();
 	const parsed = parseScenario(example!, 'README.md');
 	expect(parsed.ok && checkScenario(parsed.scenario)).toEqual([]);

@@ -1,5 +1,5 @@
 // The legend names every sign the dashboard can draw, the help shows all of it at the smallest
-// size (scrolled), and the README lists each sign with its --ascii counterpart.
+// size (scrolled), and docs/dashboard.md lists each sign with its --ascii counterpart.
 
 import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
@@ -117,13 +117,13 @@ describe('the help', () => {
 	});
 });
 
-test('the README lists every sign with its --ascii counterpart', () => {
-	const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+test('docs/dashboard.md lists every sign with its --ascii counterpart', () => {
+	const page = readFileSync(new URL('../../docs/dashboard.md', import.meta.url), 'utf8');
 	const unicode = legend(lookIn('en').glyphs, 'en');
 	const ascii = legend(lookIn('en', true).glyphs, 'en');
 	for (const [index, {sign, meaning}] of unicode.entries()) {
 		// A table cell writes | as \|.
-		const row = readme
+		const row = page
 			.split('\n')
 			.map(line => line.replaceAll('\\|', '|'))
 			.find(line => line.startsWith(`| \`${sign}\` `));
