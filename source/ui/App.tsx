@@ -1,10 +1,10 @@
 // The interactive shell: one useInput hands every key to the app's state (appState.ts) and does
 // what the keys ask for (quit, save), the terminal's size is followed live, and autoplay steps on a
-// timer until a key takes over.
+// timer until a key takes over. The picker's keys go the same way.
 
 import path from 'node:path';
-import {Box, useApp, useInput, useStdin, useStdout} from 'ink';
-import {type ReactNode, useCallback, useEffect, useRef, useState} from 'react';
+import {Box, type Key, useApp, useInput, useStdin, useStdout} from 'ink';
+import {type ReactNode, useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {Lang} from '../scenario/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
@@ -15,7 +15,7 @@ import {Dashboard, minimumSize} from './Dashboard.js';
 import type {Look} from './look.js';
 import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
-import {ScenarioPicker} from './ScenarioPicker.js';
+import {ScenarioPicker, scenarioShelf} from './ScenarioPicker.js';
 import {LookContext} from './useLook.js';
 import {useScenarioFile} from './useScenarioFile.js';
 
@@ -77,7 +77,7 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		latest.current = reduceApp(latest.current, event);
 		setState(latest.current);
 	}, []);
-	const {session, overlay, prompt, picking} = state;
+	const {session, overlay, prompt, picker} = state;
 	const playing = isAutoplaying(state);
 	// Speakers edit the file while rehearsing: it reloads on the step being shown.
 	const reload = useCallback((next: Scenario) => dispatch({type: 'session', action: {type: 'load', scenario: next, keepStep: true}}), [dispatch]);
@@ -91,11 +91,13 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		return () => clearTimeout(timer);
 	}, [playing, autoplay, session, dispatch]);
 
-	useInput(
-		(input, key) => {
-			// The picker's own Enter opened a scenario before this handler saw the key: it was the picker's, not a step.
-			if (state.picking && !latest.current.picking) return;
-			const pressed = pressKeys(latest.current, input, key);
+	const shelf = useMemo(() => scenarioShelf(look.lang), [look.lang]);
+	// Ink hears a useInput only from a moment after the frame that mounts it is drawn: this one is
+	// mounted with the first frame and kept for every screen, so a key pressed as the picker is
+	// drawn is heard.
+	const onKeys = useCallback(
+		(input: string, key: Key) => {
+			const pressed = pressKeys(latest.current, input, key, shelf);
 			latest.current = pressed.state;
 			setState(pressed.state);
 			for (const request of pressed.requests) {
@@ -103,13 +105,13 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 				else dispatch({type: 'saved', notice: savedNotice(save(request.session), look.lang)});
 			}
 		},
-		{isActive: isRawModeSupported},
+		[shelf, exit, save, look.lang, dispatch],
 	);
+	useInput(onKeys, {isActive: isRawModeSupported});
 
 	let screen: ReactNode;
-	if (picking) {
-		const open = (next: Scenario) => dispatch({type: 'picked', action: {type: 'load', scenario: next, keepStep: false}});
-		screen = <ScenarioPicker current={session.scenario} width={columns - 1} height={rows - 1} onOpen={open} />;
+	if (picker) {
+		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
 		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});

@@ -1,11 +1,14 @@
 // Everything the interactive app knows, as pure functions: the session, the open overlay, the
 // command line being typed, autoplay, the scenario picker, the line about the last save. A key
 // may also ask for what a state cannot hold (quit, save a file): pressKeys returns those requests
-// and the app does them where it handles the key.
+// and the app does them where it handles the key. The picker lists and opens scenario files through
+// the shelf the app hands pressKeys, so that the next key, even in the same chunk, acts on what
+// it opened.
 
 import type {Key} from 'ink';
 import {type Command, parseCommand, suggestedWord} from '../model/command.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
+import type {Scenario} from '../scenario/parse.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
 import {actionForKey} from './keys.js';
@@ -17,11 +20,41 @@ export interface AppState {
 	readonly prompt: Prompt | null;
 	/** Autoplay steps on until the script ends or a key is pressed. */
 	readonly autoplaying: boolean;
-	readonly picking: boolean;
+	/** The scenario picker, while it is open: it takes every key but Ctrl-C. */
+	readonly picker: Picker | null;
 	/** One line about the last save, until the next key. */
 	readonly notice: Notice | null;
 	/** The text of a paste still arriving (between the terminal's bracketed-paste markers), or null. */
 	readonly paste: string | null;
+}
+
+/** One line of the scenario picker. */
+export interface PickerChoice {
+	readonly file: string;
+	readonly name: string;
+	readonly title: string;
+	/** Shown where the title does not fit. */
+	readonly short: string | null;
+	readonly description: string | null;
+	/** The backend's heading, on the first scenario of its group. */
+	readonly heading: string | null;
+}
+
+/** The scenario picker while it is open. */
+export interface Picker {
+	readonly choices: readonly PickerChoice[];
+	/** The highlighted line: the app moves it, ink-select-input only draws it. */
+	readonly index: number;
+	/** Why the last scenario chosen did not open. */
+	readonly problems: readonly string[];
+}
+
+/** The scenarios the picker lists and opens: read from files by the app, made up by a test. */
+export interface ScenarioShelf {
+	/** What the picker lists while `current` is on screen, in its order. */
+	readonly list: (current: Scenario) => readonly PickerChoice[];
+	/** The scenario in a file, or what is wrong with it. */
+	readonly open: (file: string) => {readonly ok: true; readonly scenario: Scenario} | {readonly ok: false; readonly problems: readonly string[]};
 }
 
 export interface Notice {
@@ -32,7 +65,6 @@ export interface Notice {
 export type AppEvent =
 	| {readonly type: 'autoplay-step'}
 	| {readonly type: 'session'; readonly action: ShellAction}
-	| {readonly type: 'picked'; readonly action: ShellAction}
 	| {readonly type: 'saved'; readonly notice: Notice};
 
 /** What a key asks of the world outside the state: the save key saves the session as it was then. */
@@ -48,7 +80,7 @@ export interface Pressed {
 const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picking: false, notice: null, paste: null};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -59,15 +91,13 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 			return isAutoplaying(state) ? {...state, session: reduceShell(state.session, {type: 'next'})} : state;
 		case 'session':
 			return {...state, session: reduceShell(state.session, event.action)};
-		case 'picked':
-			return {...state, picking: false, session: reduceShell(state.session, event.action)};
 		case 'saved':
 			return {...state, notice: event.notice};
 	}
 }
 
 /** What Ink read from the terminal at once. Keys typed faster than the screen updates (a held key, a paste) come as one chunk: one press each. */
-export function pressKeys(state: AppState, input: string, key: Key): Pressed {
+export function pressKeys(state: AppState, input: string, key: Key, shelf: ScenarioShelf): Pressed {
 	const pasting = readPaste(state, input, key);
 	if (pasting) return {state: {...pasting, autoplaying: false, notice: null}, requests: []};
 	const chunk = [...input];
@@ -75,7 +105,7 @@ export function pressKeys(state: AppState, input: string, key: Key): Pressed {
 	let current: AppState = {...state, autoplaying: false, notice: null};
 	const requests: KeyRequest[] = [];
 	for (const each of presses) {
-		const pressed = pressKey(current, each, key);
+		const pressed = pressKey(current, each, key, shelf);
 		current = pressed.state;
 		if (pressed.request === null) continue;
 		requests.push(pressed.request);
@@ -84,12 +114,11 @@ export function pressKeys(state: AppState, input: string, key: Key): Pressed {
 	return {state: current, requests};
 }
 
-function pressKey(state: AppState, input: string, key: Key): {readonly state: AppState; readonly request: KeyRequest | null} {
+function pressKey(state: AppState, input: string, key: Key, shelf: ScenarioShelf): {readonly state: AppState; readonly request: KeyRequest | null} {
 	const to = (next: AppState) => ({state: next, request: null});
 	// As in a shell, Ctrl-C cancels the command line being typed; with none, it quits.
 	if (key.ctrl && input === 'c') return state.prompt ? to({...state, prompt: null}) : {state, request: {type: 'quit'}};
-	// The picker reads its own keys (arrows, Enter); Escape leaves it.
-	if (state.picking) return to(key.escape ? {...state, picking: false} : state);
+	if (state.picker) return to(choose(state, state.picker, input, key, shelf));
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
 	// Over the help, the arrows scroll it to its end and back.
 	if (state.overlay && (key.upArrow || key.downArrow)) return to({...state, overlay: key.downArrow ? 'help-end' : 'help'});
@@ -108,10 +137,33 @@ function pressKey(state: AppState, input: string, key: Key): {readonly state: Ap
 		case 'prompt':
 			return to({...state, overlay: null, prompt: {text: '', error: null}});
 		case 'open':
-			return to({...state, overlay: null, picking: true});
+			return to({...state, overlay: null, picker: openPicker(state.session.scenario, shelf)});
 		case 'session':
 			return to({...state, session: reduceShell(state.session, action.action)});
 	}
+}
+
+/** The picker as it opens: the scenario on screen highlighted (or the first line, for one it does not list). */
+export function openPicker(current: Scenario, shelf: ScenarioShelf): Picker {
+	const choices = shelf.list(current);
+	const onScreen = choices.findIndex(choice => choice.file === current.path);
+	return {choices, index: Math.max(0, onScreen), problems: []};
+}
+
+/**
+ * The picker's keys: the arrows (and j, k) move the highlight, round the list; Enter opens the
+ * highlighted scenario, on its first screen, or says why it did not open; Esc goes back.
+ */
+function choose(state: AppState, picker: Picker, input: string, key: Key, shelf: ScenarioShelf): AppState {
+	if (key.escape) return {...state, picker: null};
+	const letter = key.ctrl || key.meta ? '' : input;
+	const move = key.upArrow || letter === 'k' ? -1 : key.downArrow || letter === 'j' ? 1 : 0;
+	const count = picker.choices.length;
+	if (move !== 0) return {...state, picker: {...picker, index: (picker.index + move + count) % count}};
+	if (!key.return) return state;
+	const opened = shelf.open(picker.choices[picker.index]!.file);
+	if (!opened.ok) return {...state, picker: {...picker, problems: opened.problems}};
+	return {...state, picker: null, session: reduceShell(state.session, {type: 'load', scenario: opened.scenario, keepStep: false})};
 }
 
 /** A line of the `:` prompt read as a command of this session's clients, or why it is not one (with a word that would fix it). */

@@ -270,6 +270,12 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		}
 		const crash = await app.press('\r', screen => screen.includes('Crash: the lease'));
 		expect(crash).toContain('Story · start');
+		// Keys that arrive together (a held arrow key, a clicker) each move it, and an Enter right after
+		// them opens the line they reach: one write, the moment the picker is drawn.
+		app.write('o');
+		await until(() => highlighted()?.includes('crash ') === true, app.screen);
+		const together = await app.press(`${'\u001B[A'.repeat(3)}\u001B[B\r`, screen => screen.includes('Check, then pause'));
+		expect(together).toContain('Story · start');
 		// Nor has the command line.
 		app.write(':');
 		await until(() => app.screen().includes(':_'), app.screen);

@@ -12,7 +12,8 @@ import {saveSession} from '../../source/export/save.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';
 import {App} from '../../source/ui/App.js';
-import {ScenarioPicker} from '../../source/ui/ScenarioPicker.js';
+import {openPicker} from '../../source/ui/appState.js';
+import {ScenarioPicker, scenarioShelf} from '../../source/ui/ScenarioPicker.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 import {appProps, tick} from '../ui/input.js';
@@ -103,7 +104,7 @@ describe.each(hostileNames)('a name holding %j', name => {
 	test('the o picker lists the file escaped', () => {
 		const {lastFrame, unmount} = render(
 			<LookContext value={appProps(loadScenario('gc-pause')).look}>
-				<ScenarioPicker current={loadScenario(file('good'))} width={200} height={20} onOpen={() => {}} />
+				<ScenarioPicker picker={openPicker(loadScenario(file('good')), scenarioShelf('en'))} width={200} height={20} />
 			</LookContext>,
 		);
 		expectShownSafely(lastFrame() ?? '');

@@ -138,7 +138,7 @@ describe('the dashboard app', () => {
 		await press(keys.enter);
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain('Story · step 1 of 7'));
 		await openPicker();
-		// The picker moves from the line it last drew: each arrow waits for the one before it to be drawn.
+		// One arrow at a time, each drawn before the next.
 		const highlighted = () =>
 			app!
 				.lastFrame()
@@ -156,7 +156,7 @@ describe('the dashboard app', () => {
 	test('keys that arrive together in the picker each move it (a held arrow key, a clicker), from the moment it is drawn', async () => {
 		const {press} = await open();
 		await press('o');
-		// No wait after the frame that shows it: keys are heard from the commit that draws it (patches/ink+6.8.0+005).
+		// No wait after the frame that shows it: the app's one listener hears keys as it is drawn.
 		await vi.waitFor(() => expect(app!.lastFrame()).toContain('heartbeat'));
 		const highlighted = () =>
 			app!

@@ -6,6 +6,7 @@ import {widthOf} from '../../source/text/width.js';
 import {initialAppState, pressKeys} from '../../source/ui/appState.js';
 import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
+import {scenarioShelf} from '../../source/ui/ScenarioPicker.js';
 import {expectEqual} from '../expect-equal.js';
 import {noKey} from './input.js';
 
@@ -18,6 +19,7 @@ const press = fc.constantFrom(...letters, ...specials);
 
 test('any keys, any size, either language: the screen stays within its bounds and never throws', () => {
 	const scenario = loadScenario('gc-pause');
+	const shelf = scenarioShelf('en');
 	// One look for each language and glyph set, as the app keeps one: what is built for a look is kept with it.
 	const looks = new Map(
 		(['en', 'ja'] as const).flatMap(lang => [false, true].map(ascii => [`${lang} ${ascii}`, makeLook({lang, theme: 'dark', ascii, color: false})] as const)),
@@ -30,8 +32,8 @@ test('any keys, any size, either language: the screen stays within its bounds an
 			fc.constantFrom('en' as const, 'ja' as const),
 			fc.boolean(),
 			(presses, width, height, lang, ascii) => {
-				const state = presses.reduce((current, {input, key}) => pressKeys(current, input, key).state, initialAppState(startSession(scenario), false));
-				if (state.picking) return;
+				const state = presses.reduce((current, {input, key}) => pressKeys(current, input, key, shelf).state, initialAppState(startSession(scenario), false));
+				if (state.picker) return;
 				const rows = dashboardRows({session: state.session, width, height, overlay: state.overlay, prompt: state.prompt}, looks.get(`${lang} ${ascii}`)!);
 				expect(rows.length).toBeLessThanOrEqual(Math.max(1, height));
 				// Every row measured, the rows too wide for the screen listed: none.

@@ -5,6 +5,7 @@ import {currentWorld, historyCommands, startSession} from '../../source/session/
 import {type AppState, initialAppState, isAutoplaying, type Pressed, pressKeys, reduceApp} from '../../source/ui/appState.js';
 import {actionForKey, keyHelp} from '../../source/ui/keys.js';
 import {makeLook} from '../../source/ui/look.js';
+import {scenarioShelf} from '../../source/ui/ScenarioPicker.js';
 import {keyBarRow} from '../../source/ui/panes/keyBar.js';
 import {noKey} from './input.js';
 import {builtinScenario} from '../scenario/helpers.js';
@@ -15,12 +16,13 @@ interface KeyPress {
 }
 
 const press = (input: string, key: Partial<Key> = {}): KeyPress => ({input, key: {...noKey, ...key}});
+const shelf = scenarioShelf('en');
 const start = () => initialAppState(startSession(builtinScenario('gc-pause')), false);
 /** Each press against the state the one before left: the state at the end, and every request on the way. */
 const pressAll = (state: AppState, presses: readonly KeyPress[]): Pressed =>
 	presses.reduce<Pressed>(
 		(last, {input, key}) => {
-			const next = pressKeys(last.state, input, key);
+			const next = pressKeys(last.state, input, key, shelf);
 			return {state: next.state, requests: [...last.requests, ...next.requests]};
 		},
 		{state, requests: []},
@@ -180,7 +182,7 @@ describe('app state', () => {
 	});
 
 	test('keys after a quit in the same chunk are not read', () => {
-		const pressed = pressKeys(start(), 'qt', noKey);
+		const pressed = pressKeys(start(), 'qt', noKey, shelf);
 		expect(pressed.requests).toEqual([{type: 'quit'}]);
 		expect(currentWorld(pressed.state.session).clock).toBe(0);
 	});
@@ -196,7 +198,7 @@ describe('app state', () => {
 		let state = initialAppState(startSession(builtinScenario('gc-pause')), true);
 		state = reduceApp(state, {type: 'autoplay-step'});
 		expect(state.session.history.entry.step).toBe(2);
-		const taken = pressKeys(state, 'h', noKey).state;
+		const taken = pressKeys(state, 'h', noKey, shelf).state;
 		expect(isAutoplaying(taken)).toBe(false);
 		expect(taken.session.history.entry.step).toBe(1);
 		expect(reduceApp(taken, {type: 'autoplay-step'})).toBe(taken);
