@@ -7,11 +7,15 @@ import {type Backend, backends, resolveSetup} from '../model/world.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {type Lang, narrationIn} from './narration.js';
-import {formatProblem, parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
+import {parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
+import {formatProblem} from './problem.js';
 import {twinDifference} from './twin.js';
 
-/** Scenario files larger than this are refused before parsing: no scenario needs more. */
-export const maxScenarioBytes = 10 * 1024 * 1024;
+/**
+ * Scenario files larger than this (1 MiB) are refused before they are read: a 10,000-step
+ * scenario takes a quarter of it, and it bounds what yaml's document of the file holds.
+ */
+export const maxScenarioBytes = 1024 * 1024;
 
 export const defaultScenarioName = 'gc-pause';
 
@@ -150,7 +154,7 @@ function readScenarioText(file: string): string {
 	if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a regular file, expected a scenario file`]);
 	if (stats.size > maxScenarioBytes) {
 		throw new ScenarioLoadError([
-			`${file}: ${(stats.size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`,
+			`${file}: ${stats.size.toLocaleString('en')} bytes is too large for a scenario (at most 1 MiB, ${maxScenarioBytes.toLocaleString('en')} bytes)`,
 		]);
 	}
 	let text: string;

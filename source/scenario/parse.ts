@@ -7,6 +7,7 @@ import {type Backend, backendPresets, type ClientStatus, maxNodes, nodeNames, se
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import type {Narration} from './narration.js';
+import type {Problem} from './problem.js';
 import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
@@ -89,16 +90,7 @@ export interface Scenario {
 	readonly explore: ExploreSettings | null;
 }
 
-export interface Problem {
-	readonly line: number | null;
-	readonly message: string;
-}
-
 export type ParseScenarioResult = {readonly ok: true; readonly scenario: Scenario} | {readonly ok: false; readonly problems: readonly Problem[]};
-
-export function formatProblem(file: string, problem: Problem): string {
-	return problem.line === null ? `${file}: ${problem.message}` : `${file}:${problem.line}: ${problem.message}`;
-}
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
 	const read = readYaml(text);
