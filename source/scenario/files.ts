@@ -88,7 +88,8 @@ export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	const names = builtinNames(directory).sort((a, b) => Number(b === defaultScenarioName) - Number(a === defaultScenarioName));
 	const read = names.map(name => {
 		const file = path.join(directory, `${name}.yaml`);
-		const scenario = readBuiltin(file);
+		// Its twin is not read: the list needs none of the twin's words, and opening the scenario reads it and says what is wrong with it.
+		const scenario = parsedScenario(file, readScenarioText(file));
 		const choice = {
 			name,
 			file,
@@ -101,23 +102,6 @@ export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	return backends
 		.map(backend => ({backend, heading: backendHeadings[backend][lang], scenarios: read.filter(each => each.backend === backend).map(each => each.choice)}))
 		.filter(group => group.scenarios.length > 0);
-}
-
-/** Each built-in's text and scenario as last read: the picker lists them every time it opens. */
-const builtinsRead = new Map<string, {readonly text: string; readonly scenario: Scenario}>();
-
-/**
- * A built-in as a list of them shows it (title, description, backend), parsed again only when its
- * text has changed. Its twin is not read: the list needs none of the twin's words, and opening the
- * scenario reads it and says what is wrong with it.
- */
-function readBuiltin(file: string): Scenario {
-	const text = readScenarioText(file);
-	const known = builtinsRead.get(file);
-	if (known?.text === text) return known.scenario;
-	const scenario = parsedScenario(file, text);
-	builtinsRead.set(file, {text, scenario});
-	return scenario;
 }
 
 const looksLikePath = (argument: string) => argument.includes('/') || argument.includes('\\') || /\.ya?ml$/i.test(argument);

@@ -247,22 +247,13 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	const stepsLines = lines.within(['steps']);
-	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
-	const parsedTexts = new Map<string, ReturnType<typeof parseCommand>>();
-	const parseText = (text: string) => {
-		let result = parsedTexts.get(text);
-		if (!result) {
-			result = parseCommand(text, {clients: names, nodes});
-			parsedTexts.set(text, result);
-		}
-		return result;
-	};
+	const parseText = (text: string) => parseCommand(text, {clients: names, nodes});
 	const stepLines = steps.map((_, stepIndex) => stepsLines.within([stepIndex]));
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
 		const linesOfStep = stepLines[stepIndex]!;
-		if (isEmpty(step)) problems.push({line: linesOfStep.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		if (Object.keys(step).length === 0) problems.push({line: linesOfStep.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const parsed: ScenarioCommand[] = [];
 		const command = (text: unknown, path: Path) => {
 			if (typeof text !== 'string') return;
@@ -314,12 +305,6 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 }
 
 const doPath: Path = ['do'];
-
-/** Whether a map has no key (without listing its keys: every step of a long file is asked). */
-function isEmpty(map: Record<string, unknown>): boolean {
-	for (const _ in map) return false;
-	return true;
-}
 
 const hintFor = (word: string, known: readonly string[]) => {
 	const hint = didYouMean(word, known);
@@ -377,9 +362,6 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
-/** The lines of a step that expects nothing: most steps of a long scenario. */
-const noFacts: Readonly<Record<string, number>> = Object.freeze({});
-
 /** `expectLines` are the lines under the step's `expect`. */
 function factLines(expect: ExpectFile, expectLines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
@@ -410,7 +392,7 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, s
 		return {
 			line,
 			expectLine: step.expect ? (stepLines.ofKey([], 'expect') ?? line) : line,
-			expectLines: step.expect ? factLines(step.expect, stepLines.within(['expect'])) : noFacts,
+			expectLines: step.expect ? factLines(step.expect, stepLines.within(['expect'])) : {},
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),
