@@ -10,7 +10,7 @@ import {maxNesting, readYaml} from '../../source/scenario/read-yaml.js';
 import {parseScenario} from '../../source/scenario/parse.js';
 import type {Problem} from '../../source/scenario/problem.js';
 import {checkScenario} from '../../source/scenario/run.js';
-import {type CliResult, callCli, cliPath, binRuns, stackTrace, temporaryDirectory} from '../run-cli.js';
+import {type CliResult, callCli, cliPath, binRuns, runCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-hazards-');
 
@@ -108,6 +108,14 @@ describe('YAML hazards', () => {
 				expect(problemsOf(lines.join('\n')), form(0)).toEqual([{line: 3 + maxNesting, message: expect.stringContaining('nested')}]);
 			}
 		}
+	});
+
+	test('a file of 1 MiB of [ is refused at its line in a heap of 48 MiB: the brackets are counted before yaml parses them', () => {
+		// yaml's parser holds about 2.5 KB for each open bracket: parsed, these would take gigabytes.
+		const file = write('brackets.yaml', `title: deep\nclients: [A]\nsteps: ${'['.repeat(maxScenarioBytes - 40)}\n`);
+		const result = runCli(['check', file], {env: {...process.env, NO_COLOR: '1', NODE_OPTIONS: '--max-old-space-size=48'}});
+		expect(`${result.stdout}${result.stderr}`).toBe(`✗ ${file}:3: YAML: nested more than ${maxNesting} levels deep: a scenario needs only a few\n`);
+		expect(result.status).toBe(2);
 	});
 
 	test(`${maxNesting} levels of nesting are read, one more is not`, () => {
