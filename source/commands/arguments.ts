@@ -5,7 +5,7 @@
 
 import packageJson from '../../package.json' with {type: 'json'};
 import {quote} from '../text/quote.js';
-import {defaultExploreDepth, maxExploreDepth} from '../explore/moves.js';
+import {defaultExploreDepth, maxExploreDepth} from '../scenario/explore-limits.js';
 import {defaultScenarioName} from '../scenario/files.js';
 import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';

@@ -4,7 +4,8 @@
 // between two of them.
 
 import {maxExploreStates, replay, startExplore} from '../explore/explore.js';
-import {defaultExploreDepth, defaultMoves, distinctMoves, maxExploreDepth, readMoves, splitMoves} from '../explore/moves.js';
+import {defaultMoves, distinctMoves, readMoves, splitMoves} from '../explore/moves.js';
+import {defaultExploreDepth, maxExploreDepth} from '../scenario/explore-limits.js';
 import type {SearchStatus} from '../explore/search.js';
 import {type TargetName, targetNames, targets} from '../explore/targets.js';
 import {exploredScenario} from '../export/explored-scenario.js';

@@ -3,13 +3,8 @@
 // passing, a tick or a whole lease.
 
 import {type Command, maxDuration, type ParseOptions, parseCommand, printCommand, suggestedWord} from '../model/command.js';
+import {maxExploreMoves} from '../scenario/explore-limits.js';
 import {quote} from '../text/quote.js';
-
-/** Deeper than this, a search over even a few moves holds more states than memory does. */
-export const maxExploreDepth = 40;
-export const defaultExploreDepth = 8;
-/** Each state tries every move: a longer list is no search a person waits for. */
-export const maxExploreMoves = 1000;
 
 export interface MoveSetup {
 	readonly lease: number;

@@ -7,11 +7,15 @@ import {type Backend, backends, resolveSetup} from '../model/world.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {type Lang, narrationIn} from './narration.js';
-import {formatProblem, parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
+import {parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
+import {formatProblem} from './problem.js';
 import {twinDifference} from './twin.js';
 
-/** Scenario files larger than this are refused before parsing: no scenario needs more. */
-export const maxScenarioBytes = 10 * 1024 * 1024;
+/**
+ * Scenario files larger than this (1 MiB) are refused before they are read: a 10,000-step
+ * scenario takes a quarter of it, and it bounds what yaml's document of the file holds.
+ */
+export const maxScenarioBytes = 1024 * 1024;
 
 export const defaultScenarioName = 'gc-pause';
 
@@ -84,7 +88,8 @@ export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	const names = builtinNames(directory).sort((a, b) => Number(b === defaultScenarioName) - Number(a === defaultScenarioName));
 	const read = names.map(name => {
 		const file = path.join(directory, `${name}.yaml`);
-		const scenario = readBuiltin(file);
+		// Its twin is not read: the list needs none of the twin's words, and opening the scenario reads it and says what is wrong with it.
+		const scenario = parsedScenario(file, readScenarioText(file));
 		const choice = {
 			name,
 			file,
@@ -97,23 +102,6 @@ export function builtinGroups(lang: Lang): BuiltinGroup[] {
 	return backends
 		.map(backend => ({backend, heading: backendHeadings[backend][lang], scenarios: read.filter(each => each.backend === backend).map(each => each.choice)}))
 		.filter(group => group.scenarios.length > 0);
-}
-
-/** Each built-in's text and scenario as last read: the picker lists them every time it opens. */
-const builtinsRead = new Map<string, {readonly text: string; readonly scenario: Scenario}>();
-
-/**
- * A built-in as a list of them shows it (title, description, backend), parsed again only when its
- * text has changed. Its twin is not read: the list needs none of the twin's words, and opening the
- * scenario reads it and says what is wrong with it.
- */
-function readBuiltin(file: string): Scenario {
-	const text = readScenarioText(file);
-	const known = builtinsRead.get(file);
-	if (known?.text === text) return known.scenario;
-	const scenario = parsedScenario(file, text);
-	builtinsRead.set(file, {text, scenario});
-	return scenario;
 }
 
 const looksLikePath = (argument: string) => argument.includes('/') || argument.includes('\\') || /\.ya?ml$/i.test(argument);
@@ -150,7 +138,7 @@ function readScenarioText(file: string): string {
 	if (!stats.isFile()) throw new ScenarioLoadError([`${file}: not a regular file, expected a scenario file`]);
 	if (stats.size > maxScenarioBytes) {
 		throw new ScenarioLoadError([
-			`${file}: ${(stats.size / 1024 / 1024).toFixed(1)} MiB is too large for a scenario (at most ${maxScenarioBytes / 1024 / 1024} MiB)`,
+			`${file}: ${stats.size.toLocaleString('en')} bytes is too large for a scenario (at most 1 MiB, ${maxScenarioBytes.toLocaleString('en')} bytes)`,
 		]);
 	}
 	let text: string;

@@ -7,6 +7,7 @@ import {type Backend, backendPresets, type ClientStatus, maxNodes, nodeNames, se
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import type {Narration} from './narration.js';
+import type {Problem} from './problem.js';
 import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
 
@@ -89,16 +90,7 @@ export interface Scenario {
 	readonly explore: ExploreSettings | null;
 }
 
-export interface Problem {
-	readonly line: number | null;
-	readonly message: string;
-}
-
 export type ParseScenarioResult = {readonly ok: true; readonly scenario: Scenario} | {readonly ok: false; readonly problems: readonly Problem[]};
-
-export function formatProblem(file: string, problem: Problem): string {
-	return problem.line === null ? `${file}: ${problem.message}` : `${file}:${problem.line}: ${problem.message}`;
-}
 
 export function parseScenario(text: string, file: string): ParseScenarioResult {
 	const read = readYaml(text);
@@ -255,22 +247,13 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 
 	const steps = Array.isArray(data.steps) ? data.steps : [];
 	const stepsLines = lines.within(['steps']);
-	// A long scenario says the same few commands over and over; a command is data, so one parse serves every copy.
-	const parsedTexts = new Map<string, ReturnType<typeof parseCommand>>();
-	const parseText = (text: string) => {
-		let result = parsedTexts.get(text);
-		if (!result) {
-			result = parseCommand(text, {clients: names, nodes});
-			parsedTexts.set(text, result);
-		}
-		return result;
-	};
+	const parseText = (text: string) => parseCommand(text, {clients: names, nodes});
 	const stepLines = steps.map((_, stepIndex) => stepsLines.within([stepIndex]));
 	const commands = steps.map((step, stepIndex): ScenarioCommand[] => {
 		if (!isRecord(step)) return [];
 		const stepPath = ['steps', stepIndex];
 		const linesOfStep = stepLines[stepIndex]!;
-		if (isEmpty(step)) problems.push({line: linesOfStep.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
+		if (Object.keys(step).length === 0) problems.push({line: linesOfStep.of([]), message: `${place(stepPath)}: empty: expected do, say or expect`});
 		const parsed: ScenarioCommand[] = [];
 		const command = (text: unknown, path: Path) => {
 			if (typeof text !== 'string') return;
@@ -322,12 +305,6 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 }
 
 const doPath: Path = ['do'];
-
-/** Whether a map has no key (without listing its keys: every step of a long file is asked). */
-function isEmpty(map: Record<string, unknown>): boolean {
-	for (const _ in map) return false;
-	return true;
-}
 
 const hintFor = (word: string, known: readonly string[]) => {
 	const hint = didYouMean(word, known);
@@ -385,9 +362,6 @@ function expectation(expect: ExpectFile | undefined): Expectation | null {
 	return value === undefined ? rest : {...rest, value: value === null ? null : String(value)};
 }
 
-/** The lines of a step that expects nothing: most steps of a long scenario. */
-const noFacts: Readonly<Record<string, number>> = Object.freeze({});
-
 /** `expectLines` are the lines under the step's `expect`. */
 function factLines(expect: ExpectFile, expectLines: ValueLines): Record<string, number> {
 	const found: Record<string, number> = {};
@@ -418,7 +392,7 @@ function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, s
 		return {
 			line,
 			expectLine: step.expect ? (stepLines.ofKey([], 'expect') ?? line) : line,
-			expectLines: step.expect ? factLines(step.expect, stepLines.within(['expect'])) : noFacts,
+			expectLines: step.expect ? factLines(step.expect, stepLines.within(['expect'])) : {},
 			commands: commands[index] ?? [],
 			say: narration(step.say),
 			expect: expectation(step.expect),

@@ -3,11 +3,11 @@
 // scenarios/schema.json is generated from it (npm run schema), so editors check files the same way.
 
 import * as z from 'zod';
-import {defaultExploreDepth, maxExploreDepth, maxExploreMoves} from '../explore/moves.js';
 import {clientNamePattern, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import {backends, maxNodes} from '../model/world.js';
 import {firstUnprintable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
+import {defaultExploreDepth, maxExploreDepth, maxExploreMoves} from './explore-limits.js';
 
 const wholeNumber = 'expected a whole number';
 // `abort` stops at the first check a value fails: one message for one field (1e308 is neither whole nor small).

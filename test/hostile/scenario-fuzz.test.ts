@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
-import {type Problem, parseScenario} from '../../source/scenario/parse.js';
+import {parseScenario} from '../../source/scenario/parse.js';
+import type {Problem} from '../../source/scenario/problem.js';
 import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const runs = {numRuns: 80, seed: 42};

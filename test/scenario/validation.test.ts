@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {formatProblem, maxProblems, parseScenario} from '../../source/scenario/parse.js';
+import {maxProblems, parseScenario} from '../../source/scenario/parse.js';
+import {formatProblem} from '../../source/scenario/problem.js';
 import {maxClients, maxNarrationLength, maxTitleLength} from '../../source/scenario/schema.js';
 
 /** Every problem of a file as the user reads it: `file:line: message`. */
