@@ -23,7 +23,7 @@ const drawing = {
 	print: () => import('./print.js'),
 	record: () => import('./record.js'),
 };
-// So does live, which also loads the etcd client (dist/etcd.cjs) when it first calls it.
+// So does live, which also loads the etcd client.
 const live = () => import('./live.js');
 
 /** Where a run reads and writes: the process's own streams, or a test's. */
