@@ -11,5 +11,5 @@ export declare const bundleOptions: BuildOptions & {readonly plugins: NonNullabl
  */
 export declare function bundle(entry: string, outfile: string, extraOptions?: BuildOptions): Promise<string[]>;
 
-/** Builds the shipped bin: dist/cli.js, its chunks and the modules it loads when first needed. */
-export declare function buildCli(): Promise<void>;
+/** Builds dist/cli.js and its chunks unless dist/ is newer than all they are built from; resolves to whether it built. */
+export declare function buildCliIfChanged(): Promise<boolean>;

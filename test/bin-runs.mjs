@@ -3,7 +3,7 @@
 // bundle. Each run evaluates the bin afresh (a module URL of its own) with process.argv,
 // process.stdout and process.stderr as its own process would have them, and ends when the bin
 // sets its exit code; the process listeners it added are taken off before the next. The chunks
-// and lazy modules beside the bin are loaded once and shared by the runs: it serves runs that
+// beside the bin are loaded once and shared by the runs: it serves runs that
 // only read and print, not what only a fresh process shows.
 // Usage: node test/bin-runs.mjs BIN '[["trace", "gc-pause"], ["list"]]'
 

@@ -19,10 +19,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 const builtinNames = builtinScenarios.map(file => file.slice(0, -'.yaml'.length));
-/** The modules the bin loads when first needed (scripts/build.mjs), beside it and its chunks. */
-const lazyModules = ['dist/etcd.cjs', 'dist/meow-parse.cjs', 'dist/parse.cjs', 'dist/save.cjs', 'dist/explored.cjs'];
-/** V8's compiled code of a lazy module, beside it (scripts/code-cache.js). */
-const codeCaches = ['dist/etcd.cjs.v8-cache', 'dist/parse.cjs.v8-cache'];
 
 /** npm's own settings from `npm test` would leak into the child npm; it gets a clean, offline setup. */
 function cleanEnv(cache: string): NodeJS.ProcessEnv {
@@ -45,7 +41,7 @@ describe('npm pack', () => {
 	let projectPackageJson: string;
 	let projectPackedJson: string;
 	let install: {status: number | null; output: string};
-	/** The bin, its chunks and its lazy modules, as the build that packed them wrote them. */
+	/** The bin and its chunks, as the build that packed them wrote them. */
 	let bundleFiles: string[];
 
 	const installedEnv = {...process.env, NODE_PATH: ''};
@@ -83,7 +79,7 @@ describe('npm pack', () => {
 		const output = pack.stdout;
 		projectPackedJson = readFileSync(path.join(project, 'package.json'), 'utf8');
 		bundleFiles = readdirSync(path.join(project, 'dist'))
-			.filter(file => /\.c?js$/.test(file))
+			.filter(file => file.endsWith('.js'))
 			.map(file => `dist/${file}`);
 		packed = (JSON.parse(output) as (typeof packed)[])[0]!;
 		app = path.join(temp, 'app');
@@ -97,13 +93,13 @@ describe('npm pack', () => {
 		if (temp) rmSync(temp, {recursive: true, force: true});
 	});
 
-	test('ships the bundle with its code caches, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+	test('ships the bundle, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
 		// `prepack` ran the build, which found dist/ up to date (scripts/build.mjs says so on stderr).
 		expect(packStderr).toContain('dist/ is up to date');
-		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', ...lazyModules]));
+		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/live-client.js']));
 		// The chunks split off the bin: those of the drawing commands at least.
-		expect(bundleFiles.length).toBeGreaterThan(lazyModules.length + 2);
-		const expected = ['README.md', 'docs/model.md', ...bundleFiles, ...codeCaches, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+		expect(bundleFiles.length).toBeGreaterThan(4);
+		const expected = ['README.md', 'docs/model.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
@@ -153,8 +149,8 @@ describe('npm pack', () => {
 	});
 
 	// A process of its own: the bin as a user starts it, through the link npm made in node_modules/.bin,
-	// finding the built-in scenarios and the YAML parser where npm put them.
-	test('list names every built-in; one edited after the build is read as it is now, by the parser shipped beside the bundle', () => {
+	// finding the built-in scenarios where npm put them.
+	test('list names every built-in; one edited after the build is read as it is now', () => {
 		const file = path.join(app, 'node_modules', packageJson.name, 'scenarios/heartbeat.yaml');
 		const original = readFileSync(file, 'utf8');
 		const edited = original.replace(/^( {2}en: ").*"$/m, '$1Heartbeat, edited"');
@@ -166,7 +162,7 @@ describe('npm pack', () => {
 		} finally {
 			writeFileSync(file, original);
 		}
-		// The build parsed the original: only the parser (dist/parse.cjs) reads the edited title.
+		// The built-ins are read where npm put them, not copied into the bundle.
 		expect(output).toMatch(/^ +heartbeat +Heartbeat, edited$/m);
 		for (const name of builtinNames) expect(output).toMatch(new RegExp(`^ +${name} `, 'm'));
 	});

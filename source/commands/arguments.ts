@@ -3,13 +3,13 @@
 // given to a flag that takes none, a value given twice or not at all. So before meow reads the
 // words, each word written as a flag is checked here against the same table.
 
+import meow from 'meow';
 import packageJson from '../../package.json' with {type: 'json'};
 import {quote} from '../text/quote.js';
 import {defaultExploreDepth, maxExploreDepth} from '../scenario/explore-limits.js';
 import {defaultScenarioName} from '../scenario/files.js';
 import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';
-import {parseWithMeow} from './meow-parse.js';
 
 /** What the first word may name; anything else names a scenario for the dashboard. */
 export const subcommands = ['trace', 'check', 'record', 'print', 'explore', 'list', 'live', 'help'] as const;
@@ -145,7 +145,20 @@ export interface CommandLine {
 /** Reads `argv`; throws a UsageError naming the first flag that is not accepted as written. */
 export function readCommandLine(argv: readonly string[]): CommandLine {
 	const written = flagsWritten(argv);
-	const cli = parseWithMeow(argv, {importMeta: import.meta, pkg: packageJson, help, flags: meowFlags});
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv,
+		// The bundled package.json: meow never looks for one on disk.
+		pkg: packageJson,
+		flags: meowFlags,
+		// Help, version and unknown flags are run()'s: meow would print them and exit, and run()
+		// must never end the process.
+		autoHelp: false,
+		autoVersion: false,
+		allowUnknownFlags: true,
+		// An absent boolean stays undefined: --color and --no-color each mean something.
+		booleanDefault: undefined,
+	});
 	const given = new Map<FlagName, string>();
 	for (const [name, spellings] of written) {
 		// A value flag followed by nothing, by another flag, or by `=` alone: meow gives it ''.

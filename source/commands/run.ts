@@ -24,7 +24,7 @@ const drawing = {
 	print: () => import('./print.js'),
 	record: () => import('./record.js'),
 };
-// So does live, which also loads the etcd client (dist/etcd.cjs) when it first calls it.
+// So does live, which also loads the etcd client.
 const live = () => import('./live.js');
 
 /** Runs `dlock-tui ...argv` and resolves to its exit code. */

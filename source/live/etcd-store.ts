@@ -1,6 +1,5 @@
-// What the live run asks of etcd, through the etcd3 package (gRPC). scripts/build.mjs bundles it
-// on its own, beside the bin, and loads it on the first call: the gRPC stack is most of the
-// bundle's size, and only `live` needs it. Like every lazy module it exports functions only.
+// What the live run asks of etcd, through the etcd3 package (gRPC). Only `live` and its client
+// processes import it, so the gRPC stack, most of the bundle's size, is in their chunks alone.
 
 import {Etcd3} from 'etcd3';
 

@@ -1,5 +1,5 @@
 // The built binary, started as a user starts it: the few things only it can show (its bundle, the
-// modules it loads when first needed, its exit codes, what it draws whatever the environment it
+// chunks it loads when a command needs them, its exit codes, what it draws whatever the environment it
 // starts in says, -o under a file size limit). Everything else about the commands is tested in this
 // process, through run().
 
@@ -64,7 +64,7 @@ describe('dist/cli.js', () => {
 		expect(longVersion).toEqual({status: 0, stdout: `${packageJson.version}\n`, stderr: ''});
 	});
 
-	test('every built-in scenario, parsed when the bundle was built, traces as the source reads it', async () => {
+	test('every built-in scenario traces as the source reads it', async () => {
 		for (const [index, name] of names.entries()) {
 			let expected = '';
 			await runTrace(name, true, text => {
