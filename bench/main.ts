@@ -328,8 +328,12 @@ function table(results: readonly Result[]): string {
 	return [line(rows[0]!), `|${widths.map(width => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
+const loadAverage = () => os.loadavg().map(load => Number(load.toFixed(2)));
+
 async function main(): Promise<void> {
 	const results: Result[] = [];
+	// Other work on the machine slows every measure: the load is reported from before and after.
+	const loadBefore = loadAverage();
 	// `npm run bench -- keypress check` runs only those.
 	const run = async (label: string, measure: () => Result | Result[] | Promise<Result | Result[]>) => {
 		if (only.length > 0 && !only.includes(label)) return;
@@ -342,12 +346,12 @@ async function main(): Promise<void> {
 	await run('keypress', () => keypress(80, 24, 400, 20));
 	await run('keypress', () => keypress(120, 40, 400, 20, 33));
 	await run('keypress', () => keypress(200, 60, 400, 20));
-	await run('history', () => history(100_000, 1000, 9));
-	await run('record', () => record(5, 'cast'));
-	await run('record-svg', () => record(5, 'svg', 0.5));
 	// A scenario long enough for a talk and then some, on one lock service and on five Redlock nodes.
 	await run('check', () => check(10_000, 5, 2));
 	await run('check', () => check(10_000, 5, 2, true));
+	await run('history', () => history(100_000, 1000, 9));
+	await run('record', () => record(5, 'cast'));
+	await run('record-svg', () => record(5, 'svg', 0.5));
 	await run('explore', () =>
 		explore('explore: fenced, 2 clients, depth 8', {lease: 5, clients: [{name: 'A'}, {name: 'B'}]}, targets.violation, 8, 5, {
 			seconds: 1,
@@ -363,10 +367,13 @@ async function main(): Promise<void> {
 		node: process.version,
 		platform: `${os.platform()} ${os.arch()}`,
 		cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
-		loadAverage: os.loadavg().map(load => Number(load.toFixed(2))),
+		loadBefore,
+		loadAfter: loadAverage(),
 		commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
 	};
-	process.stdout.write(`${table(results)}\n\n${machine.node} on ${machine.cpus}, load ${machine.loadAverage.join(' ')}, commit ${machine.commit}\n`);
+	process.stdout.write(
+		`${table(results)}\n\n${machine.node} on ${machine.cpus}, load averages (1, 5, 15 min) ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after, commit ${machine.commit}\n`,
+	);
 	const output = path.join(root, 'bench/results/latest.json');
 	mkdirSync(path.dirname(output), {recursive: true});
 	writeFileSync(output, `${JSON.stringify({date: new Date().toISOString(), machine, results}, null, '\t')}\n`);
