@@ -1,6 +1,5 @@
 // Long valid scenarios run through `check` and `trace`; the trace waits for a slow reader instead
-// of piling its output up in memory, and the table is never held whole. (The bench checks a
-// 200,000-step scenario: it takes seconds to read.)
+// of piling its output up in memory, and the table is never held whole.
 
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
