@@ -352,7 +352,7 @@ async function main(): Promise<void> {
 		results.push(...(Array.isArray(outcome) ? outcome : [outcome]));
 	};
 	await run('first-frame', () => firstFrames(15));
-	// p99 over 300 presses is the third slowest of them.
+	// p99 over 300 presses is the fourth slowest of them.
 	await run('keypress', () => keypress(80, 24, 3, 300, 20));
 	await run('keypress', () => keypress(120, 40, 3, 300, 20, 33));
 	await run('keypress', () => keypress(200, 60, 3, 300, 20));
