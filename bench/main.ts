@@ -114,7 +114,9 @@ async function keypress(cols: number, rows: number, rounds: number, presses: num
 	try {
 		// Both at once: a screen is looked for in the output that arrives while waiting.
 		await Promise.all([dashboard.waitForScreen(['row-42', 'quit'], 20_000), floor.waitForScreen(['row  1'], 20_000)]);
-		// End plays the whole story: every pane then has the most to show.
+		// End plays the whole story: every pane then has the most to show. First a still moment:
+		// Ink's useInput listens from an effect run just after the frame it comes with.
+		await dashboard.settle(100, 20_000);
 		await dashboard.press(keys.end, 20_000);
 		const times = programs.map(() => Array.from({length: rounds}, () => [] as number[]));
 		const unchanged = programs.map(() => 0);
