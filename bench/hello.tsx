@@ -1,4 +1,5 @@
-// The floor for any Ink app: a hello world, bundled with the same settings as dlock-tui.
+// The first frame of any Ink app: a hello world, bundled with the same settings as dlock-tui. The
+// dashboard's first frame is measured against it.
 
 import {Box, render, Text} from 'ink';
 

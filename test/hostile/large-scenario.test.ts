@@ -1,6 +1,5 @@
 // Long valid scenarios run through `check` and `trace`; the trace waits for a slow reader instead
-// of piling its output up in memory, and the table is never held whole. (The bench checks a
-// 10,000-step scenario, about a quarter of the 1 MiB a scenario file may have.)
+// of piling its output up in memory, and the table is never held whole.
 
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
