@@ -159,7 +159,7 @@ async function keypress(cols: number, rows: number, rounds: number, presses: num
 }
 
 function parseGenerated(steps: number): Scenario {
-	const parsed = parseScenario(generateScenario(steps, false), `generated-${steps}.yaml`);
+	const parsed = parseScenario(generateScenario(steps), `generated-${steps}.yaml`);
 	if (!parsed.ok) throw new Error(`the generated scenario does not load: ${parsed.problems[0]?.message}`);
 	return parsed.scenario;
 }
@@ -257,7 +257,7 @@ const reportUsage = [
 function check(steps: number, runs: number, goalSeconds: number, redlock = false): Result {
 	const name = `check of a ${steps.toLocaleString('en')}-step scenario${redlock ? ' on 5 Redlock nodes' : ''}`;
 	const file = path.join(temp, `check-${steps}${redlock ? '-redlock' : ''}.yaml`);
-	writeFileSync(file, generateScenario(steps, false, redlock ? 'redlock' : undefined));
+	writeFileSync(file, generateScenario(steps, redlock ? 'redlock' : undefined));
 	const bytes = statSync(file).size;
 	const times: number[] = [];
 	const cpuTimes: number[] = [];

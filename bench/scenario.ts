@@ -3,12 +3,11 @@
 
 const cycle = ['do: acquire A', 'do: write A', 'do: tick', 'do: release A', 'do: [acquire B, write B]', 'do: release B, expect: {holder: null, value: B}'];
 
-/** YAML text of a scenario with `steps` steps; `narrate` gives every step a line of narration; `backend` sets one (Redlock: five nodes). */
-export function generateScenario(steps: number, narrate: boolean, backend?: string): string {
+/** YAML text of a scenario with `steps` steps; `backend` sets one (Redlock: five nodes). */
+export function generateScenario(steps: number, backend?: string): string {
 	const lines = [`title: generated, ${steps} steps`, 'lease: 5', ...(backend ? [`backend: ${backend}`] : []), 'clients: [A, B]', 'steps:'];
 	for (let index = 0; index < steps; index += 1) {
-		const say = narrate ? `, say: "cycle ${Math.floor(index / cycle.length) + 1}, step ${index + 1}"` : '';
-		lines.push(`  - {${cycle[index % cycle.length]}${say}}`);
+		lines.push(`  - {${cycle[index % cycle.length]}}`);
 	}
 	return `${lines.join('\n')}\n`;
 }
