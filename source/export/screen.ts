@@ -30,16 +30,8 @@ const eraseToEndOfLine = `${csi}K`;
 const sgrSequence = /(\u001B\[[\d;]*m)/;
 const anyEscape = /[\u001B\u009B]/;
 
-/** The codes of an SGR sequence as ansi-tokenize reads them (`\u001B[1;31m`: bold, then red): lines repeat a few of them. */
-const sequenceCodes = new Map<string, AnsiCode[]>();
-const codesOf = (sequence: string): AnsiCode[] => {
-	let codes = sequenceCodes.get(sequence);
-	if (codes === undefined) {
-		codes = tokenize(sequence).filter((token): token is AnsiCode => token.type === 'ansi');
-		sequenceCodes.set(sequence, codes);
-	}
-	return codes;
-};
+/** The codes of an SGR sequence as ansi-tokenize reads them (`\u001B[1;31m`: bold, then red). */
+const codesOf = (sequence: string): AnsiCode[] => tokenize(sequence).filter((token): token is AnsiCode => token.type === 'ansi');
 
 const styleOf = (styles: readonly AnsiCode[]) => styles.map(code => code.code).join('');
 

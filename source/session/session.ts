@@ -41,6 +41,107 @@ export interface History {
 	readonly changes: number;
 	/** The oldest entry whose world counts a corrupting write (they only grow along a history), if any. */
 	readonly firstViolation: Entry | null;
+	/** What the events up to this entry have begun and not ended: the timeline draws a window of a long history from it. */
+	readonly begun: Begun;
+}
+
+/** A client's belief, GC pause and write held in a partition that the events so far have begun and not ended. */
+export interface ClientBegun {
+	readonly belief: {readonly kind: 'holds' | 'stale'; readonly from: number} | null;
+	readonly pause: {readonly from: number; readonly until: number} | null;
+	/** Since when a write of it waits in a partition. */
+	readonly waiting: number | null;
+}
+
+export interface Begun {
+	readonly clients: ReadonlyMap<string, ClientBegun>;
+	/** The token of the last write accepted without a violation that raised the resource's highest token (0 before any). */
+	readonly maxToken: number;
+}
+
+/** A span of a client's lane that an event ends: its belief (held or stale), a GC pause, or a write held in a partition. */
+export interface EndedSpan {
+	readonly kind: 'holds' | 'stale' | 'gc' | 'waits';
+	readonly from: number;
+	readonly to: number;
+}
+
+/** Begun as it changes, event by event. */
+export interface Beginnings {
+	readonly clients: Map<string, ClientBegun>;
+	maxToken: number;
+}
+
+export const beginningsOf = (begun: Begun): Beginnings => ({clients: new Map(begun.clients), maxToken: begun.maxToken});
+
+/** What `event` begins and ends; `ended` hears of each span it ends, at the event's time. */
+export function followEvent(beginnings: Beginnings, event: Event, ended: (client: string, span: EndedSpan) => void): void {
+	const name = 'client' in event ? event.client : undefined;
+	const track = name === undefined ? undefined : beginnings.clients.get(name);
+	if (name === undefined || track === undefined) return;
+	const {t} = event;
+	let {belief, pause, waiting} = track;
+	const endBelief = () => {
+		if (belief && t > belief.from) ended(name, {kind: belief.kind, from: belief.from, to: t});
+		belief = null;
+	};
+	const endPause = () => {
+		if (pause && t > pause.from) ended(name, {kind: 'gc', from: pause.from, to: t});
+		pause = null;
+	};
+	// The client's writes wait while its link to the resource is cut: they arrive together when it is back.
+	const endWaiting = () => {
+		if (waiting !== null && t > waiting) ended(name, {kind: 'waits', from: waiting, to: t});
+		waiting = null;
+	};
+	switch (event.kind) {
+		case 'acquired':
+			endBelief();
+			belief = {kind: 'holds', from: t};
+			break;
+		case 'expired':
+			// One node's key out of several is not the lock.
+			if (event.node !== undefined || !belief) break;
+			endBelief();
+			belief = {kind: 'stale', from: t};
+			break;
+		case 'released':
+		case 'release-ignored':
+		case 'renew-failed':
+			endBelief();
+			break;
+		case 'crashed':
+			endBelief();
+			endPause();
+			break;
+		case 'paused':
+			pause = {from: t, until: event.until};
+			break;
+		case 'resumed':
+			endPause();
+			break;
+		case 'sent':
+			if (event.stuck && waiting === null) waiting = t;
+			break;
+		case 'accepted':
+			endWaiting();
+			if (!event.violation && event.maxToken > 0) beginnings.maxToken = event.maxToken;
+			break;
+		case 'rejected':
+			endWaiting();
+			break;
+		default:
+			return;
+	}
+	if (belief !== track.belief || pause !== track.pause || waiting !== track.waiting) beginnings.clients.set(name, {belief, pause, waiting});
+}
+
+function begunAfter(begun: Begun, entry: Entry): Begun {
+	const beginnings = beginningsOf(begun);
+	for (const played of entry.commands) for (const event of played.events) followEvent(beginnings, event, () => {});
+	// An entry that begins and ends nothing shares the one before it.
+	const same = beginnings.maxToken === begun.maxToken && [...beginnings.clients].every(([name, track]) => begun.clients.get(name) === track);
+	return same ? begun : beginnings;
 }
 
 export interface Session {
@@ -107,6 +208,7 @@ const push = (history: History, entry: Entry): History => ({
 	length: history.length + 1,
 	changes: history.changes + (entry.by === 'hand' && entry.commands.some(played => played.refused === null) ? 1 : 0),
 	firstViolation: history.firstViolation ?? (entry.world.violations > 0 ? entry : null),
+	begun: begunAfter(history.begun, entry),
 });
 
 function entryFor(by: Entry['by'], step: number, world: World, commands: readonly Command[]): Entry {
@@ -133,6 +235,7 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 			length: 1,
 			changes: 0,
 			firstViolation: null,
+			begun: {clients: new Map(initial.clients.map(client => [client.name, {belief: null, pause: null, waiting: null}])), maxToken: 0},
 		},
 		selected: 0,
 		selectedNode: 0,

@@ -3,7 +3,7 @@
 // Each reads only as much of its text as it can show: a scenario's narration may be megabytes
 // long, and a frame must cost what the screen holds, not what the file holds.
 
-import {charactersOf, remembered, widthOf} from './width.js';
+import {widthOf} from './width.js';
 
 export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
@@ -41,11 +41,10 @@ function* segmentsOf(segmenter: Intl.Segmenter, text: string): Generator<Intl.Se
 	}
 }
 
-let graphemes: Intl.Segmenter | undefined;
+const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 
 /** The characters of `text` as the terminal draws them (grapheme clusters), read one at a time. */
 function* charactersFrom(text: string): Generator<string> {
-	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 	for (const {segment} of segmentsOf(graphemes, text)) yield segment;
 }
 
@@ -59,8 +58,7 @@ function fittingLength(text: string, width: number): number {
 	const shown = enoughFor(text, width);
 	let length = 0;
 	let used = 0;
-	// A text of one chunk is read whole, and from memory: the same labels and narration are fitted every frame.
-	for (const character of shown.length <= chunkLength ? charactersOf(shown) : charactersFrom(shown)) {
+	for (const character of charactersFrom(shown)) {
 		const w = widthOf(character);
 		if (used + w > width) break;
 		length += character.length;
@@ -102,7 +100,7 @@ export function fit(text: string, width: number, ellipsis = '…'): string {
 	if (room <= 0) return cutToWidth(text, width);
 	let result = '';
 	let used = 0;
-	for (const token of tokensOf(enoughFor(text, width))) {
+	for (const token of tokensFrom(enoughFor(text, width))) {
 		used += widthWithin(token, room);
 		if (used > room) break;
 		result += token;
@@ -111,8 +109,7 @@ export function fit(text: string, width: number, ellipsis = '…'): string {
 	return (result === '' ? cutToWidth(text, room) : result) + ellipsis;
 }
 
-/** Made on first use: V8 loads its Japanese dictionary to make one (tens of milliseconds of start-up). */
-let japaneseWords: Intl.Segmenter | undefined;
+const japaneseWords = new Intl.Segmenter('ja', {granularity: 'word'});
 
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
@@ -131,7 +128,6 @@ function* tokensFrom(text: string): Generator<string> {
 		for (const [token] of text.matchAll(/\s+|\S+/g)) yield token;
 		return;
 	}
-	japaneseWords ??= new Intl.Segmenter('ja', {granularity: 'word'});
 	let pending: string | null = null;
 	let joinNext = false;
 	for (const {segment, isWordLike} of segmentsOf(japaneseWords, text)) {
@@ -149,10 +145,6 @@ function* tokensFrom(text: string): Generator<string> {
 	if (pending !== null) yield pending;
 }
 
-/** A text of one chunk, a step's narration or an event, is wrapped again every frame: its words are remembered. */
-const shortTokens = remembered(text => Array.from(tokensFrom(text)));
-const tokensOf = (text: string): Iterable<string> => (text.length <= chunkLength ? shortTokens(text) : tokensFrom(text));
-
 /** Space that wrapping would change: at either end, two together, or other than a plain space. */
 const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
 
@@ -162,38 +154,13 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
  */
 export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
-	// A short text read whole either way: its first lines are those of all its lines.
-	if (text.length <= chunkLength && enoughFor(text, (limit + 1) * width) === text) return wrappedWhole(text, width).slice(0, limit);
-	return wrapped(text, width, limit);
-}
-
-/**
- * The lines of short texts, by width, remembered: a frame wraps the narration and events of the
- * frame before it again, at the same width. Looked up by the text itself, not by a key made of
- * the width and the text, which would be a new string to read whole at every lookup.
- */
-const wrappedAt = new Map<number, (text: string) => string[]>();
-/** Widths remembered at most: past that the memory starts again rather than grow as a terminal is resized. */
-const widthsKept = 16;
-
-function wrappedWhole(text: string, width: number): string[] {
-	let atWidth = wrappedAt.get(width);
-	if (atWidth === undefined) {
-		if (wrappedAt.size >= widthsKept) wrappedAt.clear();
-		atWidth = remembered(whole => wrapped(whole, width, Number.POSITIVE_INFINITY));
-		wrappedAt.set(width, atWidth);
-	}
-	return atWidth(text);
-}
-
-function wrapped(text: string, width: number, limit: number): string[] {
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
 	if (text !== '' && fits(text, width) && !unevenSpace.test(text)) return [text];
 	const lines: string[] = [];
 	// The line's width is added up word by word: measuring the whole line again for each word costs a line's length per word.
 	let line = '';
 	let used = 0;
-	for (const token of tokensOf(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
+	for (const token of tokensFrom(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
 		if (/^\s+$/.test(token)) {
 			if (line !== '') {
 				line += ' ';

@@ -1,5 +1,5 @@
 // A painted row carries exactly the escape codes Ink's <Text> writes for its style, at every
-// colour level, though the codes are made once per style rather than by chalk for every piece.
+// colour level.
 
 import defaultChalk, {type ColorSupportLevel} from 'chalk';
 import {Text} from 'ink';

@@ -1,4 +1,4 @@
-// The timeline draws only what the window can show, starting from checkpoints of the history:
+// The timeline draws only what the window can show, from what the history had begun before it:
 // whatever it leaves out must be exactly what lies before the window.
 
 import {describe, expect, test} from 'vitest';
@@ -77,7 +77,7 @@ describe('the timeline over a long history', () => {
 				checked += 1;
 			}
 		}
-		// Back across checkpoints, then forward again on top of them.
+		// Far back, then forward again.
 		for (let back = 1; back <= 700; back += 1) {
 			session = reduceSession(session, {type: 'back'});
 			if (back % 89 === 0) expectSameWindow(session, 25);
@@ -90,7 +90,7 @@ describe('the timeline over a long history', () => {
 
 	test('what began long before the window (a lease, a stale belief, a pause, the max token) is still drawn', () => {
 		// D holds the lock from t=2 on, E's lease expired at t=1, P is paused from the start, and
-		// nothing happens for hundreds of entries (past several checkpoints) until D writes again.
+		// nothing happens for hundreds of entries until D writes again.
 		const steps = [
 			'[pause P 1000000, acquire E 1, pause E 3, tick 2, acquire D 1000000, write D]',
 			...Array.from({length: 600}, () => 'tick'),

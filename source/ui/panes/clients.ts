@@ -12,7 +12,7 @@ import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
 import type {Look, Role} from '../look.js';
-import {type GrowingPaneProps, piece, rememberLast, type Row, rowWidth, titleRule} from './rows.js';
+import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
@@ -48,7 +48,7 @@ function latestEventsOf(session: Session, names: readonly string[], count: numbe
  * The table of clients: its title, the column headings, a row each, and the lesson under them.
  * The dashboard asks for it again with the clients' latest events when it has rows to spare.
  */
-const clientTable = rememberLast((session: Session, width: number, look: Look) => {
+const clientTable = (session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
@@ -129,7 +129,7 @@ const clientTable = rememberLast((session: Session, width: number, look: Look) =
 		firstWidth: widths[0] ?? 0,
 		lesson: beliefRows(world, labels, width, g.warn),
 	};
-});
+};
 
 export function clientsRows({session, width, look, headings = true, more = 0}: GrowingPaneProps & {readonly headings?: boolean}): Row[] {
 	const world = currentWorld(session);

@@ -6,7 +6,7 @@ import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {asciiText} from '../look.js';
 import {legend, labelsFor, type Sign} from '../labels.js';
-import {type PaneProps, piece, type Row, fitHeight, rowsPerLook, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, fitHeight, titleRule} from './rows.js';
 
 export interface HelpProps extends Pick<PaneProps, 'width' | 'look'> {
 	/** Rows to fill, exactly. */
@@ -20,11 +20,13 @@ const signGap = 3;
 
 /** The signs in as many columns as the width holds, read down each column, meanings aligned in each. */
 function signRows(signs: readonly Sign[], width: number): Row[] {
+	// Each measured once, not once for every number of columns tried.
+	const measured = signs.map(entry => ({...entry, signWidth: widthOf(entry.sign), meaningWidth: widthOf(entry.meaning)}));
 	for (let count = signs.length; ; count -= 1) {
 		const height = Math.ceil(signs.length / count);
-		const columns = Array.from({length: Math.ceil(signs.length / height)}, (_, index) => signs.slice(index * height, (index + 1) * height));
-		const signWidths = columns.map(column => Math.max(...column.map(entry => widthOf(entry.sign))));
-		const entryWidths = columns.map((column, index) => signWidths[index]! + 1 + Math.max(...column.map(entry => widthOf(entry.meaning))));
+		const columns = Array.from({length: Math.ceil(signs.length / height)}, (_, index) => measured.slice(index * height, (index + 1) * height));
+		const signWidths = columns.map(column => Math.max(...column.map(entry => entry.signWidth)));
+		const entryWidths = columns.map((column, index) => signWidths[index]! + 1 + Math.max(...column.map(entry => entry.meaningWidth)));
 		const total = 1 + entryWidths.reduce((sum, each) => sum + each, 0) + signGap * (columns.length - 1);
 		if (total > width && count > 1) continue;
 		return Array.from({length: height}, (_, row) => [
@@ -32,10 +34,12 @@ function signRows(signs: readonly Sign[], width: number): Row[] {
 			...columns.flatMap((column, index) => {
 				const entry = column[row];
 				if (entry === undefined) return [];
+				const signWidth = signWidths[index]!;
+				const meaningWidth = entryWidths[index]! - signWidth - 1;
 				return [
 					piece(index > 0 ? ' '.repeat(signGap) : ''),
-					piece(pad(entry.sign, signWidths[index]!), 'key'),
-					piece(` ${pad(entry.meaning, entryWidths[index]! - signWidths[index]! - 1)}`),
+					piece(entry.sign + ' '.repeat(signWidth - entry.signWidth), 'key', signWidth),
+					piece(` ${entry.meaning}${' '.repeat(meaningWidth - entry.meaningWidth)}`, 'plain', meaningWidth + 1),
 				];
 			}),
 		]);
@@ -43,10 +47,10 @@ function signRows(signs: readonly Sign[], width: number): Row[] {
 }
 
 /** The signs under their title: on a tall terminal, below the keys, with rows to spare. */
-export const signListRows = rowsPerLook((width, look) => [
+export const signListRows = ({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] => [
 	titleRule([piece(labelsFor(look.lang).signsPane, 'title')], width, look),
 	...signRows(legend(look.glyphs, look.lang), width),
-]);
+];
 
 export function helpRows({width, height, atEnd, look}: HelpProps): Row[] {
 	const {lang} = look;

@@ -9,7 +9,7 @@ import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor, type PasteProblem} from '../labels.js';
 import type {Lang} from '../../scenario/narration.js';
 import type {Look} from '../look.js';
-import {type PaneProps, piece, rememberLast, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 export interface Prompt {
 	readonly text: string;
@@ -64,10 +64,7 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 	);
 }
 
-/** The bar for what it shows: the same from step to step of a story, made once for all of them. */
-const keyBar = rememberLast(keyBarFor);
-
-function keyBarFor(client: string, node: string | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
+function keyBar(client: string, node: string | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
 	const words = labelsFor(look.lang).keyBar;
 	// Where no tokens are issued (Redis, Redlock) the resource's fencing has nothing to check:
 	// cutting a client off takes its place on a narrow bar. In the order shown, each with its
@@ -93,26 +90,22 @@ function keyBarFor(client: string, node: string | null, tokenless: boolean, paus
 	];
 	const lead: Row = autoplay === null ? [] : [piece(` ${words.auto} ${autoplay}s `, 'alarm'), piece(' ')];
 	const gap = '  ';
-	const render = (list: readonly {key: string; what: string}[]): Row => [
-		...lead,
-		...list.flatMap(({key, what}, index) => [...(index > 0 ? [piece(gap)] : []), piece(key, 'key'), piece(` ${what}`, 'dim')]),
-	];
-	// Each key measured once (the bar is built every frame): the width `render` gives the keys ranked below `below`.
-	const measured = items.map(({key, what, rank}) => ({rank, width: widthOf(key) + widthOf(` ${what}`)}));
+	// Each key's pieces made, and so measured, once: the width the keys ranked below `below` take.
+	const made = items.map(({key, what, rank}) => ({rank, pieces: [piece(key, 'key'), piece(` ${what}`, 'dim')]}));
 	const barWidth = (below: number) => {
-		const shown = measured.filter(item => item.rank < below);
-		return rowWidth(lead) + shown.reduce((total, item) => total + item.width, 0) + gap.length * Math.max(0, shown.length - 1);
+		const shown = made.filter(item => item.rank < below);
+		return rowWidth(lead) + shown.reduce((total, item) => total + rowWidth(item.pieces), 0) + gap.length * Math.max(0, shown.length - 1);
 	};
 	let below = items.length;
 	while (below > 0 && barWidth(below) > width) below -= 1;
-	return render(items.filter(item => item.rank < below));
+	return [...lead, ...made.filter(item => item.rank < below).flatMap((item, index) => [...(index > 0 ? [piece(gap)] : []), ...item.pieces])];
 }
 
 /**
  * Every key, in as many columns as the width holds: on a terminal tall enough to spare the rows
  * after the story, the key bar's fuller version, so a speaker never has to open the help.
  */
-export const keyListRows = rowsPerLook((width, look): Row[] => {
+export const keyListRows = ({width, look}: Pick<PaneProps, 'width' | 'look'>): Row[] => {
 	const keysWidth = Math.max(...keyHelp.map(help => widthOf(help.keys))) + 2;
 	const cellWidth = keysWidth + Math.max(...keyHelp.map(help => widthOf(keyDescription(help, look.lang)))) + 3;
 	const columns = Math.max(1, Math.floor((width - 1) / cellWidth));
@@ -123,4 +116,4 @@ export const keyListRows = rowsPerLook((width, look): Row[] => {
 			.flatMap(help => [piece(` ${pad(help.keys, keysWidth - 1)}`, 'key'), piece(pad(keyDescription(help, look.lang), cellWidth - keysWidth), 'dim')]),
 	);
 	return [titleRule([piece(labelsFor(look.lang).helpPane, 'title')], width, look), ...rows];
-});
+};

@@ -5,7 +5,7 @@
 
 import type {Event} from '../../model/event.js';
 import type {World} from '../../model/world.js';
-import {currentWorld, type Entry, type History, type Session} from '../../session/session.js';
+import {type Begun, type Beginnings, beginningsOf, currentWorld, type Entry, followEvent, type History, type Session} from '../../session/session.js';
 import type {Glyphs, Role} from '../look.js';
 
 /** `waits`: a write of the client's held in a partition, from its send to when the link is back. */
@@ -39,102 +39,49 @@ export interface Timeline {
 }
 
 interface ClientTrack {
-	belief: {kind: 'holds' | 'stale'; from: number} | null;
-	pause: {from: number; until: number} | null;
-	/** Since when a write of it waits in a partition. */
-	waiting: number | null;
 	readonly spans: Span[];
 	readonly marks: Mark[];
 }
 
-/** What the events up to a point of the history have begun and not ended: all later drawing needs of them. */
-interface Checkpoint {
-	readonly tracks: ReadonlyMap<string, Pick<ClientTrack, 'belief' | 'pause' | 'waiting'>>;
-	readonly shownMaxToken: number;
-}
-
 /**
- * Every so many entries of a history remember their checkpoint, so a frame replays at most that
- * many unseen entries: a few hundred bytes each, against a few entries replayed on every frame.
- */
-const checkpointEvery = 32;
-const checkpoints = new WeakMap<History, Checkpoint>();
-
-/**
- * The client and resource lanes as the events up to a point of the history draw them from
- * `drawFrom` on, before `now` closes what is still open (a belief, a pause).
+ * The client and resource lanes as the entries of a window of the history draw them from
+ * `drawFrom` on, going on from what the history had begun before the window (a belief, a pause),
+ * before `now` closes what is still open.
  */
 class Drawing {
-	/** The token of the resource's last `max` mark: a write shows `max` only when it raises it. */
-	shownMaxToken = 0;
+	readonly tracks: Map<string, ClientTrack>;
+	readonly resource: Mark[] = [];
+	/** What the events so far have begun and not ended. */
+	readonly beginnings: Beginnings;
 
 	constructor(
 		readonly g: Glyphs,
-		/** Nothing that ends before it is drawn (while the entries before the window are replayed, nothing at all). */
-		public drawFrom: number,
-		readonly tracks: Map<string, ClientTrack>,
-		readonly resource: Mark[] = [],
-	) {}
-
-	static empty(g: Glyphs, world: World, drawFrom: number): Drawing {
-		return new Drawing(g, drawFrom, new Map(world.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, spans: [], marks: []}])));
-	}
-
-	/** A copy that goes on from here, without what ends before `from`. */
-	from(from: number): Drawing {
-		const tracks = new Map(
-			[...this.tracks].map(([name, track]) => [
-				name,
-				{...track, spans: track.spans.filter(span => span.to >= from), marks: track.marks.filter(mark => mark.t >= from)},
-			]),
-		);
-		const copy = new Drawing(
-			this.g,
-			from,
-			tracks,
-			this.resource.filter(mark => mark.t >= from),
-		);
-		copy.shownMaxToken = this.shownMaxToken;
-		return copy;
-	}
-
-	/** Whether it draws the lanes of these clients, in this order. */
-	hasClients(world: World): boolean {
-		const names = [...this.tracks.keys()];
-		return names.length === world.clients.length && world.clients.every((client, index) => names[index] === client.name);
+		/** Nothing that ends before it is drawn. */
+		readonly drawFrom: number,
+		world: World,
+		begun: Begun,
+	) {
+		this.tracks = new Map(world.clients.map(client => [client.name, {spans: [], marks: []}]));
+		this.beginnings = beginningsOf(begun);
 	}
 
 	visitEntry(entry: Entry): void {
 		for (const played of entry.commands) for (const event of played.events) this.visit(event);
 	}
 
-	private endBelief(track: ClientTrack, t: number): void {
-		if (track.belief && t > track.belief.from && t >= this.drawFrom) track.spans.push({from: track.belief.from, to: t, kind: track.belief.kind});
-		track.belief = null;
-	}
-
-	// The client's writes wait while its link to the resource is cut: they arrive together when it is back.
-	private endWaiting(track: ClientTrack | undefined, t: number): void {
-		if (!track || track.waiting === null) return;
-		if (t > track.waiting && t >= this.drawFrom) track.spans.push({from: track.waiting, to: t, kind: 'waits'});
-		track.waiting = null;
-	}
-
-	private endPause(track: ClientTrack, t: number): void {
-		if (track.pause && t > track.pause.from && t >= this.drawFrom) track.spans.push({from: track.pause.from, to: t, kind: 'gc'});
-		track.pause = null;
-	}
-
 	private visit(event: Event): void {
-		const {g} = this;
+		const {g, drawFrom} = this;
 		const track = 'client' in event ? this.tracks.get(event.client) : undefined;
-		const shown = event.t >= this.drawFrom;
+		const shown = event.t >= drawFrom;
 		const mark = (text: string, role: Role) => shown && track?.marks.push({t: event.t, text, role});
 		const markResource = (text: string, role: Role) => shown && this.resource.push({t: event.t, text, role});
+		// A write shows `max` only when it raises the token the resource's last `max` mark showed.
+		const raised = event.kind === 'accepted' && event.maxToken > 0 && event.maxToken !== this.beginnings.maxToken;
+		followEvent(this.beginnings, event, (client, span) => {
+			if (span.to >= drawFrom) this.tracks.get(client)?.spans.push(span);
+		});
 		switch (event.kind) {
 			case 'acquired':
-				if (track) this.endBelief(track, event.t);
-				if (track) track.belief = {kind: 'holds', from: event.t};
 				mark(`[${event.token ?? ''}`, 'accent');
 				break;
 			case 'acquire-failed':
@@ -146,42 +93,26 @@ class Drawing {
 				break;
 			case 'expired':
 				// One node's key out of several is not the lock: the lock pane shows who keeps a majority.
-				if (event.node !== undefined) break;
-				mark(g.expired, 'bad');
-				if (track?.belief) {
-					this.endBelief(track, event.t);
-					track.belief = {kind: 'stale', from: event.t};
-				}
+				if (event.node === undefined) mark(g.expired, 'bad');
 				break;
 			case 'released':
 			case 'release-ignored':
-				if (track) this.endBelief(track, event.t);
 				mark(g.released, 'dim');
 				break;
 			case 'renew-failed':
-				if (track?.belief) this.endBelief(track, event.t);
 				mark(g.renewRefused, 'warn');
 				break;
 			case 'crashed':
-				if (track) {
-					this.endBelief(track, event.t);
-					this.endPause(track, event.t);
-				}
 				mark(g.crashed, 'bad');
 				break;
 			case 'restarted':
 				mark(g.restarted, 'accent');
 				break;
 			case 'paused':
-				if (track) track.pause = {from: event.t, until: event.until};
 				mark('GC', 'warn');
-				break;
-			case 'resumed':
-				if (track) this.endPause(track, event.t);
 				break;
 			case 'sent':
 				mark(g.sent, 'accent');
-				if (event.stuck && track && track.waiting === null) track.waiting = event.t;
 				break;
 			case 'partitioned':
 				mark(g.cut, 'warn');
@@ -189,19 +120,12 @@ class Drawing {
 			case 'healed':
 				mark(g.healed, 'ok');
 				break;
-			case 'accepted': {
-				this.endWaiting(track, event.t);
+			case 'accepted':
 				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
-				const raised = event.maxToken > 0 && event.maxToken !== this.shownMaxToken;
 				if (event.violation) markResource(g.violation, 'banner');
-				else {
-					markResource(raised ? `max${event.maxToken}` : g.ok, raised ? 'accent' : 'ok');
-					if (raised) this.shownMaxToken = event.maxToken;
-				}
+				else markResource(raised ? `max${event.maxToken}` : g.ok, raised ? 'accent' : 'ok');
 				break;
-			}
 			case 'rejected':
-				this.endWaiting(track, event.t);
 				mark(g.bad, 'bad');
 				markResource(g.bad, 'bad');
 				break;
@@ -212,48 +136,6 @@ class Drawing {
 				break;
 		}
 	}
-}
-
-/**
- * The drawings of the last few frames, by the history entry they were drawn at: the next step
- * draws only its own entry on top of the step before it, and a step shown again is drawn already.
- */
-const recentDrawings = new Map<History, Drawing>();
-const recentKept = 4;
-
-function remember<T>(recent: Map<History, T>, history: History, drawing: T): void {
-	recent.delete(history);
-	recent.set(history, drawing);
-	if (recent.size > recentKept) recent.delete(recent.keys().next().value!);
-}
-
-/** What the lanes of clients and of nodes both draw with: a copy for the next frame, and one entry more. */
-interface Redrawable<T> {
-	readonly g: Glyphs;
-	readonly drawFrom: number;
-	from(from: number): T;
-	visitEntry(entry: Entry): void;
-}
-
-/**
- * A drawing of `history` remembered, or one of the entry before it with this entry drawn on top,
- * or null; `fits` says whether a drawing has the lanes the world now has.
- */
-function fromRecent<T extends Redrawable<T>>(
-	recent: ReadonlyMap<History, T>,
-	history: History,
-	g: Glyphs,
-	from: number,
-	fits: (drawing: T) => boolean,
-): T | null {
-	const usable = (drawing: T | undefined): drawing is T => drawing !== undefined && drawing.g === g && drawing.drawFrom <= from && fits(drawing);
-	const same = recent.get(history);
-	if (usable(same)) return same.from(from);
-	const before = history.previous ? recent.get(history.previous) : undefined;
-	if (!usable(before)) return null;
-	const drawing = before.from(from);
-	drawing.visitEntry(history.entry);
-	return drawing;
 }
 
 /** The entries up to `history` that end at `from` or later, oldest first, and the entry before them (null when there is none). */
@@ -267,57 +149,34 @@ function entriesFrom(history: History, from: number): {readonly drawn: History[]
 	return {drawn: drawn.reverse(), before};
 }
 
-/** The drawing of the entries up to `history` from `from` on, replayed from the nearest checkpoint. */
-function drawingFromCheckpoint(history: History, world: World, g: Glyphs, from: number): Drawing {
-	const drawing = Drawing.empty(g, world, Number.POSITIVE_INFINITY);
-	// Entries that end at `from` or later may draw; the ones before only begin things.
+/** The drawing of the entries up to `history` that end at `from` or later, from what the entry before them had begun. */
+function drawingFrom(history: History, world: World, g: Glyphs, from: number): Drawing {
 	const {drawn, before} = entriesFrom(history, from);
-	const replayed: History[] = [];
-	let known: History | null = before;
-	while (known && !checkpoints.has(known)) {
-		replayed.push(known);
-		known = known.previous;
-	}
-	if (known) {
-		const checkpoint = checkpoints.get(known)!;
-		for (const [name, track] of drawing.tracks) Object.assign(track, checkpoint.tracks.get(name));
-		drawing.shownMaxToken = checkpoint.shownMaxToken;
-	}
-	for (const node of replayed.reverse()) {
-		drawing.visitEntry(node.entry);
-		if (node.length % checkpointEvery === 0) {
-			const saved = new Map([...drawing.tracks].map(([name, track]) => [name, {belief: track.belief, pause: track.pause, waiting: track.waiting}]));
-			checkpoints.set(node, {tracks: saved, shownMaxToken: drawing.shownMaxToken});
-		}
-	}
-	drawing.drawFrom = from;
+	const drawing = new Drawing(g, from, world, (before ?? drawn[0]!).begun);
 	for (const node of drawn) drawing.visitEntry(node.entry);
 	return drawing;
 }
 
 /**
  * Marks and spans that end before `from` are left out: they would be off screen, and a long
- * history has thousands of them. What earlier entries began (a belief, a pause) comes from the
- * frame before, when it was the step before or this one, else from the nearest checkpoint, so a
- * frame costs the same at any length of history, and stepping on costs one entry.
+ * history has thousands of them. What earlier entries began (a belief, a pause) each history
+ * entry keeps (`begun`), so a frame draws only the entries on screen, at any length of history.
  */
 export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
-	const recent = fromRecent(recentDrawings, session.history, g, from, drawing => drawing.hasClients(world));
-	const drawing = recent ?? drawingFromCheckpoint(session.history, world, g, from);
-	remember(recentDrawings, session.history, drawing);
+	const drawing = drawingFrom(session.history, world, g, from);
 
-	// What is still open at `now` is closed on copies: the drawing stays as the next frame needs it.
+	// What is still open at `now` is closed there.
 	let horizon = now;
 	const clientLanes = [...drawing.tracks].map(([name, track]) => {
-		const spans = [...track.spans];
-		const marks = [...track.marks];
-		if (track.belief && now > track.belief.from && now >= from) spans.push({from: track.belief.from, to: now, kind: track.belief.kind});
-		if (track.waiting !== null) spans.push({from: track.waiting, to: now, kind: 'waits'});
-		if (track.pause) {
-			spans.push({from: track.pause.from, to: Math.max(track.pause.until, now), kind: 'gc'});
-			horizon = Math.max(horizon, track.pause.until);
+		const {spans, marks} = track;
+		const {belief, pause, waiting} = drawing.beginnings.clients.get(name)!;
+		if (belief && now > belief.from && now >= from) spans.push({from: belief.from, to: now, kind: belief.kind});
+		if (waiting !== null) spans.push({from: waiting, to: now, kind: 'waits'});
+		if (pause) {
+			spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
+			horizon = Math.max(horizon, pause.until);
 		}
 		if (world.lock.holder === name && world.lock.expiry !== null) {
 			marks.push({t: world.lock.expiry, text: g.expired, role: 'dim'});
@@ -332,7 +191,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 	const lanes: Lane[] = clientLanes;
 	// Only when they are shown: a node's lane reads every command's world, and most frames have no room for them.
 	if (withNodes && world.nodes.length > 1) lanes.push(...nodeLanes(session.history, from, g));
-	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: [...drawing.resource]});
+	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
 }
 
@@ -353,36 +212,17 @@ interface NodeTrack {
 class NodeDrawing {
 	constructor(
 		readonly g: Glyphs,
-		readonly drawFrom: number,
 		readonly tracks: NodeTrack[],
 		/** The world after the last command drawn. */
 		public world: World,
 	) {}
 
-	static startingAt(g: Glyphs, world: World, drawFrom: number): NodeDrawing {
+	static startingAt(g: Glyphs, world: World): NodeDrawing {
 		return new NodeDrawing(
 			g,
-			drawFrom,
 			world.nodes.map(node => ({holder: node.holder, from: world.clock, spans: [], marks: []})),
 			world,
 		);
-	}
-
-	/**
-	 * A copy that goes on from here, without what ends before `from`. A key held since before the
-	 * window keeps its earlier start: either way it is drawn from the window's left edge.
-	 */
-	from(from: number): NodeDrawing {
-		const tracks = this.tracks.map(track => ({
-			...track,
-			spans: track.spans.filter(span => span.to >= from),
-			marks: track.marks.filter(mark => mark.t >= from),
-		}));
-		return new NodeDrawing(this.g, from, tracks, this.world);
-	}
-
-	hasNodes(world: World): boolean {
-		return this.world.nodes.length === world.nodes.length && world.nodes.every((node, at) => this.world.nodes[at]!.name === node.name);
 	}
 
 	visitEntry(entry: Entry): void {
@@ -438,17 +278,10 @@ class NodeDrawing {
 	}
 }
 
-const recentNodeDrawings = new Map<History, NodeDrawing>();
-
 function nodeLanes(history: History, from: number, g: Glyphs): Lane[] {
-	const world = history.entry.world;
-	let drawing = fromRecent(recentNodeDrawings, history, g, from, recent => recent.hasNodes(world));
-	if (drawing === null) {
-		// Entries that end at `from` or later are drawn, from the world of the entry before them.
-		const {drawn, before} = entriesFrom(history, from);
-		drawing = NodeDrawing.startingAt(g, (before ?? drawn[0]!).entry.world, from);
-		for (const node of drawn) drawing.visitEntry(node.entry);
-	}
-	remember(recentNodeDrawings, history, drawing);
+	// Entries that end at `from` or later are drawn, from the world of the entry before them.
+	const {drawn, before} = entriesFrom(history, from);
+	const drawing = NodeDrawing.startingAt(g, (before ?? drawn[0]!).entry.world);
+	for (const node of drawn) drawing.visitEntry(node.entry);
 	return drawing.lanes();
 }

@@ -11,7 +11,7 @@ import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type BackendWords, type Labels, labelsFor, signed} from '../labels.js';
 import type {Glyphs, Look, Role} from '../look.js';
-import {type GrowingPaneProps, type PaneProps, type Piece, piece, rememberLast, type Row, rowWidth, titleRule, underLabel} from './rows.js';
+import {type GrowingPaneProps, type PaneProps, type Piece, piece, type Row, repeated, rowWidth, titleRule, underLabel} from './rows.js';
 
 interface Grant {
 	readonly token: number | null;
@@ -40,10 +40,9 @@ function latestGrants(session: Session, count: number): Grant[] {
 
 /**
  * The pane but its grants: its title, the holder, and the rows under it, with a row per node
- * (`apart`, when each fits whole; `extra` rows more) or the nodes in one line (`together`). The
- * dashboard asks for it more than once while it shares out the rows to spare.
+ * (`apart`, when each fits whole; `extra` rows more) or the nodes in one line (`together`).
  */
-const lockBody = rememberLast((session: Session, width: number, look: Look) => {
+const lockBody = (session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const {lock} = world;
@@ -80,7 +79,7 @@ const lockBody = rememberLast((session: Session, width: number, look: Look) => {
 		// Rows a row per node takes beyond the one line of nodes (a token row and the nodes, for the nodes and clocks lines).
 		extra: world.nodes.length - 1,
 	};
-});
+};
 
 export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
 	const labels = labelsFor(look.lang);
@@ -137,8 +136,8 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 			[
 				label(words.lease),
 				piece(start, 'dim'),
-				piece(g.leaseUsed.repeat(track - remaining), 'dim'),
-				piece(g.leaseLeft.repeat(remaining), left <= 1 ? 'warn' : 'ok'),
+				repeated(g.leaseUsed, track - remaining, 'dim'),
+				repeated(g.leaseLeft, remaining, left <= 1 ? 'warn' : 'ok'),
 				piece(end, 'dim'),
 			],
 			underLabel(label(''), [piece(labels.ticksLeft(left, lease), left <= 1 ? 'warn' : 'plain')], width),

@@ -8,7 +8,7 @@ import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Look} from '../look.js';
-import {type GrowingPaneProps, type Piece, piece, rememberLast, type Row, rowWidth, titleRule, underLabel} from './rows.js';
+import {type GrowingPaneProps, type Piece, piece, type Row, rowWidth, titleRule, underLabel} from './rows.js';
 
 type Write = Extract<Event, {kind: 'accepted' | 'rejected'}>;
 
@@ -36,8 +36,8 @@ function writePieces(write: Write, width: number, labels: Labels, g: Glyphs): Pi
 	return [piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
 }
 
-/** The pane but its writes: the dashboard asks for it more than once while it shares out the rows to spare. */
-const resourceBody = rememberLast((session: Session, width: number, look: Look) => {
+/** The pane but its writes. */
+const resourceBody = (session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const {resource} = currentWorld(session);
 	const g = look.glyphs;
@@ -62,7 +62,7 @@ const resourceBody = rememberLast((session: Session, width: number, look: Look) 
 	const fencing = underLabel(label(''), resource.fenced ? [piece(labels.fencingOn, 'ok')] : [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')], width);
 	const title = titleRule([piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')], width, look);
 	return {rows: [title, value, counts, fencing], label, lastLabel: label(labels.lastWrite)};
-});
+};
 
 export function resourceRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
 	const labels = labelsFor(look.lang);

@@ -22,7 +22,7 @@ import {
 import {fit, wrap} from '../../text/fit.js';
 import {type Corruption, type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
-import {fitRow, type PaneProps, piece, rememberLast, type Row, titleRule} from './rows.js';
+import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 export interface StoryProps extends PaneProps {
 	readonly height: number;
@@ -68,27 +68,6 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 	});
 }
 
-/** An earlier entry's lines, as told in this language with these glyphs. */
-interface Told {
-	readonly lang: Lang;
-	readonly g: Glyphs;
-	readonly lines: readonly LogLine[];
-}
-
-/** Earlier entries already told: each frame tells the same few dozen as the frame before it. */
-const toldBefore = new Map<Entry, Told>();
-const toldKept = 512;
-
-/** entryLines of an entry before the current one, remembered. */
-function earlierEntryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs): readonly LogLine[] {
-	const known = toldBefore.get(entry);
-	if (known?.lang === lang && known.g === g) return known.lines;
-	const lines = entryLines(entry, lang, labels, g, false);
-	if (toldBefore.size >= toldKept) toldBefore.clear();
-	toldBefore.set(entry, {lang, g, lines});
-	return lines;
-}
-
 /** At most `room` lines; when some are left out, the last shown ends in an ellipsis. */
 function shorten(lines: readonly string[], room: number, more: boolean, width: number, g: Glyphs): string[] {
 	const shown = lines.slice(0, Math.max(0, room));
@@ -122,7 +101,7 @@ function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number)
 }
 
 /** The pane's title and the banners under it. */
-const headRows = rememberLast((session: Session, width: number, look: PaneProps['look'], live: boolean): Row[] => {
+const headRows = (session: Session, width: number, look: PaneProps['look'], live: boolean): Row[] => {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
@@ -139,7 +118,7 @@ const headRows = rememberLast((session: Session, width: number, look: PaneProps[
 	if (violation) rows.push(...wrap(`${g.bad} ${labels.violation(violation)}`, width - 2).map(line => fitRow([piece(` ${line}`, 'banner')], width)));
 	if (isOffScript(session)) rows.push([piece(` ${fit(labels.offScript(session.history.changes), width - 2, g.ellipsis)} `, 'alarm')]);
 	return rows;
-});
+};
 
 /** The narration's lines, at most `limit` of them, and whether it goes on past them. */
 function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
@@ -149,17 +128,17 @@ function narrationLines(session: Session, width: number, lang: Lang, limit: numb
 }
 
 /** What the current entry did, in words: the latest event's line last. */
-const currentLines = rememberLast((entry: Entry, lang: Lang, g: Glyphs): LogLine[] => entryLines(entry, lang, labelsFor(lang), g, true));
+const currentLines = (entry: Entry, lang: Lang, g: Glyphs): LogLine[] => entryLines(entry, lang, labelsFor(lang), g, true);
 
 /** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
-const latestRows = rememberLast((session: Session, width: number, look: PaneProps['look']): Row[] => {
+const latestRows = (session: Session, width: number, look: PaneProps['look']): Row[] => {
 	const latest = currentLines(currentEntry(session), look.lang, look.glyphs).at(-1);
 	return latest ? logRows(latest, width) : [];
-});
+};
 
 /** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
 export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
-	// Live or not, the title takes one row: asked as storyRows asks when not live, it is built once for both.
+	// Live or not, the title takes one row.
 	const fixed = headRows(session, width, look, false).length + latestRows(session, width, look).length;
 	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
 }
@@ -182,7 +161,7 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {
 			const {entry} = node;
-			const lines = earlierEntryLines(entry, lang, labels, g);
+			const lines = entryLines(entry, lang, labels, g, false);
 			const say = transcript && entry.by !== 'hand' && entry.step > 0 ? narrationIn(stepNarration(session, entry.step), lang) : '';
 			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...lines] : lines;
 		}

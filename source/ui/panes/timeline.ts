@@ -9,7 +9,7 @@ import {charactersOf, widthOf} from '../../text/width.js';
 import {labelsFor, legend} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
-import {type PaneProps, piece, type Row, rowsPerLook, rowWidth, titleRule} from './rows.js';
+import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 /** Columns per tick: enough for marks like `[2 ✓`, not so many that the story looks sparse. */
 const minColumnsPerTick = 4;
@@ -79,13 +79,16 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 	return runsOf(texts, roles);
 }
 
-/** Neighbouring columns of one role as one piece: a lane is a few runs, and every piece costs each frame. */
+/**
+ * Neighbouring columns of one role as one piece: a lane is a few runs, and every piece costs each
+ * frame. A run is as wide as its columns (a wide character's second column holds nothing).
+ */
 function runsOf(texts: readonly string[], roles: readonly Role[]): Row {
 	const runs: Row[number][] = [];
 	let from = 0;
 	for (let x = 1; x <= texts.length; x += 1) {
 		if (x < texts.length && roles[x] === roles[from]) continue;
-		runs.push(piece(texts.slice(from, x).join(''), roles[from]));
+		runs.push(piece(texts.slice(from, x).join(''), roles[from], x - from));
 		from = x;
 	}
 	return runs;
@@ -123,7 +126,7 @@ export function timelineRows({session, width, look, nodeLanes = false}: PaneProp
 }
 
 /** The pane's title, with the commonest signs that fit beside it; `?` lists them all. */
-const timelineTitle = rowsPerLook((width, look): Row => {
+const timelineTitle = ({width, look}: Pick<PaneProps, 'width' | 'look'>): Row => {
 	const title = [piece(labelsFor(look.lang).timelinePane, 'title')];
 	const signs: Row[number][] = [];
 	for (const {sign, meaning} of legend(look.glyphs, look.lang)) {
@@ -132,4 +135,4 @@ const timelineTitle = rowsPerLook((width, look): Row => {
 		signs.splice(0, signs.length, ...next);
 	}
 	return titleRule(title, width, look, signs);
-});
+};
