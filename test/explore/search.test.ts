@@ -139,7 +139,7 @@ function explore(setup: WorldSetup, moves: readonly Command[], target: Target, d
 const two = (extra: Partial<WorldSetup> = {}, clients: WorldSetup['clients'] = [{name: 'A'}, {name: 'B'}]): WorldSetup => ({lease: 5, clients, ...extra});
 
 // No setup of three clients: its 14 moves made it an eighth of this file's CPU, and it covered no
-// line more than these (v8 coverage of this file before and after). test/cli/explore.test.ts
+// line more than these (v8 coverage of this file before and after). test/process/explore.test.ts
 // explores release-handoff's three clients.
 const setups: Record<string, WorldSetup> = {
 	unfenced: two({fencing: false}),

@@ -1,7 +1,7 @@
 // The dashboard as a job of a shell, in a real pty read through a terminal emulator: Ctrl-Z and
 // SIGTSTP stop it with the terminal given back, SIGCONT draws it again in full, SIGUSR1 (which
 // would open Node's debugger and print over the screen) changes nothing, and SIGTERM, one of the
-// exit paths of test/terminal/exit-paths.test.ts, ends it with the terminal as the shell had it.
+// exit paths of test/process/exit-paths.test.ts, ends it with the terminal as the shell had it.
 
 import {execFileSync} from 'node:child_process';
 import {readlinkSync} from 'node:fs';

@@ -69,9 +69,9 @@ beforeAll(() => {
 });
 
 describe('every exit path restores the terminal', () => {
-	// q ends the dashboard of test/terminal/save.test.ts, SIGTERM the one of
-	// test/terminal/job-control.test.ts, and SIGHUP and Ctrl-C the five-node one and the --no-keys
-	// one of test/e2e/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
+	// q ends the dashboard of test/process/save.test.ts, SIGTERM the one of
+	// test/process/job-control.test.ts, and SIGHUP and Ctrl-C the five-node one and the --no-keys
+	// one of test/process/dashboard-pty.test.ts, each in a shell that records the terminal settings too.
 
 	describe('an unexpected error inside a render', () => {
 		test('one line, a report, exit 70', async () => {
@@ -112,7 +112,7 @@ async function untilBusy(pid: number): Promise<void> {
 }
 
 describe('a terminal that goes away under it', () => {
-	// The dashboard with no work under way is the no-argument one of test/e2e/dashboard-pty.test.ts,
+	// The dashboard with no work under way is the no-argument one of test/process/dashboard-pty.test.ts,
 	// ended so. `keys` are typed once the program is ready, and the terminal closes once they keep it busy.
 	async function closeUnder(args: readonly string[], ready: (output: string) => boolean, keys = '') {
 		const shell = hangupShell(runs);

@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {loadScenario} from '../source/scenario/files.js';
-import {checkScenario, playScenario} from '../source/scenario/run.js';
+import {loadScenario} from '../../source/scenario/files.js';
+import {checkScenario, playScenario} from '../../source/scenario/run.js';
 
 describe('the seed story (gc-pause)', () => {
 	test("fenced: A's late write is rejected and row-42 keeps B", () => {

@@ -63,7 +63,7 @@ describe('dlock-tui record', () => {
 		expect(header).toEqual({version: 2, width: 80, height: 24, title: story.title.en});
 	});
 
-	// The binary's recording, whatever the environment says, is test/cli/binary.test.ts's.
+	// The binary's recording, whatever the environment says, is test/process/binary.test.ts's.
 	test('is byte-identical run after run', async () => {
 		expect(await record(['gc-pause'])).toBe(cast);
 	});
@@ -209,7 +209,7 @@ describe('-o never loses a file', () => {
 		const {status, stderr} = await callCli(['print', 'gc-pause', '-o', file]);
 		expect(status).toBe(0);
 		expect(stderr).toMatch(new RegExp(`^wrote ${file}: ${steps} steps, \\d+ bytes\\n$`));
-		// What print prints: the golden file, as test/cli/print.test.ts checks.
+		// What print prints: the golden file, as test/commands/print.test.ts checks.
 		expect(readFileSync(file, 'utf8')).toBe(readFileSync(new URL('../golden/gc-pause.txt', import.meta.url), 'utf8'));
 	});
 });

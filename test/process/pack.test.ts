@@ -10,12 +10,12 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import pty from '@lydell/node-pty';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {node24, node24Runs, node24Version} from '../scripts/node24.mjs';
-import {playInto, screenText, writeInto} from './export/terminal.js';
-import type {CliResult} from './run-cli.js';
-import {dashboardEnv, settledScreen} from './terminal/pty.js';
+import {node24, node24Runs, node24Version} from '../../scripts/node24.mjs';
+import {playInto, screenText, writeInto} from '../export/terminal.js';
+import type {CliResult} from '../run-cli.js';
+import {dashboardEnv, settledScreen} from './pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {name: string; version: string};
 const builtinScenarios = readdirSync(path.join(root, 'scenarios')).filter(file => file.endsWith('.yaml'));
 const builtinNames = builtinScenarios.map(file => file.slice(0, -'.yaml'.length));
@@ -141,7 +141,7 @@ describe('npm pack', () => {
 	});
 
 	// What the bin prints of every built-in, its version, a file of the user's own, is tested on
-	// dist/ (test/cli/binary.test.ts and others): the installed bundle is that very code.
+	// dist/ (test/process/binary.test.ts and others): the installed bundle is that very code.
 	test('the installed bundle is, byte for byte, the dist/ the other tests run', () => {
 		for (const file of bundleFiles) {
 			expect(readFileSync(path.join(app, 'node_modules', packageJson.name, file)).equals(readFileSync(path.join(root, file))), file).toBe(true);

@@ -13,7 +13,7 @@ import {runExplore} from '../../source/commands/explore.js';
 import {targetNames} from '../../source/explore/targets.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {callCli, callCliToClosedPipe, cliPath, stackTrace, temporaryDirectory} from '../run-cli.js';
-import {dashboardEnv, until} from '../terminal/pty.js';
+import {dashboardEnv, until} from './pty.js';
 
 const signalListeners = fileURLToPath(new URL('../signal-listeners.cjs', import.meta.url));
 

@@ -10,7 +10,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, dashboardEnv, expectTerminalRestored, hangupShell, settledScreen, until} from '../terminal/pty.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, hangupShell, settledScreen, until} from './pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 const directory = temporaryDirectory('dlock-dashboard-pty-');
@@ -113,7 +113,7 @@ function recordingShell(then = ''): {readonly shell: (program: string) => string
 }
 
 /**
- * print's pages of a scenario, as its golden file holds them (test/cli/print.test.ts checks that
+ * print's pages of a scenario, as its golden file holds them (test/commands/print.test.ts checks that
  * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
  */
 function printedPages(scenario: string): (step: number) => string[] {
@@ -141,7 +141,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	// The tests read the screens of one dashboard in turn: starting it once costs less than the screens do.
 	let app: Session;
 	let page: (step: number) => string[];
-	// The terminal goes away under it at the end: one of the exit paths of test/terminal/exit-paths.test.ts.
+	// The terminal goes away under it at the end: one of the exit paths of test/process/exit-paths.test.ts.
 	const hangup = hangupShell(directory);
 	beforeAll(async () => {
 		page = printedPages('gc-pause');
@@ -296,7 +296,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 test('a five-node world (redlock-clock-jump): forward and back as print draws it, by hand, and resized; NO_COLOR: no colour, bold and inverse kept; SIGHUP ends it with the terminal restored', async () => {
 	const page = printedPages('redlock-clock-jump');
 	// In a shell that records the terminal settings before and after it: SIGHUP is one of the exit
-	// paths of test/terminal/exit-paths.test.ts.
+	// paths of test/process/exit-paths.test.ts.
 	const shell = recordingShell();
 	const app = open(['redlock-clock-jump'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: '1'}, shell.shell);
 	expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 5')))).toEqual(page(1));
@@ -325,7 +325,7 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 });
 
 test('--no-keys: no key bar, its row goes to the story; the command line still shows while typed; Ctrl-C quits as cleanly as q: the terminal as the shell had it, back in cooked mode with echo; --no-color: no colour, bold and inverse kept', async () => {
-	// Ctrl-C is one of the exit paths of test/terminal/exit-paths.test.ts.
+	// Ctrl-C is one of the exit paths of test/process/exit-paths.test.ts.
 	const shell = recordingShell('; echo "settings after:"; stty -a');
 	const app = open(['--lang', 'ja', '--no-color', '--no-keys'], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined}, shell.shell);
 	// There is no key bar to wait for.

@@ -1,5 +1,5 @@
 // Where the output goes wrong, as in a shell: a reader that stops early, a full disk, an output
-// not open for writing (an -o file that cannot be written whole: test/cli/binary.test.ts). Through
+// not open for writing (an -o file that cannot be written whole: test/process/binary.test.ts). Through
 // real pipes and devices: a closed pipe never turns a failed check into a pass, and a full disk is
 // one line. The built bin is started once on each kind of stdout Node makes (a pipe, a file or
 // device), for what only it shows: Node's own stream, the bin's handling of it, the exit code.

@@ -15,7 +15,7 @@ import {createRunDirectory} from '../../source/live/run-directory.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
 import {screenText, writeInto} from '../export/terminal.js';
 import {type CliResult, callCli, cliPath, runCliInOneProcessAsync, temporaryDirectory} from '../run-cli.js';
-import {dashboardEnv, statFields, until} from '../terminal/pty.js';
+import {dashboardEnv, statFields, until} from './pty.js';
 
 const root = temporaryDirectory('dlock-live-');
 /** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */

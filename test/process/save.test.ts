@@ -1,6 +1,6 @@
 // The built dashboard in a real pty: an improvised session saved with s passes `check` and traces
 // to the world the dashboard showed; a save the disk cannot hold is said and leaves nothing. The
-// dashboard is also an exit path of test/terminal/exit-paths.test.ts: it ends with q, and must give
+// dashboard is also an exit path of test/process/exit-paths.test.ts: it ends with q, and must give
 // the terminal back as it found it.
 
 import {execFileSync} from 'node:child_process';
