@@ -8,7 +8,7 @@ import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {langs, narrationIn} from '../scenario/narration.js';
+import {langs, narrationIn} from '../text/narration.js';
 import {checkScenario, type StepFailure} from '../scenario/run.js';
 import type {Scenario} from '../scenario/parse.js';
 import {titleFits} from '../ui/panes/header.js';

@@ -1,7 +1,7 @@
 // `dlock-tui list [--lang ja]`: the built-in scenarios, name and title, under a heading per backend.
 
 import {builtinGroups} from '../scenario/files.js';
-import {langs} from '../scenario/narration.js';
+import {langs} from '../text/narration.js';
 import {choiceOption} from './options.js';
 
 export function runList(flags: {readonly lang?: string}, write: (text: string) => void): void {

@@ -8,7 +8,7 @@ import {type Command, printCommand} from '../model/command.js';
 import {defaultLease, defaultResourceName, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import {defaultScenarioName, loadScenario} from '../scenario/files.js';
-import {type Lang, narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../text/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
 import {describeDifference, describeLag} from '../live/compare.js';
 import {etcdProblem, openStore} from '../live/etcd-store.js';

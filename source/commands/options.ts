@@ -1,7 +1,7 @@
 // Checking option values from the command line: each bad value gets one line that names the flag
 // and says what was expected.
 
-import {langs} from '../scenario/narration.js';
+import {langs} from '../text/narration.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {themeNames} from '../ui/look.js';

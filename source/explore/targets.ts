@@ -1,7 +1,7 @@
 // What the search looks for, and what the scenario it writes expects at the end: a corrupting
 // write (a violation), two clients that both believe they hold the lock, or a rejected write.
 
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import {believers, type World} from '../model/world.js';
 
 export const targetNames = ['violation', 'two-holders', 'rejected'] as const;

@@ -9,7 +9,7 @@ import {type Command, printCommand} from '../model/command.js';
 import {describeEvent} from '../model/describe.js';
 import type {WorldSetup} from '../model/world.js';
 import type {Target} from '../explore/targets.js';
-import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
+import {type Lang, type Narration, narrationIn} from '../text/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';
 import {quote} from '../text/quote.js';
 

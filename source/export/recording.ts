@@ -2,7 +2,7 @@
 // asciicast or an animated SVG, as pages of text or as SVG stills. `draw` turns a session into a
 // frame (the commands pass the dashboard).
 
-import {type Lang, narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
 import {fit} from '../text/fit.js';

@@ -8,7 +8,7 @@ import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
-import {type Lang, type Narration, narrationIn} from '../scenario/narration.js';
+import {type Lang, type Narration, narrationIn} from '../text/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';
 import {currentWorld, type Entry, historyEntries, playedScenario, type Session} from '../session/session.js';
 import {quote} from '../text/quote.js';

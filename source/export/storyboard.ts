@@ -2,7 +2,7 @@
 // each scripted step, and the words that name each step (print's rules, the cast's markers).
 
 import {printCommand} from '../model/command.js';
-import {type Lang, narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {currentEntry, currentNarration, isAtEnd, reduceSession, type Session, startSession, stepPosition} from '../session/session.js';
 import {fit} from '../text/fit.js';

@@ -3,7 +3,7 @@
 
 import type {World} from '../model/world.js';
 import {checkExpectation, describeMismatch, type Mismatch} from '../scenario/expect.js';
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import type {Expectation} from '../scenario/parse.js';
 
 /** An expiry etcd carried out later (or earlier) than the model's tick: not a failure. */

@@ -1,7 +1,7 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 

@@ -1,6 +1,6 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import type {Event, NodeCount, Refusal} from './event.js';
 
 const tokenText = (token: number | null, lang: Lang) => {

@@ -1,7 +1,7 @@
 // A step's `expect:` held against the world after it.
 
 import type {World} from '../model/world.js';
-import type {Lang} from './narration.js';
+import type {Lang} from '../text/narration.js';
 import type {Expectation} from './parse.js';
 
 export interface Mismatch {

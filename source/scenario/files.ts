@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url';
 import {type Backend, backends, resolveSetup} from '../model/world.js';
 import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
-import {type Lang, narrationIn} from './narration.js';
+import {type Lang, narrationIn} from '../text/narration.js';
 import {parseScenario, type Scenario, type Twin, type TwinWording} from './parse.js';
 import {formatProblem} from './problem.js';
 import {twinDifference} from './twin.js';

@@ -6,7 +6,7 @@ import {type Command, lockPeer, noClientNamed, type ParseError, parseCommand, su
 import {type Backend, backendPresets, type ClientStatus, maxNodes, nodeNames, setupProblem, type WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
-import type {Narration} from './narration.js';
+import type {Narration} from '../text/narration.js';
 import type {Problem} from './problem.js';
 import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';

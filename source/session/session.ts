@@ -17,7 +17,7 @@
 import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import {createWorld, reaches, type World} from '../model/world.js';
-import {type Narration, narrationIn} from '../scenario/narration.js';
+import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
 import {flippedSetup} from '../scenario/twin.js';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {Box, type Key, useApp, useInput, useStdin, useStdout} from 'ink';
 import {type ReactNode, useCallback, useEffect, useMemo, useRef, useState} from 'react';
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type Session, startSession} from '../session/session.js';
 import {fit, wrap} from '../text/fit.js';

@@ -6,7 +6,7 @@
 import {Box} from 'ink';
 import SelectInput from 'ink-select-input';
 import {builtinGroups, loadScenario, ScenarioLoadError} from '../scenario/files.js';
-import {type Lang, narrationIn} from '../scenario/narration.js';
+import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {fit, wrap} from '../text/fit.js';
 import type {Picker, PickerChoice, ScenarioShelf} from './appState.js';

@@ -2,7 +2,7 @@
 // same table, and the mapping is tested without a terminal.
 
 import type {Key} from 'ink';
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import type {HandVerb, SessionAction} from '../session/session.js';
 
 /** What a key does: change the session, or something only the shell knows about. */

@@ -2,7 +2,7 @@
 // from the scenario and from source/model/describe.ts.
 
 import {quote} from '../text/quote.js';
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 import type {Backend, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 

@@ -3,7 +3,7 @@
 // plain fonts).
 
 import type {ForegroundColorName} from 'chalk';
-import type {Lang} from '../scenario/narration.js';
+import type {Lang} from '../text/narration.js';
 
 export type ThemeName = 'dark' | 'light' | 'contrast';
 export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];

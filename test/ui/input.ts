@@ -1,7 +1,7 @@
 // Fixtures for the App tests: its props, a key event with nothing pressed, and a wait for Ink to react.
 
 import type {Key} from 'ink';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import type {AppProps} from '../../source/ui/App.js';
 import {makeLook} from '../../source/ui/look.js';

@@ -4,7 +4,7 @@
 import {isDeepStrictEqual} from 'node:util';
 import {describe, expect, test} from 'vitest';
 import {builtinNames} from '../../source/scenario/files.js';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import {historyCommands, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
 import {wrap} from '../../source/text/fit.js';
 import {widthOf} from '../../source/text/width.js';

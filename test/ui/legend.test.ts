@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {dashboardRows, type Overlay} from '../../source/ui/Dashboard.js';
 import {keyDescription, keyHelp} from '../../source/ui/keys.js';

@@ -4,7 +4,7 @@ import type {EtcdView} from '../../source/live/play.js';
 import {applyCommand} from '../../source/model/apply.js';
 import {createWorld, type World} from '../../source/model/world.js';
 import {loadScenario} from '../../source/scenario/files.js';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import {widthOf} from '../../source/text/width.js';
 import {startSession} from '../../source/session/session.js';
 import {labelsFor} from '../../source/ui/labels.js';

@@ -2,7 +2,7 @@ import {render} from 'ink-testing-library';
 import type {ReactNode} from 'react';
 import {describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {widthOf} from '../../source/text/width.js';
 import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';

@@ -4,7 +4,7 @@ import type {Key} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
 import {builtinGroups, builtinNames, loadScenario} from '../../source/scenario/files.js';
-import type {Lang} from '../../source/scenario/narration.js';
+import type {Lang} from '../../source/text/narration.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {startSession} from '../../source/session/session.js';
 import {App} from '../../source/ui/App.js';

@@ -2,7 +2,7 @@
 // not fit; the twin's title when the story is played with the resource's fencing flipped) and the clock. Apart from the dashboard so that `check` can ask whether a title fits
 // without loading Ink.
 
-import {type Lang, type Narration, narrationIn} from '../../scenario/narration.js';
+import {type Lang, type Narration, narrationIn} from '../../text/narration.js';
 import type {Scenario} from '../../scenario/parse.js';
 import {currentWorld, flippedFencing, flippedWording, storyTitle} from '../../session/session.js';
 import {fit} from '../../text/fit.js';

@@ -7,7 +7,7 @@ import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor, type PasteProblem} from '../labels.js';
-import type {Lang} from '../../scenario/narration.js';
+import type {Lang} from '../../text/narration.js';
 import type {Look} from '../look.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 

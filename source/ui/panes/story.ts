@@ -5,7 +5,7 @@
 
 import {printCommand} from '../../model/command.js';
 import {describeEvent, describeRefusal} from '../../model/describe.js';
-import {type Lang, narrationIn} from '../../scenario/narration.js';
+import {type Lang, narrationIn} from '../../text/narration.js';
 import {
 	currentEntry,
 	currentNarration,

@@ -1,5 +1,5 @@
-// Narration in English and Japanese, and picking one: apart from the parser so that showing a
-// title never loads the YAML code. The language chosen here is the one of every label too.
+// Narration in English and Japanese, and picking one: plain text that the model (its events in
+// words), the scenarios and the panes all share. The language chosen here is the one of every label too.
 
 export type Lang = 'en' | 'ja';
 export const langs: readonly Lang[] = ['en', 'ja'];
