@@ -93,13 +93,14 @@ describe('npm pack', () => {
 		if (temp) rmSync(temp, {recursive: true, force: true});
 	});
 
-	test('ships the bundle, the built-in scenarios, the schema, the README and docs/model.md, nothing else', () => {
+	test('ships the bundle, the built-in scenarios, the schema, the README and the docs it links to, nothing else', () => {
 		// `prepack` ran the build, which found dist/ up to date (scripts/build.mjs says so on stderr).
 		expect(packStderr).toContain('dist/ is up to date');
 		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/live-client.js']));
 		// The chunks split off the bin: those of the drawing commands at least.
 		expect(bundleFiles.length).toBeGreaterThan(4);
-		const expected = ['README.md', 'docs/model.md', ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
+		const docs = readdirSync(path.join(root, 'docs')).filter(file => /\.(md|svg)$/.test(file)).map(file => `docs/${file}`);
+		const expected = ['README.md', ...docs, ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
 	});
