@@ -222,10 +222,9 @@ function timeCli(args: readonly string[], nodeOptions: readonly string[] = []): 
 	return {ms: performance.now() - began, status: run.status, output: `${run.stdout}${run.stderr}`};
 }
 
-/** `record` of the seed story into a cast or an animated SVG, against a goal in seconds if there is one. */
-function record(runs: number, format: 'cast' | 'svg', goalSeconds?: number): Result {
+/** `record` of the seed story into a cast or an animated SVG: reported, as the bench's goals are the first frame, a key and `check`. */
+function record(runs: number, format: 'cast' | 'svg'): Result {
 	const name = format === 'cast' ? 'record gc-pause (the seed story)' : 'record gc-pause -o demo.svg (the seed story)';
-	const goal = goalSeconds === undefined ? '(reported)' : `< ${goalSeconds} s`;
 	const file = path.join(temp, `gc-pause.${format}`);
 	const times: number[] = [];
 	for (let run = 0; run < runs; run += 1) {
@@ -237,8 +236,8 @@ function record(runs: number, format: 'cast' | 'svg', goalSeconds?: number): Res
 	return {
 		name,
 		value: `${ms(median(times))} (median of ${runs}), ${(bytes / 1024).toFixed(0)} KiB ${format}`,
-		goal,
-		met: goalSeconds === undefined ? null : median(times) < goalSeconds * 1000,
+		goal: '(reported)',
+		met: null,
 		data: {runs, format, timesMs: times, medianMs: median(times), fileBytes: bytes},
 	};
 }
@@ -363,7 +362,7 @@ async function main(): Promise<void> {
 	await run('check', () => check(10_000, 5, 2, true));
 	await run('history', () => history(100_000, 1000, 9));
 	await run('record', () => record(5, 'cast'));
-	await run('record-svg', () => record(5, 'svg', 0.5));
+	await run('record-svg', () => record(5, 'svg'));
 	await run('explore', () =>
 		explore('explore: fenced, 2 clients, depth 8', {lease: 5, clients: [{name: 'A'}, {name: 'B'}]}, targets.violation, 8, 5, {
 			seconds: 1,
