@@ -100,7 +100,8 @@ export function parseScenario(text: string, file: string): ParseScenarioResult {
 }
 
 /** The schema, then what it cannot see, then the Scenario. */
-function fromData(data: Record<string, unknown>, lines: ValueLines, file: string): ParseScenarioResult {
+function fromData(read: Record<string, unknown>, lines: ValueLines, file: string): ParseScenarioResult {
+	const data = valuesAsWritten(read, lines);
 	const checked = scenarioSchema.safeParse(data);
 	// Commands and names are read even when the shape is wrong, so that one run reports every mistake.
 	const meaning = readMeaning(data, lines);
@@ -111,6 +112,20 @@ function fromData(data: Record<string, unknown>, lines: ValueLines, file: string
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * An expected `value` is text, compared with what `write` wrote: YAML reads `value: 1e3` as the
+ * number 1000 and `007` as 7, so a number there is taken as the file writes it.
+ */
+function valuesAsWritten(data: Record<string, unknown>, lines: ValueLines): Record<string, unknown> {
+	if (!Array.isArray(data.steps)) return data;
+	const steps = data.steps.map((step: unknown, index) => {
+		if (!isRecord(step) || !isRecord(step.expect) || typeof step.expect.value !== 'number') return step;
+		const value = lines.written(['steps', index, 'expect', 'value']) ?? String(step.expect.value);
+		return {...step, expect: {...step.expect, value}};
+	});
+	return {...data, steps};
+}
 
 /** A file that is wrong everywhere gets this many problems shown, then a count. */
 export const maxProblems = 50;
@@ -152,14 +167,14 @@ function valueAt(data: unknown, path: Path): unknown {
 	return value;
 }
 
-/** What a wrong value is, in words: `'yes'`, `1.5`, `a list`. */
-function shown(value: unknown): string {
+/** What a wrong value is, in words: `'yes'`, `1.5`, `a list`; a number as the file writes it (`007`, not 7). */
+function shown(value: unknown, written: string | null): string {
 	if (value === null) return 'nothing';
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'object') return 'a map';
 	if (typeof value === 'string') return quote(value);
 	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) return 'a number too large to be exact';
-	return String(value);
+	return typeof value === 'number' && written !== null ? written : String(value);
 }
 
 function keysAllowedAt(path: Path): readonly string[] {
@@ -209,8 +224,17 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: Va
 		return [{line: lines.of(path), message: at(path.slice(0, -1), `missing '${key}' (${issue.message})`)}];
 	}
 	const scalar = value === null || typeof value !== 'object';
-	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type' || issue.code === 'invalid_union') ? `, got ${shown(value)}` : '';
-	return [{line: lines.of(path), message: at(path, `${issue.message}${got}${flagHint(issue, value)}`)}];
+	const written = lines.written(path);
+	const got = issue.code !== 'custom' && (scalar || issue.code === 'invalid_type' || issue.code === 'invalid_union') ? `, got ${shown(value, written)}` : '';
+	return [{line: lines.of(path), message: at(path, `${issue.message}${got}${flagHint(issue, value)}${numberHint(issue, value, written)}`)}];
+}
+
+/** Where text is meant, YAML still reads `007` as the number 7 and `1e3` as 1000; in quotes it is text as written. */
+function numberHint(issue: SchemaIssue, value: unknown, written: string | null): string {
+	if (typeof value !== 'number' || written === null || written === String(value)) return '';
+	const wantsText = (each: SchemaIssue) => each.code === 'invalid_type' && each.expected === 'string';
+	const textMeant = wantsText(issue) || (issue.errors ?? []).some(branch => branch.some(inner => inner.path.length === 0 && wantsText(inner)));
+	return textMeant ? ` (YAML reads it as the number ${value}: put it in quotes to keep it as written)` : '';
 }
 
 /** Commands say `fencing A on`, so files say `fencing: on`; YAML reads that as text. */
@@ -355,7 +379,7 @@ function narration(value: NarrationFile | undefined): Narration | null {
 	return typeof value === 'string' ? {en: value, ja: value} : value;
 }
 
-/** YAML reads `value: 3` as a number; the resource holds the word "3". */
+/** `value` is text by now (valuesAsWritten); its type allows a number as the schema does, for editors, which see one. */
 function expectation(expect: ExpectFile | undefined): Expectation | null {
 	if (expect === undefined) return null;
 	const {value, ...rest} = expect;

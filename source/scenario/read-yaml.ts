@@ -1,7 +1,9 @@
 // A scenario file's YAML, read by the `yaml` package's parseDocument: plain values and the line of
 // every value and key (yaml's LineCounter), or every problem with its line. yaml rejects duplicate
-// keys, caps alias expansion and keeps `__proto__` an ordinary key; what it does not guard against
-// is refused here, each at the line where the file goes wrong:
+// keys, caps alias expansion and keeps `__proto__` an ordinary key; it is held to the core schema
+// (plain text, numbers, true/false, null, lists and maps, whatever a `%YAML 1.1` line asks), so a
+// tag such as `!!binary` or `!mytag` is one of its warnings, refused here at the tag. What yaml
+// does not guard against is refused here, each at the line where the file goes wrong:
 // - nesting deeper than maxNesting: yaml stops where its stack runs out, far deeper, and its
 //   parser holds about 2.5 KB for each open `[` or `{` (the 1 MiB a file may have of them would
 //   take gigabytes), so brackets are counted in yaml's lexemes before the file is parsed, and a
@@ -12,7 +14,7 @@
 // How many values a file holds is bounded by its size (files.ts).
 
 import {CST, type Document, isAlias, isCollection, isMap, isNode, isPair, isScalar, Lexer, LineCounter, type Node, parseDocument, visit} from 'yaml';
-import {printable} from '../text/quote.js';
+import {printable, quote} from '../text/quote.js';
 import type {Problem} from './problem.js';
 
 /** A scenario needs six levels (steps → step → expect → clients → A → status); this leaves room. */
@@ -21,32 +23,51 @@ export const maxNesting = 32;
 /** Alias expansion is capped so that a "billion laughs" file fails fast instead of eating memory. */
 export const maxAliasCount = 100;
 
+/**
+ * yaml's own cap on an anchored value counts the value itself as one of its copies: an anchor and
+ * its 100 aliases are 101. The cap is on what the aliases expand, so yaml is given one more.
+ */
+const yamlAliasCount = maxAliasCount + 1;
+
+/** Plain values only: no YAML 1.1 extras (`!!binary`, `!!set`, `yes` for true, `010` for 8), whatever the file's `%YAML` line says. */
+const schemaOptions = {schema: 'core', resolveKnownTags: false} as const;
+
 export type Path = readonly PropertyKey[];
 
 /** The line of a value or of a key, by its path in the data. */
 export interface ValueLines {
 	of(path: Path): number | null;
 	ofKey(path: Path, key: string): number | null;
+	/** The text of the value at `path` as the file writes it (`007`, `1e3`), when it is a single value (not a list or a map). */
+	written(path: Path): string | null;
 	/** The lines under the value at `path`: its own paths are relative to it. */
 	within(path: Path): ValueLines;
 }
 
 export type YamlRead = {readonly ok: true; readonly data: unknown; readonly lines: ValueLines} | {readonly ok: false; readonly problems: readonly Problem[]};
 
-export function readYaml(text: string): YamlRead {
+export function readYaml(fileText: string): YamlRead {
+	// YAML breaks lines at CR as well as at LF and CRLF; the yaml package only at the last two. One
+	// character for one keeps every offset where it was.
+	const text = fileText.replace(/\r(?!\n)/g, '\n');
 	const lineCounter = new LineCounter();
 	const lineAt = (offset: number) => lineCounter.linePos(offset).line;
 	const flowEnd = tooDeepFlowEnd(text);
-	const doc = parseDocument(flowEnd === null ? text : text.slice(0, flowEnd), {lineCounter, prettyErrors: false});
+	const doc = parseDocument(flowEnd === null ? text : text.slice(0, flowEnd), {lineCounter, prettyErrors: false, ...schemaOptions});
 	const deep = tooDeep(doc.contents, 1);
 	if (deep || flowEnd !== null)
 		return refused(lineAt(deep?.range?.[0] ?? flowEnd! - 1), `nested more than ${maxNesting} levels deep: a scenario needs only a few`);
-	const problems = doc.errors.map(error => ({line: lineAt(error.pos[0]), message: yamlMessage(error.code, error.message)}));
+	// A tag yaml cannot resolve is only a warning to it: the value would be read as text.
+	const problems = [...doc.errors, ...doc.warnings.filter(warning => warning.code === 'TAG_RESOLVE_FAILED')].map(error => ({
+		line: lineAt(error.pos[0]),
+		message: yamlMessage(error.code, error.message, text.slice(...error.pos)),
+	}));
 	if (problems.length > 0) return {ok: false, problems};
 	const hazard = findHazard(doc);
 	if (hazard) return refused(lineAt(hazard.offset), hazard.message);
+	keysAsWritten(doc);
 	try {
-		return {ok: true, data: doc.toJS({maxAliasCount}), lines: new DocumentLines(doc.contents, lineAt, [])};
+		return {ok: true, data: doc.toJS({maxAliasCount: yamlAliasCount}), lines: new DocumentLines(doc, lineAt, [])};
 	} catch (error) {
 		const alias = firstAliasOffset(doc);
 		return refused(alias === null ? 1 : lineAt(alias), aliasMessage((error as Error).message));
@@ -88,9 +109,19 @@ function tooDeep(node: unknown, depth: number): Node | null {
 	return null;
 }
 
-/** The parser's texts for the mistakes people make most, in plain words; the others escaped, since they quote the file. */
-function yamlMessage(code: string, message: string): string {
+/** The tags of the core schema, which a file may write (`!!str 007`) as long as the value fits them. */
+const plainTag = /^Unresolved tag: tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)$/;
+
+/**
+ * The parser's texts for the mistakes people make most, in plain words; the others escaped, since
+ * they quote the file. `source` is the text where the problem is (a tag, for a tag's problem).
+ */
+function yamlMessage(code: string, message: string, source: string): string {
 	const first = printable(message.split('\n')[0]!);
+	if (code === 'TAG_RESOLVE_FAILED') {
+		if (plainTag.test(message)) return `YAML: the value does not fit its tag ${quote(source)}`;
+		return `YAML: the tag ${quote(source)} is not read here: write plain text, a number, true or false, a list or a map`;
+	}
 	if (code === 'MULTIPLE_DOCS') return 'YAML: a second document starts here (---): a scenario is one document';
 	if (code === 'DUPLICATE_KEY') return 'YAML: a key appears twice in the same map';
 	if (code === 'TAB_AS_INDENT') return 'YAML: a tab indents this line: indent with spaces';
@@ -141,6 +172,18 @@ function keyHazard(key: unknown, anchors: ReadonlyMap<string, Node>): Hazard | n
 	return null;
 }
 
+/**
+ * Keys as the file writes them: a scenario's keys are names, and `007:` is the name 007, not the
+ * number 7 (yaml's `stringKeys` option does the same, but refuses an alias as a key).
+ */
+function keysAsWritten(doc: Document): void {
+	visit(doc, {
+		Pair(_, pair) {
+			if (isScalar(pair.key) && typeof pair.key.value !== 'string' && pair.key.source !== undefined) pair.key.value = pair.key.source;
+		},
+	});
+}
+
 /** Where the first alias is: a file whose aliases expand too much is reported there. */
 function firstAliasOffset(doc: Document): number | null {
 	let offset: number | null = null;
@@ -161,7 +204,7 @@ function aliasMessage(message: string): string {
 /** Lines in yaml's Document, by the nodes that yaml's own `get(key, true)` finds on the way. */
 class DocumentLines implements ValueLines {
 	constructor(
-		private readonly root: unknown,
+		private readonly doc: Document,
 		private readonly lineAt: (offset: number) => number,
 		/** The path of the value the paths asked for are under. */
 		private readonly base: Path,
@@ -179,20 +222,28 @@ class DocumentLines implements ValueLines {
 		return offset === undefined ? this.of(path) : this.lineAt(offset);
 	}
 
+	written(path: Path): string | null {
+		// Through aliases, to the value they repeat: that is where it is written.
+		const resolved = (node: Node | undefined) => (isAlias(node) ? node.resolve(this.doc) : node);
+		let node = resolved(isNode(this.doc.contents) ? this.doc.contents : undefined);
+		for (const part of [...this.base, ...path]) node = node && resolved(child(node, part));
+		return isScalar(node) && node.source !== undefined ? node.source : null;
+	}
+
 	within(path: Path): ValueLines {
-		return new DocumentLines(this.root, this.lineAt, [...this.base, ...path]);
+		return new DocumentLines(this.doc, this.lineAt, [...this.base, ...path]);
 	}
 
 	/** The node at `path`, or undefined when there is none. */
 	private exact(path: Path): Node | undefined {
-		let node = isNode(this.root) ? this.root : undefined;
+		let node = isNode(this.doc.contents) ? this.doc.contents : undefined;
 		for (const part of path) node = node && child(node, part);
 		return node;
 	}
 
 	/** The node at `path`, or the deepest one on the way to it. */
 	private deepest(path: Path): Node | undefined {
-		let node = isNode(this.root) ? this.root : undefined;
+		let node = isNode(this.doc.contents) ? this.doc.contents : undefined;
 		for (const part of path) {
 			const next = node && child(node, part);
 			if (next === undefined) return node;
