@@ -52,7 +52,8 @@ export function writeOutputFolder(folder: string, files: readonly {readonly name
 		const file = path.join(folder, name);
 		const problem = folderEntryProblem(file);
 		// Named by itself: a long folder's path would be cut short before the name that matters.
-		if (problem !== null) throw new UsageError(`-o: ${quote(name)} in ${quote(folder)} ${problem}; nothing was written (move it away, or choose another folder)`);
+		if (problem !== null)
+			throw new UsageError(`-o: ${quote(name)} in ${quote(folder)} ${problem}; nothing was written (move it away, or choose another folder)`);
 		refuseInput(file, inputs);
 	}
 	let replaced: boolean[];

@@ -65,7 +65,8 @@ function printStills(argument: string, flags: PrintFlags, write: (text: string) 
 	makeFolder(folder);
 	const files = stills.map(still => ({name: stillName(still.step, scenario), text: still.text}));
 	const wrote = writeOutputFolder(folder, files, [scenario.path ?? argument]);
-	stills.forEach((still, index) => report(`${wrote[index]}: step ${still.step}/${scenario.steps.length}, ${Buffer.byteLength(still.text)} bytes\n`));
+	for (const [index, still] of stills.entries())
+		report(`${wrote[index]}: step ${still.step}/${scenario.steps.length}, ${Buffer.byteLength(still.text)} bytes\n`);
 }
 
 /** The folder of -o, made if it is not there yet. */

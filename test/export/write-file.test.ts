@@ -29,7 +29,12 @@ describe('replaceFilesInFolder', () => {
 		const outside = path.join(directory, 'outside.txt');
 		writeFileSync(outside, 'keep\n');
 		symlinkSync(outside, path.join(folder, 'a.svg'));
-		expect(replaceFilesInFolder(folder, [{name: 'a.svg', text: 'new\n'}, {name: 'b.svg', text: 'b\n'}])).toEqual([true, false]);
+		expect(
+			replaceFilesInFolder(folder, [
+				{name: 'a.svg', text: 'new\n'},
+				{name: 'b.svg', text: 'b\n'},
+			]),
+		).toEqual([true, false]);
 		expect(readFileSync(outside, 'utf8')).toBe('keep\n');
 		expect(readFileSync(path.join(folder, 'a.svg'), 'utf8')).toBe('new\n');
 		expect(() => readlinkSync(path.join(folder, 'a.svg'))).toThrow(expect.objectContaining({code: 'EINVAL'}));
