@@ -48,6 +48,7 @@ describe('the room the dashboard needs', () => {
 		const {stdout} = await callCli(['--help']);
 		expect(stdout).toMatch(/--cols N {8}record, print: terminal columns, 68 to 1000 /);
 		expect(stdout).toMatch(/--rows N {8}record, print: terminal rows, 20 to 500 /);
+		expect(doc('safety.md')).toContain('up to 1000 x 500, and no less than the dashboard needs (68 columns, and 20 rows or more');
 		for (const cols of ['20', '67']) {
 			expect((await callCli(['print', 'gc-pause', '--cols', cols])).stderr).toContain(`--cols: expected a whole number from 68 to 1000, got '${cols}'`);
 		}
