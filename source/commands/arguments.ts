@@ -10,6 +10,7 @@ import {defaultExploreDepth, maxExploreDepth} from '../scenario/explore-limits.j
 import {defaultScenarioName} from '../scenario/files.js';
 import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';
+import {frameLimits} from './options.js';
 
 /** What the first word may name; anything else names a scenario for the dashboard. */
 export const subcommands = ['trace', 'check', 'record', 'print', 'explore', 'list', 'live', 'help'] as const;
@@ -83,8 +84,8 @@ const help = `
                     honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
     --autoplay S    dashboard: a step every S seconds; any key takes over
-    --cols N        record, print: terminal columns (default 80)
-    --rows N        record, print: terminal rows (default 24)
+    --cols N        record, print: terminal columns, ${frameLimits.cols.min} to ${frameLimits.cols.max} (default 80)
+    --rows N        record, print: terminal rows, ${frameLimits.rows.min} to ${frameLimits.rows.max} (default 24; more clients need more)
     --no-keys       dashboard, record, print: no key bar; its row goes to the story
                     (SVG pictures have none unless --keys is given)
     -o, --output F  record, print, explore: the file to write (- for stdout; print's

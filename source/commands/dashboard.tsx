@@ -16,6 +16,7 @@ import {inkOptions} from './ink-options.js';
 import {endForHangup, endWhenTerminalGoes} from './hangup.js';
 import {UsageError} from './errors.js';
 import {lookOptions, secondsOption} from './options.js';
+import {dashboardTerminalProblem} from './terminal.js';
 import type {CommandLineIo} from './command-line-io.js';
 
 export interface DashboardFlags {
@@ -35,15 +36,16 @@ export async function runDashboard(argument: string, flags: DashboardFlags, io: 
 	const look = makeLook({...lookOptions(flags), color: colorAllowed(flags.color, io.env)});
 	const autoplay = flags.autoplay === undefined ? null : secondsOption('--autoplay', flags.autoplay, 0, {min: 0.1, max: 3600});
 	const scenario = loadScenario(argument);
-	if (!io.stdin.isTTY || !io.stdout.isTTY) {
+	const terminalProblem = dashboardTerminalProblem(io);
+	if (terminalProblem === 'no-terminal') {
 		throw new UsageError('the dashboard needs a terminal to read keys from; without one use `dlock-tui trace`, `dlock-tui print` or `dlock-tui record`');
+	}
+	if (terminalProblem === 'dumb') {
+		throw new UsageError('the dashboard needs a terminal that can move the cursor, and TERM=dumb cannot; `dlock-tui print` shows every step as plain text');
 	}
 	// chalk reads --no-color from process.argv itself and then writes no escape code at all, bold and
 	// inverse included; the look has taken the colours away already, and its emphasis must stay, as with NO_COLOR.
 	if (flags.color === false && chalk.level === 0) chalk.level = 1;
-	if (io.env.TERM === 'dumb') {
-		throw new UsageError('the dashboard needs a terminal that can move the cursor, and TERM=dumb cannot; `dlock-tui print` shows every step as plain text');
-	}
 	const jobs = new JobControl(io);
 	// The save key writes in the directory the dashboard was started from.
 	const save = (session: Session) => saveSession(session, process.cwd());

@@ -10,12 +10,12 @@ import {UsageError} from './errors.js';
 export const maxDrawnSteps = 1000;
 
 /**
- * What `record` and `print` refuse to draw: a size too small for the dashboard (the frames would
- * show its "too small" notice) and a scenario too long to watch.
+ * What `record` and `print` refuse to draw: too few rows for the dashboard of this scenario (the
+ * frames would show its "too small" notice) and a scenario too long to watch.
  */
 export function checkDrawable(command: string, size: FrameSize, scenario: Scenario): void {
+	// The columns were checked with the options: every dashboard needs the same.
 	const smallest = smallestTerminal(scenario, size.cols);
-	if (size.cols < smallest.cols) throw new UsageError(`--cols: ${size.cols} is too narrow for the dashboard, which needs at least ${smallest.cols} columns`);
 	if (size.rows < smallest.rows)
 		throw new UsageError(`--rows: ${size.rows} is too low for the dashboard of this scenario, which needs at least ${smallest.rows} rows`);
 	if (scenario.steps.length > maxDrawnSteps) {

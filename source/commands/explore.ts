@@ -16,6 +16,7 @@ import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {UsageError} from './errors.js';
 import {wholeNumberOption} from './options.js';
+import type {TerminalProblem} from './terminal.js';
 import {writeOutputFile} from './output-file.js';
 
 export interface ExploreFlags {
@@ -33,6 +34,8 @@ export interface ExploreIo {
 	readonly stderr: NodeJS.WriteStream;
 	/** Opens a written scenario in the dashboard (--open). */
 	readonly open: (file: string) => Promise<void>;
+	/** Why the dashboard could not open here (null: it can): --open is refused before the search. */
+	readonly terminalProblem: TerminalProblem | null;
 	/** Milliseconds, for the slices and the progress line: performance.now, or a test's own clock, so a test sees a second of progress without waiting one. */
 	readonly clock?: () => number;
 }
@@ -49,6 +52,7 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	const depthFlag = flags.depth === undefined ? undefined : wholeNumberOption('--depth', flags.depth, defaultExploreDepth, {min: 1, max: maxExploreDepth});
 	const toFile = flags.output !== undefined && flags.output !== '-';
 	if (flags.open && !toFile) throw new UsageError('--open: needs -o FILE, the scenario file to write and open');
+	if (flags.open && io.terminalProblem !== null) throw new UsageError(`--open: ${openRefusals[io.terminalProblem]}`);
 	const scenario = loadScenario(argument);
 	const clients = scenario.setup.clients.map(client => client.name);
 	const fromFile = scenario.explore?.moves;
@@ -137,6 +141,11 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	);
 	return 1;
 }
+
+const openRefusals: Readonly<Record<TerminalProblem, string>> = {
+	'no-terminal': 'the dashboard needs a terminal to read keys from, and there is none here (leave --open out; `dlock-tui FILE` opens the file later)',
+	dumb: 'the dashboard needs a terminal that can move the cursor, and TERM=dumb cannot (leave --open out)',
+};
 
 function untilOption(text: string | undefined): TargetName {
 	if (text !== undefined && !(targetNames as readonly string[]).includes(text)) {

@@ -5,6 +5,7 @@ import {langs} from '../text/narration.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 import {themeNames} from '../ui/look.js';
+import {minDashboardRows, minDashboardWidth} from '../ui/size.js';
 import {UsageError} from './errors.js';
 
 /** A number from the command line within `range`: `pattern` says how it may be written, `kind` what it is. */
@@ -47,8 +48,11 @@ export interface ViewFlags {
 	readonly keys?: boolean;
 }
 
-/** The size of a headless terminal: small enough to stay cheap, large enough for the panes. */
-const frameLimits = {cols: {min: 20, max: 1000}, rows: {min: 6, max: 500}} as const;
+/**
+ * The size of a headless terminal: small enough to stay cheap, large enough for any dashboard
+ * (the rows a scenario's dashboard needs depend on its clients: drawable.ts checks them).
+ */
+export const frameLimits = {cols: {min: minDashboardWidth, max: 1000}, rows: {min: minDashboardRows, max: 500}} as const;
 
 const defaultFrameSize = {cols: 80, rows: 24} as const;
 

@@ -2,7 +2,6 @@
 // slides, docs and golden files; or, --format svg, as a folder of SVG pictures, one a step.
 
 import {mkdirSync, statSync} from 'node:fs';
-import path from 'node:path';
 import {drawDashboard} from '../export/dashboard.js';
 import {drawStills, pageSteps, printPages} from '../export/recording.js';
 import {writeFailure} from '../export/write-failure.js';
@@ -13,7 +12,7 @@ import {makeLook} from '../ui/look.js';
 import {checkDrawable} from './drawable.js';
 import {UsageError} from './errors.js';
 import {choiceOption, type ViewFlags, viewOptions, wholeNumberOption} from './options.js';
-import {writeOutputFile} from './output-file.js';
+import {writeOutputFile, writeOutputFolder} from './output-file.js';
 
 export interface PrintFlags extends ViewFlags {
 	/** --color: keep colours and styles (escape codes); plain text otherwise, whatever the terminal. */
@@ -64,10 +63,10 @@ function printStills(argument: string, flags: PrintFlags, write: (text: string) 
 		return;
 	}
 	makeFolder(folder);
-	for (const still of stills) {
-		const wrote = writeOutputFile(path.join(folder, stillName(still.step, scenario)), still.text, [scenario.path ?? argument]);
-		report(`${wrote}: step ${still.step}/${scenario.steps.length}, ${Buffer.byteLength(still.text)} bytes\n`);
-	}
+	const files = stills.map(still => ({name: stillName(still.step, scenario), text: still.text}));
+	const wrote = writeOutputFolder(folder, files, [scenario.path ?? argument]);
+	for (const [index, still] of stills.entries())
+		report(`${wrote[index]}: step ${still.step}/${scenario.steps.length}, ${Buffer.byteLength(still.text)} bytes\n`);
 }
 
 /** The folder of -o, made if it is not there yet. */

@@ -16,6 +16,7 @@ import {UsageError} from './errors.js';
 import {runList} from './list.js';
 import {type Output, OutputClosed, outputTo} from './output.js';
 import {runTrace} from './trace.js';
+import {dashboardTerminalProblem} from './terminal.js';
 
 // The commands that draw the dashboard load Ink and React when they run, so trace, check, list
 // and --help start without them.
@@ -98,7 +99,7 @@ async function runCommand(argv: readonly string[], io: CommandLineIo, output: Ou
 				await runDashboard(file, {}, io);
 			};
 			// As for check, the status stands when nobody reads the output: a counterexample is 1 under `| true` too.
-			return runExplore(rest[0]!, cli.flags, {write: output.writeWhileOpen, stderr: io.stderr, open});
+			return runExplore(rest[0]!, cli.flags, {write: output.writeWhileOpen, stderr: io.stderr, open, terminalProblem: dashboardTerminalProblem(io)});
 		}
 		case 'list': {
 			if (rest.length > 0) throw new UsageError(`list: unexpected ${quote(rest[0]!)}`);

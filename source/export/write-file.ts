@@ -1,7 +1,8 @@
 // Writing files without losing what is there: a new file is created, never opened over one
 // already there, and removed if it cannot be finished (the save key); an output file (`record -o`,
 // `print -o`) is written as a new file beside it, renamed over the old one only once whole, so a
-// full disk or a killed process leaves the old file as it was.
+// full disk or a killed process leaves the old file as it was; a folder of pictures (`print
+// --format svg -o DIR`) is written the same way, every file whole before any is renamed.
 //
 // By hand because write-file-atomic, the usual library, writes with one writeSync: a short write
 // (the disk fills part way) goes unnoticed and the truncated file is renamed into place. Its exit
@@ -9,7 +10,7 @@
 // back into death.
 
 import {randomBytes} from 'node:crypto';
-import {closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync} from 'node:fs';
+import {closeSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -61,7 +62,7 @@ export function replaceFile(file: string, text: string): {readonly replaced: boo
 		return {replaced: false};
 	}
 	const destination = old?.file ?? file;
-	const partial = path.join(path.dirname(destination), `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.partial`);
+	const partial = partialBeside(destination);
 	// The old file's permissions stay; a new file gets the usual ones (0666 less the umask).
 	writeNewFile(partial, text, {mode: old ? old.stats.mode & 0o7777 : 0o666, sync: true});
 	try {
@@ -71,4 +72,57 @@ export function replaceFile(file: string, text: string): {readonly replaced: boo
 		throw error;
 	}
 	return {replaced: old !== null};
+}
+
+/** A new name beside `file`, hidden, for the text that replaces it once whole. */
+const partialBeside = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`);
+
+const lstatOrNull = (file: string): Stats | null => {
+	try {
+		return lstatSync(file);
+	} catch {
+		return null;
+	}
+};
+
+/**
+ * Why the program's own file name in a folder cannot take a file, in words (null when it can: no
+ * entry yet, or a regular file). A link is never written through: the person named the folder, not
+ * where its links lead, and a link there may lead out of it.
+ */
+export function folderEntryProblem(file: string): string | null {
+	const stats = lstatOrNull(file);
+	if (stats === null || stats.isFile()) return null;
+	if (stats.isSymbolicLink()) return 'is a link, and files go only into the folder itself, never through a link';
+	if (stats.isDirectory()) return 'is a folder';
+	return 'is not a regular file';
+}
+
+/**
+ * Writes each file into `folder`, all or none, and says of each whether it replaced one: every text
+ * is written whole beside its place before any is renamed into it, so a full disk leaves the folder
+ * as it was. The name itself is replaced, never what a link there names (rename does not follow
+ * links). The caller has checked the names with folderEntryProblem.
+ */
+export function replaceFilesInFolder(folder: string, files: readonly {readonly name: string; readonly text: string}[]): boolean[] {
+	const entries = files.map(({name, text}) => {
+		const destination = path.join(folder, name);
+		return {destination, text, old: lstatOrNull(destination), partial: partialBeside(destination)};
+	});
+	// Those from `renamed` to `written` are partial files to remove if something fails.
+	let written = 0;
+	let renamed = 0;
+	try {
+		for (const {text, old, partial} of entries) {
+			writeNewFile(partial, text, {mode: old?.isFile() ? old.mode & 0o7777 : 0o666, sync: true});
+			written += 1;
+		}
+		for (const {partial, destination} of entries) {
+			renameSync(partial, destination);
+			renamed += 1;
+		}
+	} finally {
+		for (const {partial} of entries.slice(renamed, written)) rmSync(partial, {force: true});
+	}
+	return entries.map(({old}) => old !== null);
 }

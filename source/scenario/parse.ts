@@ -337,7 +337,8 @@ const hintFor = (word: string, known: readonly string[]) => {
 
 /**
  * The nodes' names (undefined when the list cannot be read), with their problems: two nodes of
- * one name, or a node named like a client (a command could not tell them apart).
+ * one name, or a node named like a client (a command could not tell them apart), whether the file
+ * names the node or the node has its default name (L1…LN).
  */
 function readNodes(data: Record<string, unknown>, lines: ValueLines, clients: readonly (string | null)[], problems: Problem[]): string[] | undefined {
 	const {nodes} = data;
@@ -345,9 +346,18 @@ function readNodes(data: Record<string, unknown>, lines: ValueLines, clients: re
 		if (name === lockPeer)
 			problems.push({line: lines.of(['clients', index]), message: `client ${index + 1}: 'lock' names every lock node in partition and heal, not a client`});
 	});
-	if (nodes === undefined)
-		return nodeNames(typeof data.backend === 'string' && data.backend in backendPresets ? backendPresets[data.backend as Backend].nodes : 1);
-	if (typeof nodes === 'number') return Number.isSafeInteger(nodes) && nodes >= 1 && nodes <= maxNodes ? nodeNames(nodes) : undefined;
+	if (nodes === undefined || typeof nodes === 'number') {
+		const defaults = defaultNodes(data);
+		if (defaults === undefined) return undefined;
+		clients.forEach((name, index) => {
+			if (name !== null && defaults.names.includes(name))
+				problems.push({
+					line: lines.of(['clients', index]),
+					message: `client ${index + 1}: ${quote(name)} is also a lock node's name (${defaults.why}): a command could not tell them apart`,
+				});
+		});
+		return defaults.names;
+	}
 	if (!Array.isArray(nodes)) return undefined;
 	const named = nodes.map(node => (isRecord(node) && typeof node.name === 'string' ? node.name : null));
 	named.forEach((name, index) => {
@@ -358,6 +368,19 @@ function readNodes(data: Record<string, unknown>, lines: ValueLines, clients: re
 			problems.push({line, message: `node ${index + 1}: ${quote(name)} is also a client's name: a command could not tell them apart`});
 	});
 	return named.includes(null) ? undefined : (named as string[]);
+}
+
+/** The nodes' default names when the file does not name them, and where they come from (undefined: a wrong count). */
+function defaultNodes(data: Record<string, unknown>): {readonly names: string[]; readonly why: string} | undefined {
+	const {nodes, backend} = data;
+	if (typeof nodes === 'number') {
+		if (!(Number.isSafeInteger(nodes) && nodes >= 1 && nodes <= maxNodes)) return undefined;
+		return {names: nodeNames(nodes), why: nodes === 1 ? 'nodes: 1 is named L1' : `nodes: ${nodes} are named L1 to L${nodes}`};
+	}
+	const preset = typeof backend === 'string' && Object.hasOwn(backendPresets, backend) ? (backend as Backend) : null;
+	const count = preset === null ? 1 : backendPresets[preset].nodes;
+	if (count === 1) return {names: nodeNames(1), why: 'the one lock node is named L1 unless nodes: names it'};
+	return {names: nodeNames(count), why: `backend: ${preset} has ${count} nodes, named L1 to L${count} unless nodes: names them`};
 }
 
 /** Tokens need one node that remembers: the line of the key that asks for what cannot be, and why. */

@@ -56,7 +56,7 @@ const textOfAtMost = (max: number) =>
 export const maxTitleLength = 120;
 /** Narration (a step's `say`, the description) fills a few screens of the story pane at most. */
 export const maxNarrationLength = 2000;
-/** Keys 1-9 select a client, and nine clients already need a terminal of 34 rows. */
+/** Keys 1-9 select a client, and nine clients already need a terminal of 36 rows at 80 columns. */
 export const maxClients = 9;
 const clientNameOf = (typeError: string) =>
 	z

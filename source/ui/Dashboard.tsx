@@ -16,6 +16,7 @@ import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js'
 import {storyRows, storyRowsNeeded} from './panes/story.js';
 import {timelineRows} from './panes/timeline.js';
 import {FittedRows} from './Rows.js';
+import {smallestDashboard} from './size.js';
 import {useLook} from './useLook.js';
 
 /** The help over the dashboard, at its start or scrolled to its end. */
@@ -35,32 +36,12 @@ export interface DashboardProps {
 	readonly live?: boolean;
 }
 
-const minWidth = 68;
-const topHeight = 5;
-
 /** The timeline's rows without node lanes: its title, a lane per client and the resource's, the axis. */
 const timelineHeight = (session: Session) => currentWorld(session).clients.length + 3;
 
-/** Rows of every pane but the story: header, lock and resource, clients (with headings), timeline, key bar. */
-const fixedHeight = (clients: number) => 1 + topHeight + (clients + 3) + (clients + 3) + 1;
-/**
- * Rows the story is promised at the smallest size, after the clients' headings have given way:
- * enough for its title and every built-in scenario's narration and latest event, whole, at 68
- * columns and more, in English and Japanese (test/ui/layout.test.ts holds the built-ins to it).
- */
-const minStoryHeight = 5;
-
-/** Below this width the line under the clients that says who believes what can take two rows. */
-const lessonWidth = 80;
-
-/**
- * The smallest terminal the dashboard fits in: its columns, and the rows it needs at `width`
- * columns (by default the fewest it takes), one row kept free against flicker.
- */
-export function minimumSize(session: Session, width = minWidth): {width: number; height: number} {
-	const lessonRows = width < lessonWidth ? 2 : 1;
-	return {width: minWidth, height: fixedHeight(currentWorld(session).clients.length) - 1 + (lessonRows - 1) + minStoryHeight + 1};
-}
+/** The smallest terminal the dashboard of this session fits in near `width` columns (size.ts). */
+export const minimumSize = (session: Session, width?: number): {width: number; height: number} =>
+	smallestDashboard(currentWorld(session).clients.length, width);
 
 export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const {session, width, height} = props;

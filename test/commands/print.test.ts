@@ -93,9 +93,9 @@ describe('dlock-tui print', () => {
 
 describe('print and record: bad options', () => {
 	test.each([
-		[['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'"],
-		[['print', 'gc-pause', '--rows', '3'], "--rows: expected a whole number from 6 to 500, got '3'"],
-		[['print', 'gc-pause', '--cols', '80.5'], "--cols: expected a whole number from 20 to 1000, got '80.5'"],
+		[['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 68 to 1000, got 'wide'"],
+		[['print', 'gc-pause', '--rows', '3'], "--rows: expected a whole number from 20 to 500, got '3'"],
+		[['print', 'gc-pause', '--cols', '80.5'], "--cols: expected a whole number from 68 to 1000, got '80.5'"],
 		[['print', 'gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'"],
 		[['print', 'gc-pause', '--theme', 'neon'], "--theme: expected one of dark, light, contrast, got 'neon'"],
 		[['record', 'gc-pause'], 'record: missing -o FILE'],
@@ -103,8 +103,8 @@ describe('print and record: bad options', () => {
 		[['record', 'gc-pause', '-o', 'x.cast', '--step-delay', 'soon'], "--step-delay: expected a number of seconds from 0.1 to 600, got 'soon'"],
 		[['print'], 'print: expected one scenario'],
 		[['record', '-o', 'x.cast'], 'record: expected one scenario'],
-		[['print', 'gc-pause', '--cols', '50'], '--cols: 50 is too narrow for the dashboard, which needs at least'],
-		[['record', 'gc-pause', '-o', 'x.cast', '--rows', '10'], '--rows: 10 is too low for the dashboard of this scenario, which needs at least'],
+		[['print', 'gc-pause', '--cols', '20'], "--cols: expected a whole number from 68 to 1000, got '20'"],
+		[['record', 'gc-pause', '-o', 'x.cast', '--rows', '21'], '--rows: 21 is too low for the dashboard of this scenario, which needs at least'],
 	])('%j', async (args, message) => {
 		const {status, stdout, stderr} = await callCli(args);
 		expect(status).toBe(2);

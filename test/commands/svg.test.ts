@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
@@ -119,6 +119,34 @@ describe('dlock-tui print --format svg', () => {
 		expect(stderr).toBe(`dlock-tui: ${message} (see dlock-tui --help)\n`);
 		expect(status).toBe(2);
 		expect(stdout).toBe('');
+	});
+
+	test('a link in the folder is never written through: refused before any picture is written, what it names left alone', async () => {
+		const folder = path.join(directory, 'linked');
+		const outside = path.join(directory, 'outside.txt');
+		mkdirSync(folder);
+		writeFileSync(outside, 'keep\n');
+		writeFileSync(path.join(folder, 'step-07.svg'), 'old picture\n');
+		symlinkSync('../outside.txt', path.join(folder, 'step-02.svg'));
+		const {status, stderr} = await callCli(['print', 'gc-pause', '--format', 'svg', '-o', folder]);
+		expect(stderr).toBe(
+			`dlock-tui: -o: 'step-02.svg' in '${folder}' is a link, and files go only into the folder itself, never through a link; nothing was written (move it away, or choose another folder) (see dlock-tui --help)\n`,
+		);
+		expect(status).toBe(2);
+		expect(readFileSync(outside, 'utf8')).toBe('keep\n');
+		expect(readdirSync(folder).sort()).toEqual(['step-02.svg', 'step-07.svg']);
+		expect(readFileSync(path.join(folder, 'step-07.svg'), 'utf8')).toBe('old picture\n');
+	});
+
+	test('a folder named like a later picture: refused before the earlier pictures are replaced', async () => {
+		const folder = path.join(directory, 'in-the-way');
+		mkdirSync(path.join(folder, 'step-03.svg'), {recursive: true});
+		writeFileSync(path.join(folder, 'step-01.svg'), 'old picture\n');
+		const {status, stderr} = await callCli(['print', 'gc-pause', '--format', 'svg', '-o', folder]);
+		expect(stderr).toMatch(/^dlock-tui: -o: 'step-03\.svg' in '.*' is a folder; nothing was written/);
+		expect(status).toBe(2);
+		expect(readdirSync(folder).sort()).toEqual(['step-01.svg', 'step-03.svg']);
+		expect(readFileSync(path.join(folder, 'step-01.svg'), 'utf8')).toBe('old picture\n');
 	});
 
 	test('-o naming a file, not a folder, is refused and the file left alone', async () => {

@@ -71,7 +71,7 @@ describe('arguments', () => {
 	});
 
 	test('a value of the wrong kind', async () => {
-		await expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 20 to 1000, got 'wide'");
+		await expectUsageError(['print', 'gc-pause', '--cols', 'wide'], "--cols: expected a whole number from 68 to 1000, got 'wide'");
 		await expectUsageError(['record', 'gc-pause', '-o', path.join(directory, 'x.cast'), '--step-delay=soon'], '--step-delay: expected a number of seconds');
 		await expectUsageError(['gc-pause', '--lang', 'fr'], "--lang: expected one of en, ja, got 'fr'");
 	});

@@ -90,7 +90,7 @@ describe('dlock-tui explore', () => {
 			}) as NodeJS.WriteStream;
 			stderr.isTTY = terminal;
 			let stdout = '';
-			const status = await runExplore('gc-pause', {depth: '5'}, {write: text => (stdout += text), stderr, open: async () => {}, clock});
+			const status = await runExplore('gc-pause', {depth: '5'}, {write: text => (stdout += text), stderr, open: async () => {}, terminalProblem: null, clock});
 			expect(stdout).toMatch(/^no violation within 5 moves \(1,324 states seen, [\d.]+ s, depth 5 reached\)\n$/);
 			expect(status).toBe(0);
 			// On a terminal the line is ended once the search is.

@@ -4,6 +4,7 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
+import {parseScenario} from '../../source/scenario/parse.js';
 import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
 const directory = temporaryDirectory('dlock-second-model-');
@@ -60,6 +61,35 @@ describe('hostile second-model scenario files', () => {
 		],
 	])('%s', async (name, text, message) => {
 		expect(await checkOf(name, text)).toContain(message);
+	});
+
+	// A command names a client or a node by the same word: `crash L3` would crash the client and leave node L3 up.
+	test.each([
+		[
+			'client-named-like-redlock-node',
+			'title: t\nbackend: redlock\nclients: [L3, A]\nsteps:\n  - do: crash L3\n',
+			":3: client 1: 'L3' is also a lock node's name (backend: redlock has 5 nodes, named L1 to L5 unless nodes: names them): a command could not tell them apart",
+		],
+		[
+			'client-named-like-the-one-node',
+			'title: t\nclients: [L1, B]\nsteps:\n  - do: crash L1\n',
+			":2: client 1: 'L1' is also a lock node's name (the one lock node is named L1 unless nodes: names it): a command could not tell them apart",
+		],
+		[
+			'client-named-like-a-counted-node',
+			'title: t\nnodes: 3\ntokens: none\nclients:\n  - A\n  - {name: L2, fencing: false}\nsteps: []\n',
+			":6: client 2: 'L2' is also a lock node's name (nodes: 3 are named L1 to L3): a command could not tell them apart",
+		],
+	])('%s', async (name, text, message) => {
+		expect(await checkOf(name, text)).toContain(message);
+	});
+
+	test('a client may take a default node name when the file names the nodes otherwise', () => {
+		const parsed = parseScenario('title: t\nnodes: [{name: N1}]\nclients: [L1]\nsteps:\n  - do: [crash L1, crash N1]\n', 'named.yaml');
+		expect(parsed.ok && parsed.scenario.steps[0]!.commands.map(each => each.command)).toEqual([
+			{kind: 'crash', client: 'L1'},
+			{kind: 'crash', client: 'N1'},
+		]);
 	});
 
 	test('a client named lock clashes with the word for every node', async () => {
