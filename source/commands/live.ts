@@ -11,8 +11,8 @@ import {defaultScenarioName, loadScenario} from '../scenario/files.js';
 import {type Lang, narrationIn} from '../text/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
 import {describeDifference, describeLag} from '../live/compare.js';
-import {etcdProblem, openStore} from '../live/etcd-store.js';
-import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
+import {openStore} from '../live/etcd-store.js';
+import {EtcdStartFailure, etcdHealth, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
 import {createRunDirectory, type RunDirectory, TemporaryFolderProblem} from '../live/run-directory.js';
 import {pushPlayedStep} from '../session/session.js';
@@ -196,16 +196,13 @@ function notLiveProblem(scenario: Scenario): string | null {
 
 /** An etcd given with --etcd that does not answer, in time or at all, is a mistake in the command line, said in one line. */
 async function checkReachable(url: string, signal: AbortSignal): Promise<void> {
-	const store = openStore(url);
 	const late = AbortSignal.timeout(givenEtcdTimeoutMs);
 	try {
-		await untilAborted(store.revision(), AbortSignal.any([signal, late]));
+		await etcdHealth(url, AbortSignal.any([signal, late]));
 	} catch (error) {
-		if (signal.aborted) throw error;
-		const why = late.aborted ? `no answer in ${givenEtcdTimeoutMs / 1000} s` : etcdProblem(error);
+		if (signal.aborted) throw signal.reason;
+		const why = late.aborted ? `no answer in ${givenEtcdTimeoutMs / 1000} s` : (error as Error).message;
 		throw new UsageError(`--etcd ${url}: etcd does not answer there (${why})`);
-	} finally {
-		await store.close();
 	}
 }
 

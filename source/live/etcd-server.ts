@@ -5,6 +5,7 @@ import {type ChildProcess, spawn} from 'node:child_process';
 import {accessSync, constants as fileConstants, readFileSync} from 'node:fs';
 import {constants} from 'node:os';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import type {RunDirectory} from './run-directory.js';
@@ -57,22 +58,36 @@ function freePort(): Promise<number> {
 	});
 }
 
-/** Does etcd answer its health check. */
-function answers(url: string): Promise<boolean> {
-	return new Promise(resolve => {
-		const request = http.get(`${url}/health`, {timeout: 1000}, response => {
+/**
+ * Resolves once etcd at `url` says it is healthy (its /health, plain HTTP, which a request can be
+ * given up on at once, where a gRPC call in progress keeps the process alive until it ends);
+ * rejects with why not: the connection's error, what came back, or the signal's reason.
+ */
+export function etcdHealth(url: string, signal: AbortSignal): Promise<void> {
+	const get = url.startsWith('https:') ? https.get : http.get;
+	return new Promise((resolve, reject) => {
+		const request = get(`${url}/health`, {signal}, response => {
 			let body = '';
+			response.setEncoding('utf8');
 			response.on('data', chunk => {
 				body += chunk;
 			});
-			response.on('end', () => resolve(body.includes('"health":"true"')));
+			response.on('error', reject);
+			response.on('end', () => {
+				if (body.includes('"health":"true"')) resolve();
+				else reject(new Error(`its /health says HTTP ${response.statusCode}: ${body.trim().slice(0, 80) || 'nothing'}`));
+			});
 		});
-		request.on('error', () => resolve(false));
-		request.on('timeout', () => {
-			request.destroy();
-			resolve(false);
-		});
+		request.on('error', reject);
 	});
+}
+
+/** Does etcd answer its health check within a second. */
+function answers(url: string): Promise<boolean> {
+	return etcdHealth(url, AbortSignal.timeout(1000)).then(
+		() => true,
+		() => false,
+	);
 }
 
 /**

@@ -375,10 +375,10 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			try {
 				const killedAt = Date.now();
 				process.kill(etcdPid(run, 'lock'), 'SIGKILL');
-				const status = await endsWithin(run, 10_000);
+				const status = await endsWithin(run, 20_000);
 				const output = run.output();
 				expect(status, output).toBe(1);
-				expect(Date.now() - killedAt).toBeLessThan(5000);
+				expect(Date.now() - killedAt).toBeLessThan(10_000);
 				expect(output).toMatch(
 					/^dlock-tui: live: the run's etcd at http:\/\/127\.0\.0\.1:\d+ ended in the middle of the run \(killed by SIGKILL\) \(see dlock-tui --help\)$/m,
 				);
@@ -397,8 +397,8 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 				process.kill(etcdPid(run, 'lock'), 'SIGSTOP');
 				const interruptedAt = Date.now();
 				run.kill('SIGINT');
-				expect(await endsWithin(run, 10_000), run.output()).toBe(130);
-				expect(Date.now() - interruptedAt).toBeLessThan(5000);
+				expect(await endsWithin(run, 20_000), run.output()).toBe(130);
+				expect(Date.now() - interruptedAt).toBeLessThan(10_000);
 				expect([...run.pids].filter(isRunning)).toEqual([]);
 				expect(runDirectories(tmp)).toEqual([]);
 			} finally {
@@ -406,7 +406,8 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			}
 		});
 
-		test('an etcd that ignores SIGTERM when it misses the 15 s start limit is killed: one line, exit 1, nothing left', async () => {
+		// The start limit and the wait after SIGTERM, on a busy machine.
+		test('an etcd that ignores SIGTERM when it misses the 15 s start limit is killed: one line, exit 1, nothing left', {timeout: 90_000}, async () => {
 			const tmp = mkdtempSync(path.join(root, 'stubborn-'));
 			const bin = path.join(tmp, 'bin');
 			mkdirSync(bin);
@@ -414,7 +415,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			writeFileSync(path.join(bin, 'etcd'), `#!${process.execPath}\nprocess.on('SIGTERM', () => {});\nsetInterval(() => {}, 1000);\n`, {mode: 0o755});
 			const run = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp, {PATH: bin});
 			try {
-				const status = await endsWithin(run, 30_000);
+				const status = await endsWithin(run, 50_000);
 				expect(status, run.output()).toBe(1);
 				expect(run.output()).toBe('dlock-tui: live: etcd did not start: no output (see dlock-tui --help)\n');
 				// The stubborn etcd under its guard, at least.
@@ -428,8 +429,11 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 	});
 
 	describe('an etcd given with --etcd that never answers', () => {
-		/** A loopback listener that takes connections and says nothing on them; `connected` resolves at the first. */
-		async function silentListener(): Promise<{readonly url: string; readonly connected: Promise<void>; readonly close: () => void}> {
+		/**
+		 * A loopback listener that takes connections and answers whatever it is sent with `answer`
+		 * (nothing by default), never closing one; `connected` resolves at the first.
+		 */
+		async function listener(answer = ''): Promise<{readonly url: string; readonly connected: Promise<void>; readonly close: () => void}> {
 			const sockets: net.Socket[] = [];
 			let connected!: () => void;
 			const first = new Promise<void>(resolve => {
@@ -437,6 +441,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			});
 			const server = net.createServer(socket => {
 				sockets.push(socket);
+				socket.on('data', () => answer && socket.write(answer));
 				connected();
 			});
 			await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
@@ -451,16 +456,20 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			};
 		}
 
-		test('one that accepts and never answers: given up after 5 s, one line naming it, exit 2, nothing left', async () => {
-			const listener = await silentListener();
+		test.for([
+			['accepts and never answers', '', 'no answer in 5 s'],
+			['starts an answer and never ends it', 'HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{', 'no answer in 5 s'],
+			['answers what no etcd would', 'SSH-2.0-OpenSSH_9.2\r\n', 'Parse Error: Expected HTTP/, RTSP/ or ICE/'],
+		])('one that %s: one line naming it and why, exit 2, nothing left', async ([, answer, why]) => {
+			const given = await listener(answer);
 			const tmp = mkdtempSync(path.join(root, 'silent-'));
 			try {
-				const run = startLive(['gc-pause', '--check', '--etcd', listener.url], tmp);
-				expect(await endsWithin(run, 15_000), run.output()).toBe(2);
-				expect(run.output()).toBe(`dlock-tui: --etcd ${listener.url}: etcd does not answer there (no answer in 5 s) (see dlock-tui --help)\n`);
+				const run = startLive(['gc-pause', '--check', '--etcd', given.url], tmp);
+				expect(await endsWithin(run, 30_000), run.output()).toBe(2);
+				expect(run.output()).toBe(`dlock-tui: --etcd ${given.url}: etcd does not answer there (${why}) (see dlock-tui --help)\n`);
 				expect(runDirectories(tmp)).toEqual([]);
 			} finally {
-				listener.close();
+				given.close();
 			}
 		});
 
@@ -469,16 +478,16 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			['SIGTERM', 143],
 			['SIGHUP', 129],
 		] as const)('%s ends it at once while it waits (%i)', async ([signal, code]) => {
-			const listener = await silentListener();
+			const silent = await listener();
 			const tmp = mkdtempSync(path.join(root, 'silent-signal-'));
 			try {
-				const run = startLive(['gc-pause', '--check', '--etcd', listener.url], tmp);
-				await Promise.race([listener.connected, endsWithin(run, 10_000)]);
+				const run = startLive(['gc-pause', '--check', '--etcd', silent.url], tmp);
+				await Promise.race([silent.connected, endsWithin(run, 10_000)]);
 				run.kill(signal);
-				expect(await endsWithin(run, 3000), run.output()).toBe(code);
+				expect(await endsWithin(run, 8000), run.output()).toBe(code);
 				expect(runDirectories(tmp)).toEqual([]);
 			} finally {
-				listener.close();
+				silent.close();
 			}
 		});
 	});
@@ -490,7 +499,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			['/proc', '/proc', 'ENOENT: no such file or directory'],
 		])('TMPDIR %s: one line naming TMPDIR and what is wrong, exit 2', async ([, folder, why]) => {
 			const run = startLive(['gc-pause', '--check'], folder!);
-			expect(await endsWithin(run, 10_000), run.output()).toBe(2);
+			expect(await endsWithin(run, 30_000), run.output()).toBe(2);
 			expect(run.output()).toBe(
 				`dlock-tui: live: TMPDIR is ${folder}, where no directory can be made (${why}); set TMPDIR to a directory you can write to (see dlock-tui --help)\n`,
 			);
