@@ -11,10 +11,10 @@ import {defaultScenarioName, loadScenario} from '../scenario/files.js';
 import {type Lang, narrationIn} from '../text/narration.js';
 import type {ClientProcess} from '../live/client-processes.js';
 import {describeDifference, describeLag} from '../live/compare.js';
-import {etcdProblem, openStore} from '../live/etcd-store.js';
-import {EtcdStartFailure, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
+import {openStore} from '../live/etcd-store.js';
+import {EtcdStartFailure, etcdHealth, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import {type LiveStep, playLive} from '../live/play.js';
-import {createRunDirectory} from '../live/run-directory.js';
+import {createRunDirectory, type RunDirectory, TemporaryFolderProblem} from '../live/run-directory.js';
 import {pushPlayedStep} from '../session/session.js';
 import {type LiveLabels, labelsFor} from '../ui/labels.js';
 import {onCrashTeardown} from './crash.js';
@@ -32,6 +32,9 @@ export interface LiveFlags extends LiveDashboardFlags {
 const defaultTickMs = 1000;
 /** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
 const minLeaseMs = 2000;
+
+/** How long an etcd given with --etcd has to answer, at the start and when the run deletes its keys. */
+const givenEtcdTimeoutMs = 5000;
 
 /** The signals that end a live run in order (a closed terminal sends SIGHUP), and the exit code each gives. */
 const exitCodeOfSignal = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143} as const;
@@ -58,11 +61,12 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	if (etcdUrl === null && binary === null)
 		throw new UsageError(`live: no \`etcd\` on PATH; it comes in the package ${etcdPackage} (apt-get install ${etcdPackage}), or give --etcd URL`);
 
-	const directory = createRunDirectory();
+	const directory = makeRunDirectory();
 	const drawn = !flags.check && io.stdin.isTTY === true && io.stdout.isTTY === true && env.TERM !== 'dumb';
 	const view = drawn ? (await import('./live-dashboard.js')).showLiveDashboard(scenario, flags, io) : null;
 	let session = view?.session;
 	let status = '';
+	// Ends the run before its end: a signal, q, or one of the run's etcd servers gone (a LiveFailure as its reason).
 	const abort = new AbortController();
 	let signalled: EndingSignal | null = null;
 	const onSignal = (name: EndingSignal) => {
@@ -80,10 +84,11 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	const clients: ClientProcess[] = [];
 	const prefix = `dlock-tui/${path.basename(directory.path)}/`;
 	let failedSteps = 0;
+	let answered = false;
 	try {
 		let stores = {lockUrl: etcdUrl ?? '', resourceUrl: etcdUrl ?? ''};
 		let ready: Promise<unknown>;
-		if (binary === null) ready = checkReachable(etcdUrl!);
+		if (binary === null) ready = checkReachable(etcdUrl!, abort.signal);
 		else {
 			// The resource is a store of its own, as a real resource is another system than the lock
 			// service: so the lock's etcd counts the lock's changes only, as the model's revision does.
@@ -91,53 +96,66 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			const [lock, resource] = servers;
 			stores = {lockUrl: lock!.url, resourceUrl: resource!.url};
 			ready = Promise.all(servers.map(server => server.ready));
+			// Once up, an etcd that ends before the run does is said at once (one that fails to start, by its ready).
+			for (const server of servers)
+				ready.then(
+					() => server.ended.then(how => abort.abort(new LiveFailure(`live: the run's etcd at ${server.url} ended in the middle of the run (${how})`))),
+					() => undefined,
+				);
 		}
 		const where = (labels: LiveLabels) =>
 			binary !== null ? labels.freshEtcd(stores.lockUrl, stores.resourceUrl, resourceName(scenario)) : labels.givenEtcd(etcdUrl!, prefix);
 		status = words.playing(where(words), tickMs);
 		const said = ready.then(() => {
+			answered = true;
 			if (view) view.show(session!, status);
 			else write(`live ${narrationIn(scenario.title, 'en')}: ${where(labelsFor('en').live)}; a tick is ${tickMs} ms\n`);
 		});
-		await playLive({
-			scenario,
-			stores,
-			ready: said,
-			prefix,
-			fresh: binary !== null,
-			tickMs,
-			// The clients' entry is built beside the bin, as this module is.
-			clientEntry: fileURLToPath(new URL('./live-client.js', import.meta.url)),
-			directory,
-			signal: abort.signal,
-			onClient: client => clients.push(client),
-			onMoment: view
-				? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`, moment)
-				: undefined,
-			onStep: step => {
-				if (step.comparison.differences.length > 0) failedSteps += 1;
-				if (!view) {
-					write(stepReport(step, !flags.check));
-					return;
-				}
-				// A first step with no commands is the session's opening picture already.
-				if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
-				view.show(session!, `${stepSummary(step, lang, words)} · ${status}`, {...step, lags: step.comparison.lags});
-			},
-		});
+		// Whatever playLive waits for (a stopped etcd, say) waits no longer once the run is ended.
+		await untilAborted(
+			playLive({
+				scenario,
+				stores,
+				ready: said,
+				prefix,
+				fresh: binary !== null,
+				tickMs,
+				// The clients' entry is built beside the bin, as this module is.
+				clientEntry: fileURLToPath(new URL('./live-client.js', import.meta.url)),
+				directory,
+				signal: abort.signal,
+				onClient: client => clients.push(client),
+				onMoment: view
+					? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`, moment)
+					: undefined,
+				onStep: step => {
+					if (step.comparison.differences.length > 0) failedSteps += 1;
+					if (!view) {
+						write(stepReport(step, !flags.check));
+						return;
+					}
+					// A first step with no commands is the session's opening picture already.
+					if (step.played.length > 0) session = pushPlayedStep(session!, step.index + 1, step.played, step.live);
+					view.show(session!, `${stepSummary(step, lang, words)} · ${status}`, {...step, lags: step.comparison.lags});
+				},
+			}),
+			abort.signal,
+		);
 		if (view) {
 			view.show(session!, `${words.verdict(failedSteps)} · ${words.over}`);
 			await view.quit;
 		} else write(`${labelsFor('en').live.verdict(failedSteps)}\n`);
 	} catch (error) {
 		if (error instanceof EtcdStartFailure) throw new LiveFailure(`live: ${error.message}`);
+		if (abort.signal.reason instanceof UsageError) throw abort.signal.reason;
 		if (!abort.signal.aborted) throw error;
 	} finally {
 		for (const name of endingSignals) process.off(name, onSignal);
 		await Promise.all(clients.map(client => client.kill()));
-		if (etcdUrl !== null) {
+		// An etcd given that never answered holds no key of the run.
+		if (etcdUrl !== null && answered) {
 			const store = openStore(etcdUrl);
-			await store.deletePrefix(prefix).catch(() => undefined);
+			await untilAborted(store.deletePrefix(prefix), AbortSignal.timeout(givenEtcdTimeoutMs)).catch(() => undefined);
 			await store.close();
 		}
 		await Promise.all(servers.map(server => server.stop()));
@@ -176,15 +194,35 @@ function notLiveProblem(scenario: Scenario): string | null {
 	return null;
 }
 
-/** An etcd given with --etcd that does not answer is a mistake in the command line, said in one line. */
-async function checkReachable(url: string): Promise<void> {
-	const store = openStore(url);
+/** An etcd given with --etcd that does not answer, in time or at all, is a mistake in the command line, said in one line. */
+async function checkReachable(url: string, signal: AbortSignal): Promise<void> {
+	const late = AbortSignal.timeout(givenEtcdTimeoutMs);
 	try {
-		await store.revision();
+		await etcdHealth(url, AbortSignal.any([signal, late]));
 	} catch (error) {
-		throw new UsageError(`--etcd ${url}: etcd does not answer there (${etcdProblem(error)})`);
-	} finally {
-		await store.close();
+		if (signal.aborted) throw signal.reason;
+		const why = late.aborted ? `no answer in ${givenEtcdTimeoutMs / 1000} s` : (error as Error).message;
+		throw new UsageError(`--etcd ${url}: etcd does not answer there (${why})`);
+	}
+}
+
+/** `work`, or the signal's reason as soon as it aborts: the run never waits on what it gave up. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+	return new Promise<T>((resolve, reject) => {
+		const aborted = () => reject(signal.reason);
+		if (signal.aborted) aborted();
+		signal.addEventListener('abort', aborted, {once: true});
+		work.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
+	});
+}
+
+/** The run's directory; a temp folder that cannot hold it is the environment's to fix (exit 2). */
+function makeRunDirectory(): RunDirectory {
+	try {
+		return createRunDirectory();
+	} catch (error) {
+		if (error instanceof TemporaryFolderProblem) throw new UsageError(`live: ${error.message}`);
+		throw error;
 	}
 }
 

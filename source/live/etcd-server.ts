@@ -2,16 +2,20 @@
 // the run's directory, free ports on the loopback address only.
 
 import {type ChildProcess, spawn} from 'node:child_process';
-import {accessSync, constants, readFileSync} from 'node:fs';
+import {accessSync, constants as fileConstants, readFileSync} from 'node:fs';
+import {constants} from 'node:os';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
-import {isRunning, type RunDirectory} from './run-directory.js';
+import type {RunDirectory} from './run-directory.js';
 
 /** The Debian package with the etcd server in it (etcd 3.4 in bookworm). */
 export const etcdPackage = 'etcd-server';
 
 const startTimeoutMs = 15_000;
+/** How long etcd has to stop after SIGTERM before it is killed (one that ignores SIGTERM, say). */
+const stopTimeoutMs = 3000;
 
 /** etcd exited or did not answer in time; the message has the last line it logged. */
 export class EtcdStartFailure extends Error {}
@@ -22,7 +26,9 @@ export interface LocalEtcd {
 	readonly pid: number;
 	/** Resolves once etcd answers; rejects with an EtcdStartFailure when it exits or takes too long. */
 	readonly ready: Promise<void>;
-	/** Stops etcd and waits until it has exited. */
+	/** Resolves when etcd has ended, stopped or not, with how it ended in words. */
+	readonly ended: Promise<string>;
+	/** Stops etcd (SIGTERM, then SIGKILL if it has not ended in 3 s) and waits until it has exited. */
 	stop(): Promise<void>;
 }
 
@@ -31,7 +37,7 @@ export function findEtcd(env: NodeJS.ProcessEnv): string | null {
 	for (const directory of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
 		const candidate = path.join(directory, 'etcd');
 		try {
-			accessSync(candidate, constants.X_OK);
+			accessSync(candidate, fileConstants.X_OK);
 			return candidate;
 		} catch {
 			// Not here.
@@ -52,34 +58,56 @@ function freePort(): Promise<number> {
 	});
 }
 
-/** Does etcd answer its health check. */
-function answers(url: string): Promise<boolean> {
-	return new Promise(resolve => {
-		const request = http.get(`${url}/health`, {timeout: 1000}, response => {
+/**
+ * Resolves once etcd at `url` says it is healthy (its /health, plain HTTP, which a request can be
+ * given up on at once, where a gRPC call in progress keeps the process alive until it ends);
+ * rejects with why not: the connection's error, what came back, or the signal's reason.
+ */
+export function etcdHealth(url: string, signal: AbortSignal): Promise<void> {
+	const get = url.startsWith('https:') ? https.get : http.get;
+	return new Promise((resolve, reject) => {
+		const request = get(`${url}/health`, {signal}, response => {
 			let body = '';
+			response.setEncoding('utf8');
 			response.on('data', chunk => {
 				body += chunk;
 			});
-			response.on('end', () => resolve(body.includes('"health":"true"')));
+			response.on('error', reject);
+			response.on('end', () => {
+				if (body.includes('"health":"true"')) resolve();
+				else reject(new Error(`its /health says HTTP ${response.statusCode}: ${body.trim().slice(0, 80) || 'nothing'}`));
+			});
 		});
-		request.on('error', () => resolve(false));
-		request.on('timeout', () => {
-			request.destroy();
-			resolve(false);
-		});
+		request.on('error', reject);
 	});
+}
+
+/** Does etcd answer its health check within a second. */
+function answers(url: string): Promise<boolean> {
+	return etcdHealth(url, AbortSignal.timeout(1000)).then(
+		() => true,
+		() => false,
+	);
 }
 
 /**
  * etcd runs under a small shell that holds a pipe from this process: when this process ends in
  * any way, even SIGKILL, the pipe closes and the shell stops etcd. Node has no way to ask the
- * kernel for that (Linux's parent-death signal), so the pipe does it.
+ * kernel for that (Linux's parent-death signal), so the pipe does it. The shell waits for etcd
+ * itself, so it exits the moment etcd does, however etcd ends, with etcd's status: that is how the
+ * run hears of it.
+ * (An asynchronous list reads /dev/null unless told otherwise, hence the pipe as descriptor 3.)
  */
 const guard = `"$@" >"$DLOCK_ETCD_LOG" 2>&1 &
-echo "$!"
-read -r _
-kill "$!" 2>/dev/null
-wait "$!"`;
+etcd=$!
+echo "$etcd"
+exec 3<&0
+(read -r _ <&3; kill "$etcd") 2>/dev/null &
+reader=$!
+wait "$etcd"
+status=$?
+kill "$reader" 2>/dev/null
+exit "$status"`;
 
 /** Starts etcd and resolves as soon as it runs: the caller can do other work while it gets ready. */
 export async function startEtcd(binary: string, directory: RunDirectory, name: string): Promise<LocalEtcd> {
@@ -102,18 +130,36 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	directory.record(shell.pid!);
 	const pid = await firstLine(shell);
 	directory.record(pid);
-	const exited = new Promise<void>(resolve => {
-		if (shell.exitCode !== null) resolve();
-		else shell.once('exit', () => resolve());
+	let over = false;
+	const ended = new Promise<string>(resolve => {
+		shell.once('exit', (status, shellSignal) => {
+			over = true;
+			// The shell's status is etcd's: 128 and the signal's number when a signal ended it.
+			const signal = shellSignal ?? Object.entries(constants.signals).find(([, number]) => number + 128 === status)?.[0];
+			if (signal !== undefined) resolve(`killed by ${signal}`);
+			else resolve(`exited with status ${status}${lastLine(log) === null ? '' : `; its last line: ${lastLine(log)}`}`);
+		});
 	});
+	// The shell leads a process group of its own, etcd in it: the group is signalled while the shell lives.
+	const signalGroup = (signal: NodeJS.Signals) => {
+		try {
+			if (!over) process.kill(-shell.pid!, signal);
+		} catch {
+			// It ended in the meantime.
+		}
+	};
 	const stop = async () => {
 		shell.stdin!.end();
-		await exited;
+		// A stopped etcd (SIGSTOP) takes the shell's SIGTERM only once continued.
+		signalGroup('SIGCONT');
+		const late = setTimeout(() => signalGroup('SIGKILL'), stopTimeoutMs);
+		await ended;
+		clearTimeout(late);
 	};
 	const deadline = Date.now() + startTimeoutMs;
 	const ready = (async () => {
 		while (!(await answers(url))) {
-			if (shell.exitCode !== null || hasEnded(pid) || Date.now() > deadline) {
+			if (over || Date.now() > deadline) {
 				await stop();
 				throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
 			}
@@ -122,21 +168,7 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	})();
 	// Whoever waits for it hears of a failure; until then it must not count as unhandled.
 	ready.catch(() => undefined);
-	return {url, pid, ready, stop};
-}
-
-/**
- * etcd is the guard shell's child, and the shell reaps it only once told to stop: until then an
- * etcd that has exited is a zombie, which signal 0 still reaches. Its state in /proc tells; where
- * there is no /proc (not Linux), signal 0 is all there is, and the start deadline ends the wait.
- */
-function hasEnded(pid: number): boolean {
-	if (!isRunning(pid)) return true;
-	try {
-		return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.startsWith('Z');
-	} catch {
-		return false;
-	}
+	return {url, pid, ready, ended, stop};
 }
 
 function firstLine(child: ChildProcess): Promise<number> {
@@ -154,7 +186,8 @@ function firstLine(child: ChildProcess): Promise<number> {
 function lastLine(file: string): string | null {
 	try {
 		const lines = readFileSync(file, 'utf8').trim().split('\n');
-		return lines.at(-1)?.slice(0, 300) ?? null;
+		// An empty log is no line.
+		return lines.at(-1)?.slice(0, 300) || null;
 	} catch {
 		return null;
 	}

@@ -56,19 +56,6 @@ export interface Store {
  */
 export const storedToken = (token: number): string => String(token).padStart(20, '0');
 
-/**
- * Why a call to etcd failed, in the words of what failed: gRPC's message carries its status code,
- * wraps the cause in "No connection established. Last error: ...", stamps the time on it and
- * ends with an empty "Resolution note", none of which says more to a person. Any other message
- * is kept whole (its first line).
- */
-export function etcdProblem(error: unknown): string {
-	const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
-	const withoutStatus = message.replace(/^\d+ [A-Z_]+: /, '');
-	const cause = /Last error: (?:Error: )?(.*?)(?: \(\d{4}-\d\d-\d\dT[\d:.]+Z\))?\.?(?: Resolution note:.*)?$/.exec(withoutStatus)?.[1];
-	return cause || withoutStatus;
-}
-
 export function openStore(url: string): Store {
 	const client = new Etcd3({hosts: url, dialTimeout: 3000});
 	const watchers: {cancel(): Promise<void>}[] = [];

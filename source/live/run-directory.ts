@@ -9,6 +9,9 @@ import path from 'node:path';
 const namePrefix = 'dlock-tui-live-';
 const pidsFile = 'pids';
 
+/** The temp folder cannot hold the run's directory: missing, not a directory, not writable. */
+export class TemporaryFolderProblem extends Error {}
+
 export interface RunDirectory {
 	readonly path: string;
 	/** Notes a process this run started, so that a later run can end it if this one is killed. */
@@ -20,7 +23,15 @@ export interface RunDirectory {
 /** A fresh directory, named after this process; what dead runs left is cleaned away first. */
 export function createRunDirectory(): RunDirectory {
 	removeStaleRuns();
-	const directory = mkdtempSync(path.join(tmpdir(), `${namePrefix}${process.pid}-`));
+	let directory: string;
+	try {
+		directory = mkdtempSync(path.join(tmpdir(), `${namePrefix}${process.pid}-`));
+	} catch (error) {
+		// Node's message is "ENOENT: no such file or directory, mkdtemp '<path>'": the path is said apart.
+		const why = (error as Error).message.split(', mkdtemp')[0];
+		const folder = process.env.TMPDIR ? `TMPDIR is ${tmpdir()}` : `the temp folder ${tmpdir()}`;
+		throw new TemporaryFolderProblem(`${folder}, where no directory can be made (${why}); set TMPDIR to a directory you can write to`);
+	}
 	return {
 		path: directory,
 		record: pid => appendFileSync(path.join(directory, pidsFile), `${pid}\n`),

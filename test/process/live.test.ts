@@ -5,6 +5,7 @@
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
@@ -74,8 +75,12 @@ function isRunning(pid: number): boolean {
 	}
 }
 
-function startLive(args: readonly string[], tmp: string): LiveRun {
-	const child = spawn(process.execPath, [cliPath, 'live', ...args], {env: {...process.env, TMPDIR: tmp, NO_COLOR: '1'}, stdio: ['ignore', 'pipe', 'pipe']});
+/** `dlock-tui live ...args` with `tmp` as TMPDIR (or `env`'s TMPDIR, for one that is not a directory). */
+function startLive(args: readonly string[], tmp: string, env: NodeJS.ProcessEnv = {}): LiveRun {
+	const child = spawn(process.execPath, [cliPath, 'live', ...args], {
+		env: {...process.env, TMPDIR: tmp, NO_COLOR: '1', ...env},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	child.stdout.on('data', chunk => {
 		output += chunk;
@@ -91,6 +96,29 @@ function startLive(args: readonly string[], tmp: string): LiveRun {
 		}),
 	);
 	return {status, output: () => output, pids, kill: (signal = 'SIGKILL') => child.kill(signal)};
+}
+
+/** The run's status, or a failure once `ms` have gone by: no run is waited for without end. */
+function endsWithin(run: LiveRun, ms: number): Promise<number | null> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`the run did not end in ${ms} ms; it said:\n${run.output()}`)), ms);
+	});
+	return Promise.race([run.status, late]).finally(() => clearTimeout(timer));
+}
+
+/** The pid of the run's etcd named `name` (its --name), once the run has said where etcd is. */
+function etcdPid(run: LiveRun, name: string): number {
+	const pid = [...run.pids].find(candidate => {
+		try {
+			const [binary, flag, value] = readFileSync(`/proc/${candidate}/cmdline`, 'utf8').split('\0');
+			return path.basename(binary!) === 'etcd' && flag === '--name' && value === name;
+		} catch {
+			return false;
+		}
+	});
+	expect(pid, `no etcd named ${name} among ${[...run.pids]}`).toBeDefined();
+	return pid!;
 }
 
 const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
@@ -327,6 +355,155 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		next.kill('SIGTERM');
 		expect(await endedOnSharedEtcd(next, tmp, 1), next.output()).toBe(143);
 		expect([...killed.pids].filter(isRunning)).toEqual([]);
+	});
+
+	describe("the run's own etcd failing it", () => {
+		/** Ends whatever of the run is still running, so that a failing test leaves nothing behind either. */
+		const killLeft = (run: LiveRun) => {
+			for (const pid of [...run.pids].filter(isRunning)) {
+				try {
+					process.kill(pid, 'SIGKILL');
+				} catch {
+					// Gone meanwhile.
+				}
+			}
+		};
+
+		test('etcd killed in the middle of the run: said at once in one line, exit 1, nothing left', async () => {
+			const tmp = mkdtempSync(path.join(root, 'etcd-killed-'));
+			const run = await startFrozen(tmp);
+			try {
+				const killedAt = Date.now();
+				process.kill(etcdPid(run, 'lock'), 'SIGKILL');
+				const status = await endsWithin(run, 20_000);
+				const output = run.output();
+				expect(status, output).toBe(1);
+				expect(Date.now() - killedAt).toBeLessThan(10_000);
+				expect(output).toMatch(
+					/^dlock-tui: live: the run's etcd at http:\/\/127\.0\.0\.1:\d+ ended in the middle of the run \(killed by SIGKILL\) \(see dlock-tui --help\)$/m,
+				);
+				expect(output).not.toContain('unexpected error');
+				expect([...run.pids].filter(isRunning)).toEqual([]);
+				expect(runDirectories(tmp)).toEqual([]);
+			} finally {
+				killLeft(run);
+			}
+		});
+
+		test('etcd stopped (SIGSTOP) in the middle of the run: SIGINT ends the run at once all the same (130), the stopped etcd with it', async () => {
+			const tmp = mkdtempSync(path.join(root, 'etcd-stopped-'));
+			const run = await startFrozen(tmp);
+			try {
+				process.kill(etcdPid(run, 'lock'), 'SIGSTOP');
+				const interruptedAt = Date.now();
+				run.kill('SIGINT');
+				expect(await endsWithin(run, 20_000), run.output()).toBe(130);
+				expect(Date.now() - interruptedAt).toBeLessThan(10_000);
+				expect([...run.pids].filter(isRunning)).toEqual([]);
+				expect(runDirectories(tmp)).toEqual([]);
+			} finally {
+				killLeft(run);
+			}
+		});
+
+		// The start limit and the wait after SIGTERM, on a busy machine.
+		test('an etcd that ignores SIGTERM when it misses the 15 s start limit is killed: one line, exit 1, nothing left', {timeout: 90_000}, async () => {
+			const tmp = mkdtempSync(path.join(root, 'stubborn-'));
+			const bin = path.join(tmp, 'bin');
+			mkdirSync(bin);
+			// Never answers, and stays on SIGTERM.
+			writeFileSync(path.join(bin, 'etcd'), `#!${process.execPath}\nprocess.on('SIGTERM', () => {});\nsetInterval(() => {}, 1000);\n`, {mode: 0o755});
+			const run = startLive(['gc-pause', '--check', '--tick-ms', tickMs], tmp, {PATH: bin});
+			try {
+				const status = await endsWithin(run, 50_000);
+				expect(status, run.output()).toBe(1);
+				expect(run.output()).toBe('dlock-tui: live: etcd did not start: no output (see dlock-tui --help)\n');
+				// The stubborn etcd under its guard, at least.
+				expect(run.pids.size).toBeGreaterThanOrEqual(2);
+				expect([...run.pids].filter(isRunning)).toEqual([]);
+				expect(runDirectories(tmp)).toEqual([]);
+			} finally {
+				killLeft(run);
+			}
+		});
+	});
+
+	describe('an etcd given with --etcd that never answers', () => {
+		/**
+		 * A loopback listener that takes connections and answers whatever it is sent with `answer`
+		 * (nothing by default), never closing one; `connected` resolves at the first.
+		 */
+		async function listener(answer = ''): Promise<{readonly url: string; readonly connected: Promise<void>; readonly close: () => void}> {
+			const sockets: net.Socket[] = [];
+			let connected!: () => void;
+			const first = new Promise<void>(resolve => {
+				connected = resolve;
+			});
+			const server = net.createServer(socket => {
+				sockets.push(socket);
+				socket.on('data', () => answer && socket.write(answer));
+				connected();
+			});
+			await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+			const {port} = server.address() as net.AddressInfo;
+			return {
+				url: `http://127.0.0.1:${port}`,
+				connected: first,
+				close: () => {
+					for (const socket of sockets) socket.destroy();
+					server.close();
+				},
+			};
+		}
+
+		test.for([
+			['accepts and never answers', '', 'no answer in 5 s'],
+			['starts an answer and never ends it', 'HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{', 'no answer in 5 s'],
+			['answers what no etcd would', 'SSH-2.0-OpenSSH_9.2\r\n', 'Parse Error: Expected HTTP/, RTSP/ or ICE/'],
+		])('one that %s: one line naming it and why, exit 2, nothing left', async ([, answer, why]) => {
+			const given = await listener(answer);
+			const tmp = mkdtempSync(path.join(root, 'silent-'));
+			try {
+				const run = startLive(['gc-pause', '--check', '--etcd', given.url], tmp);
+				expect(await endsWithin(run, 30_000), run.output()).toBe(2);
+				expect(run.output()).toBe(`dlock-tui: --etcd ${given.url}: etcd does not answer there (${why}) (see dlock-tui --help)\n`);
+				expect(runDirectories(tmp)).toEqual([]);
+			} finally {
+				given.close();
+			}
+		});
+
+		test.for([
+			['SIGINT', 130],
+			['SIGTERM', 143],
+			['SIGHUP', 129],
+		] as const)('%s ends it at once while it waits (%i)', async ([signal, code]) => {
+			const silent = await listener();
+			const tmp = mkdtempSync(path.join(root, 'silent-signal-'));
+			try {
+				const run = startLive(['gc-pause', '--check', '--etcd', silent.url], tmp);
+				await Promise.race([silent.connected, endsWithin(run, 10_000)]);
+				run.kill(signal);
+				expect(await endsWithin(run, 8000), run.output()).toBe(code);
+				expect(runDirectories(tmp)).toEqual([]);
+			} finally {
+				silent.close();
+			}
+		});
+	});
+
+	describe('a temp folder that cannot hold the run', () => {
+		test.for([
+			['missing', '/nonexistent-dlock-tui', 'ENOENT: no such file or directory'],
+			['a file', '/etc/hostname', 'ENOTDIR: not a directory'],
+			['/proc', '/proc', 'ENOENT: no such file or directory'],
+		])('TMPDIR %s: one line naming TMPDIR and what is wrong, exit 2', async ([, folder, why]) => {
+			const run = startLive(['gc-pause', '--check'], folder!);
+			expect(await endsWithin(run, 30_000), run.output()).toBe(2);
+			expect(run.output()).toBe(
+				`dlock-tui: live: TMPDIR is ${folder}, where no directory can be made (${why}); set TMPDIR to a directory you can write to (see dlock-tui --help)\n`,
+			);
+		});
 	});
 
 	// Nothing here waits on etcd: these run once one of the runs above has ended, while the others play.
