@@ -80,7 +80,9 @@ const textOf = (row: Row) => row.map(part => part.text).join('');
 const shelf = scenarioShelf('en');
 type LookName = `${'en' | 'ja'} ${boolean}`;
 const looks = new Map<LookName, ReturnType<typeof makeLook>>(
-	(['en', 'ja'] as const).flatMap(lang => [false, true].map(ascii => [`${lang} ${ascii}` as const, makeLook({lang, theme: 'dark', ascii, color: false})] as const)),
+	(['en', 'ja'] as const).flatMap(lang =>
+		[false, true].map(ascii => [`${lang} ${ascii}` as const, makeLook({lang, theme: 'dark', ascii, color: false})] as const),
+	),
 );
 
 /** What a person would see of a state: the screen's rows, which must keep to its size, hold no control character, open with the header and end with the key bar. */
