@@ -67,7 +67,20 @@ export function useTerminalSize(): {columns: number; rows: number} {
 
 export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	const {exit} = useApp();
-	const {isRawModeSupported} = useStdin();
+	// Ink hands useInput a sequence without its ESC, so that `ESC ]` (a terminal's report) and a
+	// typed `]` look alike: the sequence as Ink split it comes from the emitter useInput itself
+	// listens to, heard first (terminalReports.ts reads it).
+	const {isRawModeSupported, internal_eventEmitter: inkInput} = useStdin();
+	const sequence = useRef('');
+	useEffect(() => {
+		const remember = (event: string) => {
+			sequence.current = event;
+		};
+		inkInput.prependListener('input', remember);
+		return () => {
+			inkInput.off('input', remember);
+		};
+	}, [inkInput]);
 	const {columns, rows} = useTerminalSize();
 	const [state, setState] = useState(() => initialAppState(startSession(scenario), autoplay !== null));
 	// Handlers read the state left by the last one, not by the last render: keys that arrive
@@ -97,7 +110,7 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	// drawn is heard.
 	const onKeys = useCallback(
 		(input: string, key: Key) => {
-			const pressed = pressKeys(latest.current, input, key, shelf);
+			const pressed = pressKeys(latest.current, input, key, shelf, sequence.current);
 			latest.current = pressed.state;
 			setState(pressed.state);
 			for (const request of pressed.requests) {

@@ -9,10 +9,12 @@ import type {Key} from 'ink';
 import {type Command, parseCommand, suggestedWord} from '../model/command.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import type {Scenario} from '../scenario/parse.js';
+import {charactersOf} from '../text/width.js';
 import {currentWorld, isAtEnd, type Session} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
 import {actionForKey} from './keys.js';
 import type {Prompt, PromptError} from './panes/keyBar.js';
+import {type ReportState, readReports} from './terminalReports.js';
 
 export interface AppState {
 	readonly session: Session;
@@ -26,6 +28,8 @@ export interface AppState {
 	readonly notice: Notice | null;
 	/** The text of a paste still arriving (between the terminal's bracketed-paste markers), or null. */
 	readonly paste: string | null;
+	/** Inside a report the terminal is sending (an answer to a query, a mouse report), which is not keys. */
+	readonly report: ReportState;
 }
 
 /** One line of the scenario picker. */
@@ -80,7 +84,7 @@ export interface Pressed {
 const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null, report: null};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -96,8 +100,19 @@ export function reduceApp(state: AppState, event: AppEvent): AppState {
 	}
 }
 
-/** What Ink read from the terminal at once. Keys typed faster than the screen updates (a held key, a paste) come as one chunk: one press each. */
-export function pressKeys(state: AppState, input: string, key: Key, shelf: ScenarioShelf): Pressed {
+/**
+ * One event Ink read from the terminal: `input` and `key` as Ink decoded it, `sequence` as the
+ * terminal sent it (it differs only for escape sequences). Keys typed faster than the screen
+ * updates (a held key, a paste) come as one event: one press each. What the terminal sends of its
+ * own (terminalReports.ts) is not a key: it changes nothing, not even autoplay.
+ */
+export function pressKeys(state: AppState, input: string, key: Key, shelf: ScenarioShelf, sequence = input): Pressed {
+	const read = readReports(state.report, sequence, key);
+	if (read.keys === '') return {state: {...state, report: read.state}, requests: []};
+	return pressRead({...state, report: read.state}, read.keys === 'all' ? input : read.keys, key, shelf);
+}
+
+function pressRead(state: AppState, input: string, key: Key, shelf: ScenarioShelf): Pressed {
 	const pasting = readPaste(state, input, key);
 	if (pasting) return {state: {...pasting, autoplaying: false, notice: null}, requests: []};
 	const chunk = [...input];
@@ -181,9 +196,12 @@ function typeInPrompt(state: AppState, prompt: Prompt, input: string, key: Key):
 		if (!read.ok) return {...state, prompt: {text: prompt.text, error: read.error}};
 		return {...state, prompt: null, session: reduceShell(state.session, {type: 'do', command: read.command})};
 	}
-	if (key.backspace || key.delete) return {...state, prompt: {text: prompt.text.slice(0, -1), error: null}};
+	// A character as a person sees it goes at once: an emoji, a flag, a letter with its accent.
+	if (key.backspace || key.delete) return {...state, prompt: {text: charactersOf(prompt.text).slice(0, -1).join(''), error: null}};
 	if (key.ctrl || key.meta || input === '' || /\p{C}/u.test(input)) return state;
-	return {...state, prompt: {text: (prompt.text + input).slice(0, maxPromptLength), error: null}};
+	// Full, the line takes no more (cutting it could split a character in two).
+	const text = prompt.text + input;
+	return text.length > maxPromptLength ? state : {...state, prompt: {text, error: null}};
 }
 
 // The dashboard turns on the terminal's bracketed paste, so a paste arrives between two markers

@@ -6,11 +6,11 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import xterm from '@xterm/headless';
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
-import {childrenOf, dashboardEnv, expectTerminalRestored, hangupShell, settledScreen, until} from './pty.js';
+import {childrenOf, dashboardEnv, expectTerminalRestored, type HangupShell, hangupShell, settledScreen, until} from './pty.js';
 
 const keys = {space: ' ', left: '\u001B[D', escape: '\u001B'};
 const directory = temporaryDirectory('dlock-dashboard-pty-');
@@ -30,6 +30,7 @@ interface Session {
 	readonly pid: () => number;
 	readonly output: () => string;
 	readonly exited: Promise<number>;
+	readonly running: () => boolean;
 	readonly terminal: Terminal;
 }
 
@@ -84,6 +85,7 @@ function open(args: string[], cols: number, rows: number, extraEnv: NodeJS.Proce
 		pid: () => (shell ? childrenOf(terminalProcess.pid)[0]! : terminalProcess.pid),
 		output: () => output,
 		exited,
+		running: () => running,
 		press: async (key, until) => {
 			terminalProcess.write(key);
 			return settle(until);
@@ -137,21 +139,34 @@ const dashboardRowsOf = (screen: string) =>
 		.slice(0, 23)
 		.map(line => line.trimEnd());
 
-describe('gc-pause at 80x24, one dashboard through every test in order', () => {
-	// The tests read the screens of one dashboard in turn: starting it once costs less than the screens do.
-	let app: Session;
-	let page: (step: number) => string[];
-	// The terminal goes away under it at the end: one of the exit paths of test/process/exit-paths.test.ts.
-	const hangup = hangupShell(directory);
-	beforeAll(async () => {
-		page = printedPages('gc-pause');
-		// Colour as a terminal gets it by default: neither forced nor turned off.
-		app = open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: hangup.directory}, hangup.script);
-		child = null;
-	});
-	afterAll(() => app.kill());
+describe('gc-pause at 80x24, one dashboard for every test', () => {
+	// The tests read the screens of one dashboard: starting it once costs less than the screens do.
+	// Each test brings it to the step it starts from, and one is started again after a test ended it,
+	// so that any test can run first, alone or after any other.
+	const page = printedPages('gc-pause');
+	let shared: {readonly app: Session; readonly hangup: HangupShell} | null = null;
+	/** The shared dashboard on `step` of the script, nothing done by hand, nothing over it. */
+	const dashboardAt = async (step: number) => {
+		if (shared === null || !shared.app.running()) {
+			// The terminal goes away under it at the end: one of the exit paths of test/process/exit-paths.test.ts.
+			const hangup = hangupShell(directory);
+			// Colour as a terminal gets it by default: neither forced nor turned off.
+			shared = {app: open([], 80, 24, {FORCE_COLOR: undefined, NO_COLOR: undefined, TMPDIR: hangup.directory}, hangup.script), hangup};
+			child = null;
+			await shared.app.press('', screen => screen.includes('step 1 of 7'));
+		}
+		const {app} = shared;
+		if (app.screen().includes('GC pause the selected client') || /^:/m.test(app.screen()))
+			await app.press(keys.escape, screen => !screen.includes('GC pause the selected client') && !/^:/m.test(screen));
+		if (app.screen().includes('OFF SCRIPT')) await app.press('b', screen => !screen.includes('OFF SCRIPT'));
+		await app.press('\u001B[H', screen => screen.includes('step 1 of 7') && !screen.includes('OFF SCRIPT'));
+		for (let next = 2; next <= step; next += 1) await app.press(keys.space, screen => screen.includes(`step ${next} of 7`));
+		return shared;
+	};
+	afterAll(() => shared?.app.kill());
 
 	test('seven steps, each frame on the live screen the one print draws for that step, row for row', async () => {
+		const {app} = await dashboardAt(1);
 		expect(dashboardRowsOf(await app.press('', screen => screen.includes('step 1 of 7')))).toEqual(page(1));
 		expect(app.screen()).toContain('Resource row-42');
 		for (let step = 2; step <= 7; step += 1)
@@ -166,14 +181,15 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 
 	test('back to the start, each frame as print draws it', async () => {
+		const {app} = await dashboardAt(7);
 		expect(await app.press(keys.left, screen => screen.includes('step 6 of 7'))).toContain('✗ 0 rejected');
 		expect(dashboardRowsOf(app.screen())).toEqual(page(6));
 		for (let step = 5; step >= 1; step -= 1)
 			expect(dashboardRowsOf(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
-		await app.press(keys.space, screen => screen.includes('step 2 of 7'));
 	});
 
 	test('help, and Escape back to the step', async () => {
+		const {app} = await dashboardAt(2);
 		const help = await app.press('?', screen => screen.includes('Keys'));
 		expect(help).toContain('GC pause the selected client');
 		expect(help).not.toContain('Lock service');
@@ -181,6 +197,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 
 	test('resized larger, too small, and back', async () => {
+		const {app} = await dashboardAt(2);
 		const wide = await app.resize(
 			120,
 			40,
@@ -192,6 +209,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 
 	test('after a storm of resizes the screen is the frame print draws, with no stale row above it', async () => {
+		const {app} = await dashboardAt(2);
 		// Sizes changing faster than frames are drawn, too small among them, as a window dragged by its corner.
 		for (const [cols, rows] of [
 			[120, 40],
@@ -221,13 +239,13 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		const paste = (text: string) => `\u001B[200~${text}\u001B[201~`;
 		/** Back on the script's first step, nothing done by hand. */
 		const backToTheStart = async () => {
-			if (app.screen().includes('OFF SCRIPT')) await app.press('b', screen => !screen.includes('OFF SCRIPT'));
-			const start = await app.press('\u001B[H', screen => screen.includes('step 1 of 7') && !screen.includes('OFF SCRIPT'));
-			expect(start).not.toContain('acquired the lock');
+			const {app} = await dashboardAt(1);
+			expect(app.screen()).not.toContain('acquired the lock');
+			return app;
 		};
 
 		test('at the : line runs one command per line; the part after the last line break stays on the line', async () => {
-			await backToTheStart();
+			const app = await backToTheStart();
 			await app.press(':', screen => /^:/m.test(screen));
 			const ran = await app.press(paste('acquire A\rwrite A late\rtick'), screen => screen.includes('"late" accepted'));
 			expect(ran).toContain('A acquired the lock, token 1');
@@ -236,7 +254,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		});
 
 		test('a line that is not a command stops the paste there, with its error', async () => {
-			await backToTheStart();
+			const app = await backToTheStart();
 			await app.press(':', screen => /^:/m.test(screen));
 			const stopped = await app.press(paste('acquire A\raquire B\rwrite A\r'), screen => screen.includes('aquire B'));
 			expect(stopped).toContain('A acquired the lock, token 1');
@@ -246,7 +264,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 		});
 
 		test('outside the : line it is not taken for keys', async () => {
-			await backToTheStart();
+			const app = await backToTheStart();
 			// Space would step, q would quit, a would acquire; a key typed after the paste still acts.
 			app.write(paste(' q a'));
 			const after = await app.press(' ', screen => screen.includes('step 2 of 7'));
@@ -255,6 +273,7 @@ describe('gc-pause at 80x24, one dashboard through every test in order', () => {
 	});
 
 	test('the Enter that picks a scenario opens it on its first screen; Ctrl-C cancels a command line; the terminal going away ends it as a hangup does, with no crash report', async () => {
+		const {app, hangup} = await dashboardAt(1);
 		// The picker has no key bar to wait for: wait for the highlighted line to move.
 		const highlighted = () =>
 			app

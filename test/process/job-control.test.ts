@@ -6,7 +6,7 @@
 import {execFileSync} from 'node:child_process';
 import {readlinkSync} from 'node:fs';
 import xterm from '@xterm/headless';
-import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, describe, expect, test} from 'vitest';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
 import {cliPath, temporaryDirectory} from '../run-cli.js';
 import {expectTerminalRestored, openInShell, type ShellRun, settledScreen, statFields, until} from './pty.js';
@@ -34,23 +34,26 @@ async function open(): Promise<Dashboard> {
 	return {run, terminal, screen, state, settings, showing};
 }
 
-describe('one dashboard through every test in order', () => {
-	// The tests act on one dashboard in turn, each from the step the one before left it on: starting it once costs more than a test does.
-	let app: Dashboard;
-	let step = 1;
-	beforeAll(async () => {
-		app = await open();
-		await app.showing('step 1 of 7');
-	});
-	afterAll(() => app?.run.kill());
+describe('one dashboard for every test', () => {
+	// Starting a dashboard costs more than a test does: the tests share one, each from step 1, and
+	// one is started again after a test ended it, so that any test can run first, alone or after any other.
+	let shared: Dashboard | null = null;
+	/** The shared dashboard on step 1 of 7. */
+	const atTheStart = async (): Promise<Dashboard> => {
+		if (shared === null || !shared.run.running()) shared = await open();
+		shared.run.press('\u001B[H');
+		await shared.showing('step 1 of 7');
+		return shared;
+	};
+	afterAll(() => shared?.run.kill());
 
 	test.each([
 		['Ctrl-Z', (app: Dashboard): void => app.run.press('\u001A')],
 		['SIGTSTP', (app: Dashboard): void => app.run.signal('SIGTSTP')],
 	] as const)('%s stops it with the terminal given back; SIGCONT draws it again in full', async (_name, stop) => {
+		const app = await atTheStart();
 		app.run.press(' ');
-		step += 1;
-		const before = await app.showing(`step ${step} of 7`);
+		const before = await app.showing('step 2 of 7');
 		const mark = app.run.output().length;
 		stop(app);
 		// The pty hands over what was written before the stop a moment after it.
@@ -66,27 +69,24 @@ describe('one dashboard through every test in order', () => {
 		expect(app.screen()).not.toBe(before);
 		app.run.signal('SIGCONT');
 		await until(() => app.state() !== 'T');
-		for (;;) {
-			if (app.screen() === before) break;
-			await new Promise(resolve => setTimeout(resolve, 20));
-		}
+		await until(() => app.screen() === before, app.screen);
 		expect(app.settings()).toMatch(/(^|\s)-icanon(\s|$)/m);
 		// Raw mode again: one key acts at once.
 		app.run.press(' ');
-		step += 1;
-		await app.showing(`step ${step} of 7`);
+		await app.showing('step 3 of 7');
 	});
 
 	test('SIGUSR1 neither opens a debugger nor writes over the screen', async () => {
+		const app = await atTheStart();
 		const mark = app.run.output().length;
 		app.run.signal('SIGUSR1');
 		app.run.press(' ');
-		step += 1;
-		await app.showing(`step ${step} of 7`);
+		await app.showing('step 2 of 7');
 		expect(app.run.output().slice(mark)).not.toMatch(/Debugger|inspector/);
 	});
 
 	test('SIGTERM ends it, exit 143, with the terminal as the shell had it', async () => {
+		const app = await atTheStart();
 		app.run.signal('SIGTERM');
 		const finished = await app.run.finished;
 		expect(finished.status).toBe('143');

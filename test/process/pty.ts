@@ -84,6 +84,8 @@ export interface ShellRun {
 	readonly finished: Promise<{status: string; before: string; after: string}>;
 	/** Ends the shell if it still runs. */
 	readonly kill: () => void;
+	/** Whether the shell still runs. */
+	readonly running: () => boolean;
 }
 
 export interface ShellOptions {
@@ -141,6 +143,7 @@ export async function openInShell(cli: string, args: readonly string[], options:
 		kill: () => {
 			if (running) shell.kill();
 		},
+		running: () => running,
 	};
 }
 

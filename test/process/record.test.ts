@@ -7,6 +7,7 @@ import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
 import {playInto, screenText} from '../export/terminal.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
+import {requiredUnderCi} from './required-tools.js';
 
 type CastEvent = [number, string, string];
 
@@ -150,6 +151,7 @@ const hasAsciinema = (process.env.PATH ?? '').split(path.delimiter).some(folder 
 });
 
 // Needs the asciinema command (Debian: apt-get install asciinema), which needs a terminal.
+requiredUnderCi('asciinema', hasAsciinema, 'apt-get install asciinema');
 describe.skipIf(!hasAsciinema)('the asciinema command', () => {
 	test('plays the recording to its end', async () => {
 		const file = path.join(directory, 'play.cast');

@@ -11,6 +11,7 @@ import {svgLayout} from '../../source/export/svg.js';
 import {playInto, type Terminal} from '../export/terminal.js';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 import {Chromium, chromiumCommand} from './chromium.js';
+import {requiredUnderCi} from './required-tools.js';
 
 const directory = temporaryDirectory('dlock-chromium-');
 
@@ -125,6 +126,7 @@ const placedByLength = (svg: string) =>
 		return `<text x="${xs.join(' ')}"${rest}${text}<`;
 	});
 
+requiredUnderCi('chromium-headless-shell (or chromium)', chromiumCommand !== null, 'apt-get install chromium-headless-shell');
 describe.skipIf(chromiumCommand === null)('the SVG pictures in Chromium', () => {
 	beforeAll(() => {
 		browser = new Chromium(chromiumCommand!, path.join(directory, 'profile'));

@@ -1,20 +1,30 @@
-// The scenario loader under random text, mutated valid scenarios and random values: parseScenario
-// never throws, every problem has a line, and no message carries a raw control character. A few
-// broken files go through the real command line too: exit 2, one line per problem, no stack.
+// The scenario loader under random text, mutated valid scenarios (of both models) and random
+// values: parseScenario never throws, every problem has a line, and no message carries a raw
+// control character. A mutant it accepts plays to its end, and saved from the dashboard reads back
+// and plays to the same world. A few broken files go through the real command line too: exit 2,
+// one line per problem, no stack.
 
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {parse, stringify} from 'yaml';
+import {sessionScenario} from '../../source/export/scenario.js';
 import {builtinDirectory, loadScenario, ScenarioLoadError} from '../../source/scenario/files.js';
-import {parseScenario} from '../../source/scenario/parse.js';
+import {parseScenario, type Scenario} from '../../source/scenario/parse.js';
 import type {Problem} from '../../source/scenario/problem.js';
+import {checkScenario, playScenario} from '../../source/scenario/run.js';
+import {currentWorld, reduceSession, startSession} from '../../source/session/session.js';
+import {expectEqual} from '../expect-equal.js';
+import {fuzzSeed, replayWith} from '../fuzz-seed.js';
 import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 
-const runs = {numRuns: 80, seed: 42};
-const valid = readFileSync(path.join(builtinDirectory(), 'gc-pause.yaml'), 'utf8');
-const validValue = parse(valid) as unknown;
+const seed = fuzzSeed();
+const runs = {numRuns: 80, seed};
+/** A scenario of each model: one lock and a token, five Redlock nodes and clock jumps, Consul's lock-delay. */
+const validTexts = ['gc-pause', 'redlock-clock-jump', 'consul-lock-delay'].map(name => readFileSync(path.join(builtinDirectory(), `${name}.yaml`), 'utf8'));
+const validText = fc.constantFrom(...validTexts);
+const validValue = fc.constantFrom(...validTexts.map(text => parse(text) as unknown));
 const rawControl = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 /** Pieces that break YAML or the schema in interesting ways. */
@@ -22,6 +32,33 @@ const hostile = fc.oneof(
 	fc.constantFrom('\t', '\n', '  ', ':', '- ', '[', ']', '{', '}', '&a ', '*a', '*b', '!!binary ', '? ', '---\n', '"', "'", '#', '|', '>', '%YAML 1.1\n'),
 	fc.constantFrom('__proto__: 1\n', 'constructor', '\x1b[2J', '\u202e', '\x00', '99999999999999999999', '-1', '.inf', '1e400', 'null', '~', 'yes'),
 	fc.string({unit: 'binary', maxLength: 8}),
+	// The second model's keys and commands, right and wrong.
+	fc.constantFrom(
+		'backend: redlock\n',
+		'backend: consul\n',
+		'backend: etcd\n',
+		'backend: paxos\n',
+		'nodes: 9\n',
+		'nodes: 10\n',
+		'nodes: 0\n',
+		'nodes: [L1, L1]\n',
+		'nodes: [{name: A}]\n',
+		'tokens: none\n',
+		'tokens: revision\n',
+		'tokens: counter\n',
+		'lockDelay: 3\n',
+		'lockDelay: -1\n',
+		'persistent: false\n',
+		'  - do: jump L3 +5\n',
+		'  - do: [partition A L4, heal A lock]\n',
+		'  - do: crash L2\n',
+		'  - do: write A pause=3\n',
+		'jump A -2',
+		'pause=0',
+		'pause=',
+		' L9',
+		' lock',
+	),
 );
 
 const mutation = fc.oneof(
@@ -47,25 +84,45 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
 	return result;
 }
 
-const mutatedText = fc.array(mutation, {minLength: 1, maxLength: 4}).map(mutations => mutate(valid, mutations));
+const mutatedText = fc.tuple(validText, fc.array(mutation, {minLength: 1, maxLength: 4})).map(([text, mutations]) => mutate(text, mutations));
 
-/** The valid scenario with one value somewhere replaced by a random one. */
-const mutatedValue = fc.tuple(fc.array(fc.nat(), {minLength: 1, maxLength: 6}), fc.jsonValue({maxDepth: 3})).map(([choices, replacement]) => {
-	const copy = structuredClone(validValue) as Record<string, unknown>;
-	let parent: Record<string | number, unknown> = copy;
-	for (const [index, choice] of choices.entries()) {
-		const keys = Object.keys(parent);
-		if (keys.length === 0) break;
-		const key = keys[choice % keys.length]!;
-		const child = parent[key];
-		if (index === choices.length - 1 || child === null || typeof child !== 'object') {
-			parent[key] = replacement;
-			break;
+/** A second-model value, to put in place of another. */
+const secondModelValue = fc.constantFrom<unknown>(
+	'redlock',
+	'consul',
+	'none',
+	'revision',
+	5,
+	9,
+	10,
+	-1,
+	['L1', 'L2'],
+	[{name: 'L1', persistent: false}],
+	'jump L1 +3',
+	['partition A L2', 'heal A'],
+	'write A pause=2',
+	'crash L1',
+);
+
+/** A valid scenario with one value somewhere replaced by a random one. */
+const mutatedValue = fc
+	.tuple(validValue, fc.array(fc.nat(), {minLength: 1, maxLength: 6}), fc.oneof(fc.jsonValue({maxDepth: 3}), secondModelValue))
+	.map(([value, choices, replacement]) => {
+		const copy = structuredClone(value) as Record<string, unknown>;
+		let parent: Record<string | number, unknown> = copy;
+		for (const [index, choice] of choices.entries()) {
+			const keys = Object.keys(parent);
+			if (keys.length === 0) break;
+			const key = keys[choice % keys.length]!;
+			const child = parent[key];
+			if (index === choices.length - 1 || child === null || typeof child !== 'object') {
+				parent[key] = replacement;
+				break;
+			}
+			parent = child as Record<string, unknown>;
 		}
-		parent = child as Record<string, unknown>;
-	}
-	return stringify(copy);
-});
+		return stringify(copy);
+	});
 
 /**
  * The checks below, without building an assertion for each problem of each of the hundreds of
@@ -75,9 +132,26 @@ const wellFormed = (problems: readonly Problem[], lineCount: number) =>
 	problems.length > 0 &&
 	problems.every(({line, message}) => !rawControl.test(message) && (message.startsWith('… and ') || (line !== null && line >= 1 && line <= lineCount + 1)));
 
+/** A scenario the loader accepted plays to its end, and the dashboard's save of it reads back and plays to the same world. */
+function expectPlays(text: string, scenario: Scenario): void {
+	checkScenario(scenario);
+	const session = reduceSession(startSession(scenario), {type: 'end'});
+	const saved = parseScenario(sessionScenario(session), 'saved.yaml');
+	expectEqual(saved.ok ? [] : saved.problems, [], `the save of an accepted mutant:\n${text}`);
+	if (saved.ok)
+		expectEqual(
+			playScenario(saved.scenario, () => {}),
+			currentWorld(session),
+			`the save of an accepted mutant:\n${text}`,
+		);
+}
+
 function expectWellFormedProblems(text: string): void {
 	const result = parseScenario(text, 'fuzz.yaml');
-	if (result.ok) return;
+	if (result.ok) {
+		expectPlays(text, result.scenario);
+		return;
+	}
 	const lineCount = text.split('\n').length;
 	if (wellFormed(result.problems, lineCount)) return;
 	expect(result.problems.length).toBeGreaterThan(0);
@@ -126,7 +200,7 @@ const seldomReached: ReadonlyArray<readonly [string, boolean]> = [
 	['title: x\nclients: [A]\nsteps: []\n# the end\n', true],
 ];
 
-describe('scenario loader fuzz', () => {
+describe(`scenario loader fuzz (seed ${seed}; ${replayWith(seed)})`, () => {
 	const directory = temporaryDirectory('dlock-fuzz-');
 
 	test('texts that mutations reach only now and then', () => {
@@ -145,14 +219,17 @@ describe('scenario loader fuzz', () => {
 		);
 	});
 
-	test('mutated valid scenarios', () => {
+	test('mutated valid scenarios of both models, the accepted ones played and saved', () => {
+		let accepted = 0;
 		fc.assert(
 			fc.property(mutatedText, text => {
+				if (parseScenario(text, 'fuzz.yaml').ok) accepted += 1;
 				expectWellFormedProblems(text);
 			}),
-			// 40 runs, with the seldom reached texts above, cover all that 120 did (v8 coverage of source/).
-			{...runs, numRuns: 40},
+			{...runs, numRuns: 60},
 		);
+		// Mutants both ways: an inserted `tokens: none` or a swapped pair of lines can still be a scenario.
+		expect(accepted).toBeGreaterThan(1);
 	});
 
 	test('random values in place of valid ones, and random values as a whole file', () => {
@@ -160,8 +237,7 @@ describe('scenario loader fuzz', () => {
 			fc.property(mutatedValue, text => {
 				expectWellFormedProblems(text);
 			}),
-			// As for mutated texts: 40 runs cover all that 120 did.
-			{...runs, numRuns: 40},
+			{...runs, numRuns: 80},
 		);
 		fc.assert(
 			fc.property(fc.jsonValue({maxDepth: 4}), value => {
@@ -174,7 +250,7 @@ describe('scenario loader fuzz', () => {
 
 	test('broken files through the command line: exit 2, one line per problem, no stack trace', async () => {
 		const broken = fc
-			.sample(fc.oneof(mutatedText, mutatedValue), {numRuns: 30, seed: 3})
+			.sample(fc.oneof(mutatedText, mutatedValue), {numRuns: 30, seed})
 			.map(text => ({text, result: parseScenario(text, 'x')}))
 			.filter(({result}) => !result.ok)
 			.slice(0, 3);
