@@ -33,7 +33,10 @@ const am = /[\u0e33\u0eb3]/u;
  */
 const joining = /[\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}]|\u20e3/u;
 
-const anyToRedraw = new RegExp(`${unsure.source}|${joining.source}|${spacing.source}|${am.source}`, 'u');
+/** A combining mark that starts a character has nothing to combine with: xterm.js gives it a column, tmux none. */
+const baseless = /\p{M}/u;
+
+const anyToRedraw = new RegExp(`${unsure.source}|${joining.source}|${spacing.source}|${am.source}|${baseless.source}`, 'u');
 
 /** One code point as drawn: a space, its escape, or itself. */
 const drawnCodePoint = (codePoint: string): string => (spacing.test(codePoint) ? ' ' : unsure.test(codePoint) ? escaped(codePoint) : codePoint);
@@ -41,14 +44,14 @@ const drawnCodePoint = (codePoint: string): string => (spacing.test(codePoint) ?
 /**
  * `text` as terminals and string-width measure alike: line breaks and tabs as spaces, joiners and
  * modifiers inside a character dropped, AM as its two parts, and any other character whose width
- * is in doubt as its escape in ASCII. Text without such characters (nearly all) is returned as it is.
+ * is in doubt (a mark with nothing before it too) as its escape in ASCII. Text without such characters (nearly all) is returned as it is.
  */
 export function drawable(text: string): string {
 	if (!anyToRedraw.test(text)) return text;
 	let result = '';
 	for (const character of charactersOf(text)) {
 		const [first, ...rest] = Array.from(character);
-		result += drawnCodePoint(first!);
+		result += baseless.test(first!) ? escaped(first!) : drawnCodePoint(first!);
 		for (const codePoint of rest) {
 			if (joining.test(codePoint)) continue;
 			result += am.test(codePoint) ? codePoint.normalize('NFKD') : drawnCodePoint(codePoint);

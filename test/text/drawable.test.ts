@@ -69,6 +69,9 @@ describe('drawable', () => {
 		expect(drawable('a\u200Bb\uFEFF')).toBe('a\\u{200b}b\\u{feff}');
 		expect(drawable('two\nlines\tand\u2028more')).toBe('two lines and more');
 		expect(drawable('\u{E0001}')).toBe('\\u{e0001}');
+		// xterm.js gives a mark at the start of a row a column of its own; after a letter it takes none.
+		expect(drawable('\u0301\u20E3x e\u0301')).toBe('\\u{301}x e\u0301');
+		expect(terminalWidth(terminal, '\u0301\u0301x')).toBeGreaterThan(widthOf('\u0301\u0301x'));
 	});
 
 	test('inside a character, joiners, selectors and skin tones are dropped and its parts kept', () => {
