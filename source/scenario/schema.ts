@@ -28,9 +28,14 @@ const countOrNull = z
 const flag = z.boolean({error: 'expected true or false'});
 /** A local time: clocks that jumped back may show one below 0. */
 const timeOrNull = z.number({error: 'expected a whole number, or null'}).int({error: 'expected a whole number, or null', abort: true}).nullable();
-const unprintable = (input: unknown) => `expected text without control characters or escape sequences, found ${quote(firstUnprintable(String(input)) ?? '')}`;
-/** Text a terminal shows as it is: no control characters or escape sequences. */
-const printableOnly = (schema: z.ZodString) => schema.refine(value => firstUnprintable(value) === null, {error: issue => unprintable(issue.input)});
+const unprintable = (input: unknown, prose: boolean) =>
+	`expected text without control characters or escape sequences${prose ? ' (line breaks and tabs aside)' : ''}, found ${quote(firstUnprintable(String(input), {prose}) ?? '')}`;
+/**
+ * Text a terminal shows as it is: no control characters or escape sequences. `prose` (narration)
+ * may break lines and hold tabs, which wrapping reads as spaces; anything else is one line.
+ */
+const printableOnly = (schema: z.ZodString, {prose = false} = {}) =>
+	schema.refine(value => firstUnprintable(value, {prose}) === null, {error: issue => unprintable(issue.input, prose)});
 
 /** Characters as people count them (code points, as JSON Schema's maxLength does), not UTF-16 units. */
 const characterCount = (value: string) => {
@@ -42,7 +47,7 @@ const characterCount = (value: string) => {
  * Text of at most `max` characters: the screen lays out what a file says, and text with no bound
  * would keep it busy for minutes. A longer text is refused before anything else is checked in it.
  */
-const textOfAtMost = (max: number) =>
+const textOfAtMost = (max: number, {prose = false} = {}) =>
 	printableOnly(
 		z.string({error: 'expected text'}).check(
 			z.refine(value => characterCount(value) <= max, {
@@ -50,6 +55,7 @@ const textOfAtMost = (max: number) =>
 				abort: true,
 			}),
 		),
+		{prose},
 	).meta({maxLength: max});
 
 /** A title fits a line of the dashboard's header. */
@@ -71,9 +77,12 @@ const nodeName = z
 	.regex(clientNamePattern, {error: 'expected a node name: a letter, then up to 11 letters, digits, - or _'})
 	.refine(name => name !== resourceTarget && name !== lockPeer, {error: "'lock' and 'resource' name peers, not a node"});
 
-/** Narration in one language, or in English and Japanese, of at most `max` characters in each. */
-const narrationOfAtMost = (max: number) => {
-	const text = textOfAtMost(max);
+/**
+ * Narration in one language, or in English and Japanese, of at most `max` characters in each:
+ * `prose` (a step's narration, the description) may break lines, a title is one line.
+ */
+const narrationOfAtMost = (max: number, {prose = false} = {}) => {
+	const text = textOfAtMost(max, {prose});
 	return z
 		.union(
 			[
@@ -89,7 +98,7 @@ const narrationOfAtMost = (max: number) => {
 		)
 		.meta({description: `Text, or {en, ja} for English and Japanese; at most ${max} characters in each`});
 };
-const narrationSchema = narrationOfAtMost(maxNarrationLength);
+const narrationSchema = narrationOfAtMost(maxNarrationLength, {prose: true});
 
 const clientSchema = z
 	.union(

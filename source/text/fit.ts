@@ -1,11 +1,16 @@
 // Terminal text by display width (CJK characters take two columns): fitting a piece into a
 // width without cutting a word, and wrapping prose, English by words and Japanese by phrases.
 // Each reads only as much of its text as it can show: a scenario's narration may be megabytes
-// long, and a frame must cost what the screen holds, not what the file holds.
+// long, and a frame must cost what the screen holds, not what the file holds. Each gives its
+// text as terminals draw it alike (drawable.ts), so what it measured is what the terminal shows.
 
+import {drawable} from './drawable.js';
 import {widthOf} from './width.js';
 
-export const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - widthOf(text)));
+export function pad(text: string, width: number): string {
+	const shown = drawable(text);
+	return shown + ' '.repeat(Math.max(0, width - widthOf(shown)));
+}
 
 const printableAscii = /^[\x20-\x7E]*$/;
 
@@ -67,12 +72,15 @@ function fittingLength(text: string, width: number): number {
 	return length;
 }
 
+/** The longest start of drawable `text` that fits in `width` columns, cut between characters. */
+const cutDrawable = (text: string, width: number): string => text.slice(0, fittingLength(text, width));
+
 /** The longest start of `text` that fits in `width` columns, cut between characters. */
-export const cutToWidth = (text: string, width: number): string => text.slice(0, fittingLength(text, width));
+export const cutToWidth = (text: string, width: number): string => cutDrawable(drawable(enoughFor(text, width)), width);
 
 /** The longest end of `text` that fits in `width` columns (what a line scrolled to its end shows). */
 export function tailToWidth(text: string, width: number): string {
-	const characters = Array.from(charactersFrom(text.slice(-(Math.max(0, width) + 1) * unitsPerColumn)));
+	const characters = Array.from(charactersFrom(drawable(text.slice(-(Math.max(0, width) + 1) * unitsPerColumn))));
 	let result = '';
 	let used = 0;
 	for (const character of characters.reverse()) {
@@ -95,18 +103,20 @@ const widthWithin = (text: string, width: number): number => (fits(text, width) 
  * only when a single word is wider than the space).
  */
 export function fit(text: string, width: number, ellipsis = '…'): string {
-	if (fits(text, width)) return text;
+	const read = enoughFor(text, width);
+	const shown = drawable(read);
+	if (read.length === text.length && fits(shown, width)) return shown;
 	const room = width - widthOf(ellipsis);
-	if (room <= 0) return cutToWidth(text, width);
+	if (room <= 0) return cutDrawable(shown, width);
 	let result = '';
 	let used = 0;
-	for (const token of tokensFrom(enoughFor(text, width))) {
+	for (const token of tokensFrom(shown)) {
 		used += widthWithin(token, room);
 		if (used > room) break;
 		result += token;
 	}
 	result = result.trimEnd();
-	return (result === '' ? cutToWidth(text, room) : result) + ellipsis;
+	return (result === '' ? cutDrawable(shown, room) : result) + ellipsis;
 }
 
 const japaneseWords = new Intl.Segmenter('ja', {granularity: 'word'});
@@ -152,15 +162,16 @@ const unevenSpace = /^\s|\s$|\s\s|[^\S ]/;
  * Greedy word wrap to `width` columns, at most `limit` lines (ask for one more to learn whether
  * the text goes on); a word wider than a line is split between characters.
  */
-export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
+export function wrap(whole: string, width: number, limit = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0 || limit <= 0) return [];
+	const text = drawable(Number.isFinite(limit) ? enoughFor(whole, (limit + 1) * width) : whole);
 	// Most lines of a frame (the story's events, one each) fit as they are: they are not read word by word.
 	if (text !== '' && fits(text, width) && !unevenSpace.test(text)) return [text];
 	const lines: string[] = [];
 	// The line's width is added up word by word: measuring the whole line again for each word costs a line's length per word.
 	let line = '';
 	let used = 0;
-	for (const token of tokensFrom(Number.isFinite(limit) ? enoughFor(text, (limit + 1) * width) : text)) {
+	for (const token of tokensFrom(text)) {
 		if (/^\s+$/.test(token)) {
 			if (line !== '') {
 				line += ' ';
@@ -179,7 +190,7 @@ export function wrap(text: string, width: number, limit = Number.POSITIVE_INFINI
 		let rest = token;
 		while (lines.length < limit && !fits(rest, width)) {
 			// A character wider than the whole line (a wide one at width 1) takes a line of its own, or this would never end.
-			const head = cutToWidth(rest, width) || String.fromCodePoint(rest.codePointAt(0)!);
+			const head = cutDrawable(rest, width) || String.fromCodePoint(rest.codePointAt(0)!);
 			lines.push(head);
 			rest = rest.slice(head.length);
 		}

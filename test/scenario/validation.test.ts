@@ -178,6 +178,27 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 		expect(problemsOf(lines('title: "t', 'clients: [A]'))[0]).toMatch(/^talk\.yaml:\d+: YAML: a quoted text is not closed$/);
 	});
 
+	test('a line break or a tab in one-line text (title, short title, a value) is refused at its line; narration may hold them', () => {
+		const text = lines(
+			'title: "two\\nlines"',
+			'short: {en: "a\\tb"}',
+			'description: "fine\\nhere\\tok"',
+			'clients: [A]',
+			'steps:',
+			'  - do: acquire A',
+			'    say: "a\\ttab\\nand a line"',
+			'    expect: {value: "x\\ty"}',
+		);
+		expect(problemsOf(text)).toEqual([
+			"talk.yaml:1: title: expected text without control characters or escape sequences, found '\\x0a'",
+			"talk.yaml:2: short.en: expected text without control characters or escape sequences, found '\\x09'",
+			"talk.yaml:8: step 1: expect.value: expected text without control characters or escape sequences, found '\\x09'",
+		]);
+		expect(problemsOf(lines(...header, '  - say: "a\\rb"'))).toEqual([
+			"talk.yaml:4: step 1: say: expected text without control characters or escape sequences (line breaks and tabs aside), found '\\x0d'",
+		]);
+	});
+
 	test("no message leaks the validation library's own wording", () => {
 		const texts = [
 			lines(

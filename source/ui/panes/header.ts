@@ -5,6 +5,7 @@
 import {type Lang, type Narration, narrationIn} from '../../text/narration.js';
 import type {Scenario} from '../../scenario/parse.js';
 import {currentWorld, flippedFencing, flippedWording, storyTitle} from '../../session/session.js';
+import {drawable} from '../../text/drawable.js';
 import {fit} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
@@ -18,15 +19,16 @@ const titleRoom = (width: number, clock: number) => width - rowWidth(brand) - wi
 
 /** The title, or the scenario's short title where the title does not fit; cut only when neither does. */
 function headerTitle(full: Narration, shortTitle: Narration | null, lang: Lang, room: number, ellipsis: string): string {
-	const title = narrationIn(full, lang);
-	const short = shortTitle === null ? null : narrationIn(shortTitle, lang);
+	// As drawn (drawable.ts): what fit gives back is the title whole only if it was drawable already.
+	const title = drawable(narrationIn(full, lang));
+	const short = shortTitle === null ? null : drawable(narrationIn(shortTitle, lang));
 	return fit(short !== null && fit(title, room, ellipsis) !== title ? short : title, room, ellipsis);
 }
 
 /** Whether the title or the short title shows whole at `width` columns (while the clock has at most three digits). */
 export function titleFits(scenario: Scenario, lang: Lang, width: number): boolean {
 	const room = titleRoom(width, 100);
-	return [scenario.title, scenario.short].some(title => title !== null && fit(narrationIn(title, lang), room) === narrationIn(title, lang));
+	return [scenario.title, scenario.short].some(title => title !== null && fit(drawable(narrationIn(title, lang)), room) === drawable(narrationIn(title, lang)));
 }
 
 export function headerRow({session, width, look}: PaneProps): Row {

@@ -4,6 +4,7 @@
 
 import chalk, {type BackgroundColorName} from 'chalk';
 import type {Session} from '../../session/session.js';
+import {drawable} from '../../text/drawable.js';
 import {cutToWidth, fit} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {asciiText, type Look, type Role, type Style} from '../look.js';
@@ -30,7 +31,11 @@ export interface Piece {
 
 export type Row = readonly Piece[];
 
-export const piece = (text: string, role: Role = 'plain', width = widthOf(text)): Piece => ({text, role, width});
+/** A piece of text as terminals draw it alike (drawable.ts): no row can run past the edge, whatever text it shows. */
+export function piece(text: string, role: Role = 'plain', width?: number): Piece {
+	const shown = drawable(text);
+	return {text: shown, role, width: width !== undefined && shown === text ? width : widthOf(shown)};
+}
 
 /** A piece of one character repeated `count` times (a rule, a lease bar): as wide as the character times the count, measured once. */
 export const repeated = (character: string, count: number, role: Role = 'plain'): Piece => piece(character.repeat(count), role, widthOf(character) * count);
