@@ -528,7 +528,7 @@ const ja: Labels = {
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
-	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')} / ${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
+	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {
 		acquired: '取得 (トークン n)',
 		ok: '受理・合意',
