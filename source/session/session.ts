@@ -387,6 +387,7 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 		case 'flip':
 		case 'do':
 		case 'hand':
+			// An action that plays commands and has none to play (no change by hand to drop, no client to act on).
 			return session;
 		case 'back':
 			return history.previous ? {...session, history: history.previous} : session;
