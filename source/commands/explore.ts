@@ -38,10 +38,22 @@ export interface ExploreIo {
 	readonly terminalProblem: TerminalProblem | null;
 	/** Milliseconds, for the slices and the progress line: performance.now, or a test's own clock, so a test sees a second of progress without waiting one. */
 	readonly clock?: () => number;
+	/** Bytes the process holds: its resident set, or a test's own figure. */
+	readonly memory?: () => number;
 }
 
-/** The search yields to the event loop this often (a signal is handled only then), and shows progress once it has run this long. */
+/**
+ * The search yields to the event loop this often (a signal is handled only then), and shows
+ * progress once it has run this long. The clock is read after every move: one move can take long
+ * (a million ticks with heartbeats), and reading it costs far less than a move.
+ */
 const sliceMs = 50;
+/**
+ * The most memory a search may hold, in bytes (the process's resident set, read between slices):
+ * past it the search stops as it does at maxExploreStates. The states a search can hold in it
+ * depend on how big each world is: nine clients' worlds fill it long before 3,000,000 states.
+ */
+export const maxExploreBytes = 1.2e9;
 const progressAfterMs = 1000;
 /** Exit status when Ctrl-C stopped the search, as a shell reports a program SIGINT ended. */
 export const interruptedExitCode = 130;
@@ -66,6 +78,8 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 
 	const search = startExplore({setup: scenario.setup, moves, target, depth});
 	const now = io.clock ?? (() => performance.now());
+	const memory = io.memory ?? (() => process.memoryUsage.rss());
+	let full = false;
 	const started = now();
 	const progress = progressLine(io.stderr, now);
 	let interrupted = false;
@@ -77,8 +91,12 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 	try {
 		while (status.kind === 'running' && !interrupted) {
 			const sliceEnds = now() + sliceMs;
-			do status = search.advance(256);
+			do status = search.advance(1);
 			while (status.kind === 'running' && now() < sliceEnds);
+			if (status.kind === 'running' && memory() > maxExploreBytes) {
+				full = true;
+				status = search.stopForSize();
+			}
 			const elapsed = now() - started;
 			if (elapsed >= progressAfterMs)
 				progress.show(`explore: ${search.states.toLocaleString('en')} states, depth ${search.depth}, ${rate(search.states, elapsed)} states/s`);
@@ -106,11 +124,11 @@ export async function runExplore(argument: string, flags: ExploreFlags, io: Expl
 					: `${within} (${counts}, depth ${search.depth} reached)\n`,
 			);
 			return 0;
-		case 'too-many':
-			io.write(
-				`${within}; stopped at ${maxExploreStates.toLocaleString('en')} states, the most a search holds (${counts}; a smaller --depth or fewer --moves)\n`,
-			);
+		case 'too-many': {
+			const most = full ? `${maxExploreBytes / 1e9} GB of memory` : `${maxExploreStates.toLocaleString('en')} states`;
+			io.write(`${within}; stopped at ${most}, the most a search holds (${counts}; a smaller --depth or fewer --moves or clients)\n`);
 			return 0;
+		}
 		case 'found':
 			break;
 	}

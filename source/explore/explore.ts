@@ -13,7 +13,8 @@ import type {Target} from './targets.js';
 /**
  * The most states a search holds. A state costs about 250 bytes (its key, how it was reached, and
  * its share of the worlds of the level being searched), a Redlock state about 400: this keeps a
- * search under about 1.2 GB, within Node's heap.
+ * search of a few clients under about 1.2 GB. Bigger worlds (nine clients) cost more each: the
+ * search is also stopped by the memory it holds (maxExploreBytes in commands/explore.ts).
  */
 export const maxExploreStates = 3_000_000;
 

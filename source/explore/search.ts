@@ -84,6 +84,8 @@ export class BreadthFirstSearch<State, Move> {
 	depth = 0;
 	/** States expanded at the current depth, of `levelSize`. */
 	expanded = 0;
+	/** The moves tried so far from the state being expanded (the one after the `expanded` first). */
+	private movesTried = 0;
 	private readonly seen = new KeySet();
 	private readonly parents = new Parents();
 	/** The states at the current depth, their numbers (in the order seen) and their keys. */
@@ -109,40 +111,48 @@ export class BreadthFirstSearch<State, Move> {
 		return this.level.length;
 	}
 
-	/** Expands up to `budget` states, then says where the search stands. */
+	/**
+	 * Tries up to `budget` moves (a state with none counts one), then says where the search stands.
+	 * Counted in moves, not states: one state's moves can take long (a move of a million ticks),
+	 * and the caller stops between two of them when its time is up.
+	 */
 	advance(budget: number): SearchStatus {
-		const {moves, next, key, isTarget, maxStates} = this.space;
 		for (let left = budget; left > 0 && this.status.kind === 'running'; left -= 1) {
-			if (this.expanded === this.level.length) {
-				this.finishLevel();
-				continue;
+			const at = this.expanded;
+			const move = this.movesTried;
+			this.movesTried += 1;
+			if (this.movesTried >= this.space.moves.length) {
+				this.movesTried = 0;
+				this.expanded += 1;
 			}
-			const state = this.level[this.expanded]!;
-			const id = this.levelIds[this.expanded]!;
-			const stateKey = this.levelKeys[this.expanded]!;
-			this.expanded += 1;
-			for (let move = 0; move < moves.length; move += 1) {
-				const after = next(state, moves[move]!);
-				if (after === null || after === state) continue;
-				const afterKey = key(after, state, stateKey);
-				if (!this.seen.add(afterKey)) continue;
-				const afterId = this.states;
-				this.states += 1;
-				this.parents.set(afterId, id, move);
-				if (isTarget(after)) {
-					this.status = {kind: 'found', moves: this.parents.pathTo(afterId)};
-					break;
-				}
-				if (this.states >= maxStates) {
-					this.status = {kind: 'too-many'};
-					break;
-				}
-				this.nextLevel.push(after);
-				this.nextIds.push(afterId);
-				this.nextKeys.push(afterKey);
-			}
+			if (move < this.space.moves.length) this.tryMove(at, move);
+			if (this.status.kind === 'running' && this.expanded === this.level.length) this.finishLevel();
 		}
-		if (this.status.kind === 'running' && this.expanded === this.level.length) this.finishLevel();
+		return this.status;
+	}
+
+	private tryMove(at: number, move: number) {
+		const {moves, next, key, isTarget, maxStates} = this.space;
+		const state = this.level[at]!;
+		const after = next(state, moves[move]!);
+		if (after === null || after === state) return;
+		const afterKey = key(after, state, this.levelKeys[at]!);
+		if (!this.seen.add(afterKey)) return;
+		const afterId = this.states;
+		this.states += 1;
+		this.parents.set(afterId, this.levelIds[at]!, move);
+		if (isTarget(after)) this.status = {kind: 'found', moves: this.parents.pathTo(afterId)};
+		else if (this.states >= maxStates) this.status = {kind: 'too-many'};
+		else {
+			this.nextLevel.push(after);
+			this.nextIds.push(afterId);
+			this.nextKeys.push(afterKey);
+		}
+	}
+
+	/** Ends the search as one that holds too much (the caller measures what it holds). */
+	stopForSize(): SearchStatus {
+		if (this.status.kind === 'running') this.status = {kind: 'too-many'};
 		return this.status;
 	}
 

@@ -1,10 +1,26 @@
-// Putting another scenario (or a new version of the same file) into a session. A speaker who
-// edits the file while rehearsing stays on the step they were looking at.
+// Putting another scenario (or a new version of the same file) into a session, and the actions of
+// the dashboard, played a slice at a time. A speaker who edits the file while rehearsing stays on
+// the step they were looking at.
 
 import type {Scenario} from '../scenario/parse.js';
-import {historyEntries, reduceSession, type Session, type SessionAction, startSession} from './session.js';
+import {
+	advanceJob,
+	finishJob,
+	historyEntries,
+	isJob,
+	type Job,
+	jobFor,
+	type LoadAction,
+	type Play,
+	reduceSession,
+	type Session,
+	type SessionAction,
+	startJob,
+	startSession,
+} from './session.js';
 
-export type ShellAction = SessionAction | {readonly type: 'load'; readonly scenario: Scenario; readonly keepStep: boolean};
+/** `work` plays the next slice of the action being played. */
+export type ShellAction = SessionAction | LoadAction | {readonly type: 'work'};
 
 /**
  * The scenario from its start, or, with keepStep, the history shown before played again on it:
@@ -12,29 +28,55 @@ export type ShellAction = SessionAction | {readonly type: 'load'; readonly scena
  * each change made by hand as it was made. A speaker who edits the file while rehearsing keeps
  * what they improvised; a change the new version no longer allows shows as refused.
  */
-export function loadScenarioInto(session: Session, scenario: Scenario, keepStep: boolean): Session {
-	if (!keepStep) return startSession(scenario);
-	let next = startSession(scenario, session.flipped);
-	for (const entry of historyEntries(session)) {
-		if (entry.by === 'hand') {
-			for (const {command} of entry.commands) next = reduceSession(next, {type: 'do', command});
-			continue;
-		}
-		// The start or a scripted step: the new version's steps up to the same number.
-		const step = Math.min(entry.step, scenario.steps.length);
-		while (next.history.entry.step < step) next = reduceSession(next, {type: 'next'});
-	}
-	const clients = next.history.entry.world.clients.length;
-	const nodes = next.history.entry.world.nodes.length;
-	return {
-		...next,
-		selected: Math.min(session.selected, Math.max(0, clients - 1)),
-		selectedNode: Math.min(session.selectedNode, nodes - 1),
-		pauseLength: session.pauseLength,
-	};
+function loadJob(session: Session, scenario: Scenario): Job {
+	const plays: Play[] = historyEntries(session).flatMap((entry): Play[] =>
+		entry.by === 'hand'
+			? entry.commands.map(({command}) => ({kind: 'hand', command}))
+			: // The start or a scripted step: the new version's steps up to the same number.
+				[{kind: 'script', to: Math.min(entry.step, scenario.steps.length)}],
+	);
+	return startJob(startSession(scenario, session.flipped), plays, next => {
+		const {clients, nodes} = next.history.entry.world;
+		return {
+			...next,
+			selected: Math.min(session.selected, Math.max(0, clients.length - 1)),
+			selectedNode: Math.min(session.selectedNode, nodes.length - 1),
+			pauseLength: session.pauseLength,
+		};
+	});
 }
 
-/** reduceSession, plus loading a scenario. */
+export const loadScenarioInto = (session: Session, scenario: Scenario, keepStep: boolean): Session =>
+	keepStep ? finishJob(loadJob(session, scenario)) : startSession(scenario);
+
+/**
+ * Commands played per slice: a few milliseconds of work, so that the dashboard hears a key or a
+ * signal between two slices however long the action (App.tsx plays slices until its time is up).
+ */
+export const sliceCommands = 20;
+
+/** The session after one slice of `job`: done, or still working, with the actions queued behind it. */
+function sliced(session: Session, job: Job, queued: NonNullable<Session['working']>['queued']): Session {
+	const advanced = advanceJob(job, sliceCommands);
+	if (isJob(advanced)) return {...session, working: {job: advanced, queued}};
+	return queued.reduce<Session>(reduceShell, advanced);
+}
+
+/**
+ * reduceSession, plus loading a scenario, for the dashboard: an action that plays commands plays
+ * one slice of them at once; if that does not finish it, the session shows what it showed before,
+ * with the action under way (`working`), until `work` has played the rest. Actions that come
+ * meanwhile wait their turn; another scenario opened drops the work.
+ */
 export function reduceShell(session: Session, action: ShellAction): Session {
-	return action.type === 'load' ? loadScenarioInto(session, action.scenario, action.keepStep) : reduceSession(session, action);
+	const {working} = session;
+	if (action.type === 'load' && !action.keepStep) return startSession(action.scenario);
+	if (working) {
+		if (action.type === 'work') return sliced(session, working.job, working.queued);
+		return {...session, working: {...working, queued: [...working.queued, action]}};
+	}
+	if (action.type === 'work') return session;
+	if (action.type === 'load') return sliced(session, loadJob(session, action.scenario), []);
+	const job = jobFor(session, action);
+	return job ? sliced(session, job, []) : reduceSession(session, action);
 }

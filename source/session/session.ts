@@ -155,6 +155,44 @@ export interface Session {
 	readonly pauseLength: number;
 	/** The story is played with the resource's fencing flipped. */
 	readonly flipped: boolean;
+	/** An action still being played, a slice at a time (reduceShell), and the actions that came meanwhile; null when none. */
+	readonly working: Working | null;
+}
+
+/** Another scenario (or a new version of the same file) put into the session (reload.ts). */
+export type LoadAction = {readonly type: 'load'; readonly scenario: Scenario; readonly keepStep: boolean};
+
+export interface Working {
+	readonly job: Job;
+	/** Done in order once the job is. */
+	readonly queued: readonly (SessionAction | LoadAction)[];
+}
+
+/** A piece of a job: scripted steps until the story is at step `to` (or its end), or one command by hand. */
+export type Play = {readonly kind: 'script'; readonly to: number} | {readonly kind: 'hand'; readonly command: Command};
+
+/**
+ * An action that plays commands, as a value that can be played a piece at a time: the session
+ * built so far, the plays left, the entry under way (its commands played so far), and what to make
+ * of the session once every play is done. reduceSession plays a job whole; the dashboard plays it
+ * in slices, so that keys and signals are heard between them.
+ */
+export interface Job {
+	readonly built: Session;
+	readonly plays: readonly Play[];
+	readonly nextPlay: number;
+	readonly underWay: UnderWay | null;
+	readonly finish: (built: Session) => Session;
+}
+
+interface UnderWay {
+	readonly by: 'script' | 'hand';
+	readonly step: number;
+	readonly commands: readonly Command[];
+	/** The commands played so far, slice by slice. */
+	readonly played: readonly (readonly PlayedCommand[])[];
+	readonly count: number;
+	readonly world: World;
 }
 
 export type SessionAction =
@@ -211,11 +249,6 @@ const push = (history: History, entry: Entry): History => ({
 	begun: begunAfter(history.begun, entry),
 });
 
-function entryFor(by: Entry['by'], step: number, world: World, commands: readonly Command[]): Entry {
-	const played = [...playCommands(world, commands)];
-	return {by, step, commands: played, world: played.at(-1)?.world ?? world};
-}
-
 const stepCommands = (scenario: Scenario, index: number) => scenario.steps[index]!.commands.map(({command}) => command);
 
 /**
@@ -241,6 +274,7 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 		selectedNode: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
 		flipped,
+		working: null,
 	};
 }
 
@@ -252,47 +286,113 @@ export function pushPlayedStep(session: Session, step: number, commands: readonl
 	return {...session, history: push(session.history, {by: 'script', step, commands, world})};
 }
 
-/** The script played on from the session's entry up to step `step` (or its end). */
-function playTo(session: Session, step: number): Session {
-	let current = session;
-	while (current.history.entry.step < step && !isAtEnd(current)) current = reduceSession(current, {type: 'next'});
-	return current;
+/** A job that plays `plays` on `built`, then makes of the result what `finish` says. */
+export const startJob = (built: Session, plays: readonly Play[], finish: (built: Session) => Session = done => done): Job => ({
+	built,
+	plays,
+	nextPlay: 0,
+	underWay: null,
+	finish,
+});
+
+/**
+ * The job for an action that plays commands (next, end, rejoin, flip, a command by hand), or null
+ * for one that plays none (or has nothing to play).
+ */
+export function jobFor(session: Session, action: SessionAction): Job | null {
+	const {history} = session;
+	switch (action.type) {
+		case 'next':
+			return startJob(session, [{kind: 'script', to: history.entry.step + 1}]);
+		case 'end':
+			return startJob(session, [{kind: 'script', to: Number.POSITIVE_INFINITY}]);
+		case 'rejoin': {
+			if (history.changes === 0) return null;
+			let left = history;
+			while (left.changes > 0 && left.previous) left = left.previous;
+			return startJob({...session, history: left}, [{kind: 'script', to: history.entry.step}]);
+		}
+		case 'flip':
+			return startJob(startSession(session.scenario, !session.flipped), [{kind: 'script', to: history.entry.step}], flipped => ({
+				...flipped,
+				selected: session.selected,
+				selectedNode: session.selectedNode,
+				pauseLength: session.pauseLength,
+			}));
+		case 'do':
+			return startJob(session, [{kind: 'hand', command: action.command}]);
+		case 'hand': {
+			const command = handCommand(session, action.verb);
+			return command ? startJob(session, [{kind: 'hand', command}]) : null;
+		}
+		default:
+			return null;
+	}
 }
 
+/** The entry the next play begins, or null when that play is done. */
+function beginEntry(built: Session, play: Play): UnderWay | null {
+	const {step, world} = built.history.entry;
+	if (play.kind === 'hand') return {by: 'hand', step, commands: [play.command], played: [], count: 0, world};
+	if (step >= play.to || isAtEnd(built)) return null;
+	return {by: 'script', step: step + 1, commands: stepCommands(built.scenario, step), played: [], count: 0, world};
+}
+
+/**
+ * The job after up to `budget` more commands (an entry with none counts as one): the session it
+ * makes once it is done, else the job part way.
+ */
+export function advanceJob(job: Job, budget: number): Job | Session {
+	let {built, nextPlay, underWay} = job;
+	for (let left = budget; left > 0; ) {
+		if (underWay === null) {
+			const play = job.plays[nextPlay];
+			if (play === undefined) return job.finish(built);
+			underWay = beginEntry(built, play);
+			// A hand play is one entry; a scripted one lasts until it has reached its step.
+			if (underWay === null || play.kind === 'hand') nextPlay += 1;
+			if (underWay === null) continue;
+		}
+		const slice = [...playCommands(underWay.world, underWay.commands.slice(underWay.count, underWay.count + left))];
+		left -= Math.max(1, slice.length);
+		underWay = {...underWay, played: [...underWay.played, slice], count: underWay.count + slice.length, world: slice.at(-1)?.world ?? underWay.world};
+		if (underWay.count < underWay.commands.length) continue;
+		const {by, step, played, world} = underWay;
+		built = {...built, history: push(built.history, {by, step, commands: played.flat(), world})};
+		underWay = null;
+	}
+	return {...job, built, nextPlay, underWay};
+}
+
+export const isJob = (value: Job | Session): value is Job => 'plays' in value;
+
+/** The session a job makes, played whole. */
+export function finishJob(job: Job): Session {
+	const done = advanceJob(job, Number.POSITIVE_INFINITY);
+	return isJob(done) ? finishJob(done) : done;
+}
+
+/** How far a job has got: the scripted step it is at (the one under way counts once begun). */
+export const jobStep = (job: Job): number => job.underWay?.step ?? job.built.history.entry.step;
+
 export function reduceSession(session: Session, action: SessionAction): Session {
+	const job = jobFor(session, action);
+	if (job) return finishJob(job);
 	const {history} = session;
 	const clientCount = history.entry.world.clients.length;
 	switch (action.type) {
-		case 'next': {
-			const {step, world} = history.entry;
-			if (step >= session.scenario.steps.length) return session;
-			return {...session, history: push(history, entryFor('script', step + 1, world, stepCommands(session.scenario, step)))};
-		}
+		case 'next':
+		case 'end':
+		case 'rejoin':
+		case 'flip':
+		case 'do':
+		case 'hand':
+			// An action that plays commands and has none to play (no change by hand to drop, no client to act on).
+			return session;
 		case 'back':
 			return history.previous ? {...session, history: history.previous} : session;
 		case 'home':
 			return {...session, history: firstEntry(history)};
-		case 'end': {
-			let current = session;
-			while (!isAtEnd(current)) current = reduceSession(current, {type: 'next'});
-			return current;
-		}
-		case 'rejoin': {
-			if (history.changes === 0) return session;
-			let left = history;
-			while (left.changes > 0 && left.previous) left = left.previous;
-			return playTo({...session, history: left}, history.entry.step);
-		}
-		case 'flip': {
-			const flipped = playTo(startSession(session.scenario, !session.flipped), history.entry.step);
-			return {...flipped, selected: session.selected, selectedNode: session.selectedNode, pauseLength: session.pauseLength};
-		}
-		case 'do':
-			return {...session, history: push(history, entryFor('hand', history.entry.step, history.entry.world, [action.command]))};
-		case 'hand': {
-			const command = handCommand(session, action.verb);
-			return command ? reduceSession(session, {type: 'do', command}) : session;
-		}
 		case 'select':
 			return action.index >= 0 && action.index < clientCount ? {...session, selected: action.index} : session;
 		case 'select-next':

@@ -7,11 +7,12 @@ import {Box, type Key, useApp, useInput, useStdin, useStdout} from 'ink';
 import {type ReactNode, useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {Lang} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-import {type Session, startSession} from '../session/session.js';
+import {jobStep, type Session, startSession} from '../session/session.js';
 import {fit, wrap} from '../text/fit.js';
 import {printable} from '../text/quote.js';
 import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
 import {Dashboard, minimumSize} from './Dashboard.js';
+import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
 import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
@@ -48,6 +49,9 @@ function fixFirst(problem: string): string {
 	const hint = / \((did you mean '[^']*'\?)\)$/.exec(problem);
 	return hint ? `${hint[1]} ${problem.slice(0, hint.index)}` : problem;
 }
+
+/** How long one turn of the event loop plays an action that takes long, at most (give or take a slice). */
+const workTurnMs = 50;
 
 const sizeOf = (stdout: NodeJS.WriteStream) => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
 
@@ -104,6 +108,19 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		return () => clearTimeout(timer);
 	}, [playing, autoplay, session, dispatch]);
 
+	// An action that takes long (End on a long scenario, a reload of one) is played a slice at a
+	// time, as many as fit in a moment, between two turns of the event loop: a key (q quits at
+	// once) or a signal is heard between them.
+	useEffect(() => {
+		if (!session.working) return;
+		const turn = setImmediate(() => {
+			const until = performance.now() + workTurnMs;
+			do dispatch({type: 'session', action: {type: 'work'}});
+			while (latest.current.session.working && performance.now() < until);
+		});
+		return () => clearImmediate(turn);
+	}, [session, dispatch]);
+
 	const shelf = useMemo(() => scenarioShelf(look.lang), [look.lang]);
 	// Ink hears a useInput only from a moment after the frame that mounts it is drawn: this one is
 	// mounted with the first frame and kept for every screen, so a key pressed as the picker is
@@ -127,7 +144,10 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
-		const line = state.notice ?? (reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
+		const line =
+			(session.working && {text: labelsFor(look.lang).working(jobStep(session.working.job), session.scenario.steps.length), ok: true}) ||
+			state.notice ||
+			(reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
 		// Wrapped over the rows the dashboard can spare at its smallest, so that it is read whole.
 		const noticeRoom = Math.max(1, rows - minimumSize(session, columns).height);
 		const noticeLines = line ? wrap(line.text, columns - 1, noticeRoom + 1) : [];

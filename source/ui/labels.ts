@@ -193,6 +193,8 @@ export interface Labels {
 	readonly nothingHappened: string;
 	readonly autoplay: (seconds: number) => string;
 	readonly tooSmall: (width: number, height: number) => string;
+	/** While a long action is played: how far it has got, and what the keys do meanwhile. */
+	readonly working: (step: number, steps: number) => string;
 	/** What each sign means, for the legend. */
 	readonly signs: Record<SignName, string>;
 	readonly signsPane: string;
@@ -349,6 +351,7 @@ const en: Labels = {
 	nothingHappened: 'nothing happened',
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
+	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
 	signs: {
 		acquired: 'acquired, token n',
 		ok: 'accepted; agrees',
@@ -525,6 +528,7 @@ const ja: Labels = {
 	nothingHappened: '何も起きなかった',
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
+	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {
 		acquired: '取得 (トークン n)',
 		ok: '受理・合意',

@@ -258,6 +258,30 @@ describe('the breadth-first search', () => {
 		return status;
 	};
 
+	test('a slice is counted in moves tried, not states: one call tries one move, whatever a state has', () => {
+		// A binary tree of whole numbers: each state has two moves, each to a new state.
+		const tried: string[] = [];
+		const tree = new BreadthFirstSearch<number, string>({
+			start: 0,
+			moves: ['left', 'right'],
+			next: (n, move) => {
+				tried.push(`${n} ${move}`);
+				return n * 2 + (move === 'left' ? 1 : 2);
+			},
+			key: n => n,
+			isTarget: () => false,
+			depth: 3,
+			maxStates: 1000,
+		});
+		tree.advance(1);
+		expect(tried).toEqual(['0 left']);
+		expect(tree.states).toBe(2);
+		tree.advance(2);
+		expect(tried).toEqual(['0 left', '0 right', '1 left']);
+		expect(tree.expanded).toBe(0);
+		expect(tree.depth).toBe(1);
+	});
+
 	test('finds the shortest path, whatever the slices', () => {
 		// 1 → 2 → 4 → 5 → 10 → 20 → 40: six moves, the fewest; 2 is reached by +1 first, as moves are tried in order.
 		const shortest = {kind: 'found', moves: [0, 1, 0, 1, 1, 1]};

@@ -74,10 +74,9 @@ describe('dlock-tui explore', () => {
 	// The search's answer at 7 moves, the same states as a plain search's, is test/explore/search.test.ts's: here, how it is said.
 	test('a fenced world has no violation within 5 moves; a search past a second shows progress on stderr, rewritten in place on a terminal', async () => {
 		for (const terminal of [false, true]) {
-			// A clock, in a process that has run a while, that moves on 200 ms each time it is read: a
-			// slice of the search (50 ms) is one step of it, and the search below takes two slices by it,
-			// the first one 0.6 s.
-			const step = 200;
+			// A clock, in a process that has run a while, that moves on 5 ms each time it is read (after
+			// every move): the search below takes some seconds by it.
+			const step = 5;
 			let time = 1_000_000;
 			const started = time + step;
 			const clock = () => (time += step);
@@ -96,11 +95,27 @@ describe('dlock-tui explore', () => {
 			// On a terminal the line is ended once the search is.
 			const lines = terminal ? shown.slice(0, -1) : shown;
 			if (terminal) expect(shown.at(-1)!.text).toBe('\n');
-			// Nothing after the first slice, within a second; a line after the second.
-			expect(lines).toHaveLength(1);
-			expect(lines[0]!.text).toMatch(terminal ? /^\rexplore: [\d,]+ states, depth \d+, [\d,]+ states\/s\x1b\[K$/ : new RegExp(`^${progressLine}$`));
+			// Nothing within the first second; then a line a second at most.
+			expect(lines.length).toBeGreaterThanOrEqual(1);
+			for (const line of lines)
+				expect(line.text).toMatch(terminal ? /^\rexplore: [\d,]+ states, depth \d+, [\d,]+ states\/s\x1b\[K$/ : new RegExp(`^${progressLine}$`));
 			expect(lines[0]!.at - started).toBeGreaterThanOrEqual(1000);
+			for (let index = 1; index < lines.length; index += 1) expect(lines[index]!.at - lines[index - 1]!.at).toBeGreaterThanOrEqual(1000);
 		}
+	});
+
+	test('a search stops at the memory it may hold, and says so', async () => {
+		// A process that holds 1 GB to start with and 100 MB more each time it is asked.
+		let held = 1e9;
+		const memory = () => (held += 1e8);
+		let stdout = '';
+		const status = await runExplore(
+			'gc-pause',
+			{depth: '8'},
+			{write: text => (stdout += text), stderr: new Writable({write: (_c, _e, done) => done()}) as NodeJS.WriteStream, open: async () => {}, memory},
+		);
+		expect(status).toBe(0);
+		expect(stdout).toMatch(/^no violation within \d+ moves; stopped at 1\.2 GB of memory, the most a search holds \([\d,]+ states seen, /);
 	});
 
 	test('every scenario it writes passes check, for every built-in setup and target', async () => {
@@ -257,6 +272,42 @@ describe('the built binary', () => {
 		// What was found is said once the dashboard is closed, below its last screen.
 		expect(output.slice(output.lastIndexOf(' quit'))).toContain('found a violation in 5 moves');
 		child = null;
+	});
+
+	test('heavy moves: the search yields between two moves, so Ctrl-C stops it at once', async () => {
+		// Three Redlock clients renewing every tick: each `tick 100000` takes a tenth of a second or
+		// more, and a few hundred states' worth of moves (what the search once did between two looks
+		// at the clock) many seconds.
+		const heavy = file(
+			'heavy-moves.yaml',
+			'title: heavy moves\nbackend: redlock\nclients: [{name: A, renewEvery: 1}, {name: B, renewEvery: 1}, {name: C, renewEvery: 1}]\nsteps: []\n',
+		);
+		const search = spawn(process.execPath, ['--require', signalListeners, cliPath, 'explore', heavy, '--depth', '40', '--moves', 'acquire A, tick 100000'], {
+			env: {...process.env, NO_COLOR: '1'},
+			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		let listening = '';
+		search.stdout!.on('data', data => (stdout += data));
+		search.stderr!.on('data', data => (stderr += data));
+		const exited = new Promise<number | null>(resolve => search.on('close', resolve));
+		let signalled = 0;
+		search.stdio[3]!.on('data', data => {
+			listening += data;
+			if (!listening.split('\n').includes('SIGINT') || signalled) return;
+			signalled = -1;
+			// Past a second, when progress shows.
+			setTimeout(() => {
+				signalled = Date.now();
+				search.kill('SIGINT');
+			}, 1500);
+		});
+		expect(await exited).toBe(130);
+		// Half a second on a quiet machine, but for the move under way; the old search took many seconds more.
+		expect(Date.now() - signalled).toBeLessThan(2500);
+		expect(stdout).toMatch(/^stopped by Ctrl-C at depth \d+ /);
+		expect(stderr).toMatch(new RegExp(`^(${progressLine})+$`));
 	});
 
 	test('Ctrl-C stops a long search and says how far it got', async () => {

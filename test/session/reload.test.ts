@@ -70,3 +70,52 @@ describe('loading a scenario into a session', () => {
 		expect(reduceShell(opened, {type: 'next'}).history.entry.step).toBe(1);
 	});
 });
+
+describe('a long action, played a slice at a time', () => {
+	// Far more commands than one slice plays.
+	const long = scenarioOf(`title: long\nclients: [A, B]\nsteps:\n  - do: [acquire A, partition B lock]\n${'  - do: [write A, tick 1, write B]\n'.repeat(60)}`);
+	const work = {type: 'work'} as const;
+	const finished = (session: Session) => {
+		let current = session;
+		let slices = 0;
+		for (; current.working; slices += 1) current = reduceShell(current, work);
+		return {session: current, slices};
+	};
+
+	test('End shows the screen it was on, working, until the slices have played the rest: the same world as played whole', () => {
+		const start = startSession(long);
+		const begun = reduceShell(start, {type: 'end'});
+		expect(begun.history).toBe(start.history);
+		expect(begun.working).not.toBeNull();
+		const {session, slices} = finished(begun);
+		expect(slices).toBeGreaterThan(5);
+		const whole = reduceSession(start, {type: 'end'});
+		expect(session.history.length).toBe(whole.history.length);
+		expect(currentWorld(session)).toEqual(currentWorld(whole));
+		expect(session.working).toBeNull();
+	});
+
+	test('keys pressed meanwhile act in their turn, after it; another scenario opened drops the work', () => {
+		const begun = reduceShell(startSession(long), {type: 'end'});
+		const queued = reduceShell(reduceShell(begun, {type: 'back'}), {type: 'select', index: 1});
+		expect(queued.selected).toBe(0);
+		const {session} = finished(queued);
+		expect(session.history.entry.step).toBe(long.steps.length - 1);
+		expect(session.selected).toBe(1);
+		const other = loadScenario('gc-pause');
+		const opened = reduceShell(begun, {type: 'load', scenario: other, keepStep: false});
+		expect(opened.working).toBeNull();
+		expect(opened.scenario).toBe(other);
+	});
+
+	test('a reload, a flip and a rejoin of a long history are played in slices too', () => {
+		// A change by hand at the start: rejoin plays the whole script again without it.
+		const atEnd = reduceSession(reduceSession(startSession(long), {type: 'do', command: {kind: 'crash', client: 'B'}}), {type: 'end'});
+		for (const action of [{type: 'load', scenario: long, keepStep: true}, {type: 'flip'}, {type: 'rejoin'}] as const) {
+			const begun = reduceShell(atEnd, action);
+			expect(begun.working, action.type).not.toBeNull();
+			const {session} = finished(begun);
+			expect(session.history.entry.step, action.type).toBe(atEnd.history.entry.step);
+		}
+	});
+});

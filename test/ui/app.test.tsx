@@ -1,6 +1,8 @@
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
+import type {Scenario} from '../../source/scenario/parse.js';
+import {scenarioOf} from '../scenario/helpers.js';
 import {App} from '../../source/ui/App.js';
 import {keyHelp} from '../../source/ui/keys.js';
 import {appProps, tick} from './input.js';
@@ -13,8 +15,8 @@ afterEach(() => {
 	app = null;
 });
 
-async function open(lang: 'en' | 'ja' = 'en') {
-	app = render(<App {...appProps(scenario, lang)} />);
+async function open(lang: 'en' | 'ja' = 'en', shown: Scenario = scenario) {
+	app = render(<App {...appProps(shown, lang)} />);
 	await tick();
 	const press = async (...sequence: string[]) => {
 		for (const key of sequence) {
@@ -56,6 +58,24 @@ describe('the dashboard app', () => {
 		expect(await press(keys.right, keys.pageDown, keys.enter, 'l')).toContain('step 6 of 7');
 		expect(await press(keys.left)).toContain('step 5 of 7');
 		expect(await press(keys.pageUp, keys.backspace, 'h')).toContain('step 2 of 7');
+	});
+
+	test('End on a long scenario says it is working, in either language, and the keys pressed meanwhile act after it', async () => {
+		// Writes held in a partition pile up: hundreds of steps, each more work than the one before.
+		const long = scenarioOf(
+			`title: long\nclients: [A, B]\nsteps:\n  - do: [acquire A, partition A resource]\n${'  - do: [write A, tick 1, acquire B]\n'.repeat(400)}`,
+		);
+		for (const [lang, working] of [
+			['en', /working… step [\d,]+ of 401 \(q quits/],
+			['ja', /計算中… ステップ [\d,]+\/401/],
+		] as const) {
+			const {press, frame} = await open(lang, long);
+			expect(await press(keys.end, keys.left)).toMatch(working);
+			await vi.waitFor(() => expect(frame()).not.toMatch(working), {timeout: 20_000, interval: 50});
+			// End, then back one step.
+			expect(frame()).toMatch(/step 400 of 401|ステップ 400\/401/);
+			app!.unmount();
+		}
 	});
 
 	test('walking the seven steps ends with the rejected write; Home restarts, End jumps to the end', async () => {
