@@ -112,7 +112,13 @@ describe('dlock-tui explore', () => {
 		const status = await runExplore(
 			'gc-pause',
 			{depth: '8'},
-			{write: text => (stdout += text), stderr: new Writable({write: (_c, _e, done) => done()}) as NodeJS.WriteStream, open: async () => {}, memory},
+			{
+				write: text => (stdout += text),
+				stderr: new Writable({write: (_c, _e, done) => done()}) as NodeJS.WriteStream,
+				open: async () => {},
+				terminalProblem: null,
+				memory,
+			},
 		);
 		expect(status).toBe(0);
 		expect(stdout).toMatch(/^no violation within \d+ moves; stopped at 1\.2 GB of memory, the most a search holds \([\d,]+ states seen, /);
