@@ -128,7 +128,7 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 		env: {...process.env, DLOCK_ETCD_LOG: log},
 	});
 	directory.record(shell.pid!);
-	const pid = await firstLine(shell);
+	const pid = await firstLine(shell, log);
 	directory.record(pid);
 	let over = false;
 	const ended = new Promise<string>(resolve => {
@@ -161,7 +161,7 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 		while (!(await answers(url))) {
 			if (over || Date.now() > deadline) {
 				await stop();
-				throw new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
+				throw startFailure(log);
 			}
 			await new Promise(resolve => setTimeout(resolve, 50));
 		}
@@ -171,7 +171,10 @@ export async function startEtcd(binary: string, directory: RunDirectory, name: s
 	return {url, pid, ready, ended, stop};
 }
 
-function firstLine(child: ChildProcess): Promise<number> {
+const startFailure = (log: string) => new EtcdStartFailure(`etcd did not start: ${lastLine(log) ?? 'no output'}`);
+
+/** etcd's pid, which the shell prints first; an etcd that fails at once can end the shell before its output is read. */
+function firstLine(child: ChildProcess, log: string): Promise<number> {
 	return new Promise((resolve, reject) => {
 		let text = '';
 		child.stdout!.on('data', chunk => {
@@ -179,7 +182,7 @@ function firstLine(child: ChildProcess): Promise<number> {
 			if (text.includes('\n')) resolve(Number(text.split('\n')[0]));
 		});
 		child.once('error', reject);
-		child.once('exit', () => reject(new EtcdStartFailure('etcd did not start')));
+		child.once('exit', () => reject(startFailure(log)));
 	});
 }
 
