@@ -39,6 +39,10 @@ const maxEventsPerCommand = 200;
 /** Where the rules report what happened: the events, and why a command was refused. */
 interface Log {
 	add(event: Event): void;
+	/** Does it still keep the events it is given (rather than only count them)? */
+	readonly keeping: boolean;
+	/** `count` events left out unseen, the last of them at `t`: as `add` of each once nothing is kept. */
+	leaveOut(count: number, t: number): void;
 	refuse(refusal: Refusal): void;
 }
 
@@ -50,8 +54,17 @@ class EventLog implements Log {
 
 	add(event: Event) {
 		this.lastTime = event.t;
-		if (this.events.length < maxEventsPerCommand) this.events.push(event);
+		if (this.keeping) this.events.push(event);
 		else this.elided += 1;
+	}
+
+	get keeping() {
+		return this.events.length < maxEventsPerCommand;
+	}
+
+	leaveOut(count: number, t: number) {
+		this.lastTime = t;
+		this.elided += count;
 	}
 
 	refuse(refusal: Refusal) {
@@ -66,8 +79,11 @@ class EventLog implements Log {
 /** Keeps no event: for a caller that wants only the world after (a search tries many commands a second). */
 class RefusalOnly implements Log {
 	refused = false;
+	readonly keeping = false;
 
 	add() {}
+
+	leaveOut() {}
 
 	refuse() {
 		this.refused = true;
@@ -488,10 +504,81 @@ function tick(world: World, n: number, log: Log): World {
 	log.add({kind: 'ticked', t: end, from});
 	let current = world;
 	while (current.clock < end) {
+		// Once no more events are kept, a stretch of nothing but heartbeats is one step.
+		const skipped = log.keeping ? null : skipHeartbeats(current, end, log);
 		// Nothing can happen between due times, so jump straight to the next one.
-		current = runTimeUnit(changedWorld(current, {clock: Math.min(end, nextDueTime(current))}), log);
+		current = skipped ?? runTimeUnit(changedWorld(current, {clock: Math.min(end, nextDueTime(current))}), log);
 	}
 	return current;
+}
+
+/** A client's heartbeats in a stretch where each one renews, or reaches no node. */
+interface Heartbeat {
+	readonly client: Client;
+	/** When it fires next: an overdue one (after `resume`) at the next unit. */
+	readonly next: number;
+	/** The nodes it extends: those that answer and hold the client's key. */
+	readonly keys: readonly LockNode[];
+}
+
+/**
+ * The world at the end of the units from now up to just before the next change (or `end`), when
+ * all that happens in them is heartbeats that renew or that no node answers. Nothing else changes
+ * then: each client's heartbeats come every `renewEvery` with the same answer, extending the same
+ * keys, so the last one of each says it all, and their events are counted, as the log keeps none.
+ * Null when no heartbeat falls in that stretch.
+ */
+function skipHeartbeats(world: World, end: number, log: Log): World | null {
+	const t = world.clock;
+	// The first time at which a unit does more than steady heartbeats.
+	let change = Number.POSITIVE_INFINITY;
+	const changesAt = (time: number) => {
+		change = Math.min(change, Math.max(time, t + 1));
+	};
+	const steady: Heartbeat[] = [];
+	const extended = new Set<string>();
+	for (const client of world.clients) {
+		if (client.status === 'paused') changesAt(client.pausedUntil!);
+		if (!sendsHeartbeats(client)) continue;
+		const next = Math.max(client.lastRenewAt! + client.renewEvery!, t + 1);
+		const answering = world.nodes.filter(node => answers(client, node));
+		const keys = answering.filter(node => node.holder === client.name);
+		// A renew that fails tells the client it lost the lock: a change.
+		if (answering.length > 0 && keys.length < majority(world)) {
+			changesAt(next);
+			continue;
+		}
+		steady.push({client, next, keys});
+		for (const node of keys) {
+			extended.add(node.name);
+			// The key ends before the heartbeat that would extend it, or between two heartbeats.
+			const expires = node.expiry! - node.offset;
+			if (expires <= next) changesAt(expires);
+			else if (client.lease <= client.renewEvery!) changesAt(next + client.lease);
+		}
+	}
+	// Every other key ends at its expiry; a node that is down decides nothing, and a stuck write waits for `heal`.
+	for (const node of world.nodes) if (node.up && node.expiry !== null && !extended.has(node.name)) changesAt(node.expiry - node.offset);
+	for (const write of world.inflight) if (reaches(findClient(world, write.from)!, resourceTarget)) changesAt(write.arrivesAt);
+
+	const last = Math.min(end, change - 1);
+	let count = 0;
+	let lastAt = t;
+	let {clients, nodes} = world;
+	for (const {client, next, keys} of steady) {
+		if (next > last) continue;
+		const times = Math.floor((last - next) / client.renewEvery!) + 1;
+		const at = next + (times - 1) * client.renewEvery!;
+		count += times;
+		lastAt = Math.max(lastAt, at);
+		// As renew leaves them after the heartbeat at `at`.
+		const renewed = changedClient(client, keys.length > 0 ? {lastRenewAt: at, until: at + client.offset + client.lease} : {lastRenewAt: at});
+		clients = clients.map(other => (other === client ? renewed : other));
+		nodes = nodes.map(node => (keys.includes(node) ? changedNode(node, {expiry: at + node.offset + client.lease}) : node));
+	}
+	if (count === 0) return null;
+	log.leaveOut(count, lastAt);
+	return changedWorld(world, {clock: last, clients, nodes});
 }
 
 /** The earliest time after now at which a time unit has something to do. */

@@ -148,9 +148,11 @@ describe('a terminal that goes away under it', () => {
 	});
 
 	test('a dashboard busy playing a long step ends within seconds, killed', async () => {
-		// A heartbeat every tick for a million ticks: End keeps the program busy for many seconds.
+		// One step of twenty thousand ticks, a heartbeat on nine nodes at each of their first units (those whose
+		// events a command keeps are run one by one): End keeps the program busy for many seconds.
 		const file = path.join(runs, 'busy.yaml');
-		writeFileSync(file, `title: busy\nclients: [{name: A, renewEvery: 1}]\nsteps:\n  - do: acquire A\n${'  - do: tick 1000000\n'.repeat(20)}`);
+		const ticks = Array.from({length: 20_000}, () => 'tick 1000000').join(', ');
+		writeFileSync(file, `title: busy\nbackend: redlock\nnodes: 9\nclients: [{name: A, renewEvery: 1}]\nsteps:\n  - do: acquire A\n  - do: [${ticks}]\n`);
 		const end = '\u001B[F';
 		const ended = await closeUnder([file], output => output.includes('Story'), end);
 		expect(ended).toMatchObject({status: '137', crashReports: [], running: false});
