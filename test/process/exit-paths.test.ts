@@ -147,15 +147,15 @@ describe('a terminal that goes away under it', () => {
 		});
 	});
 
-	test('a dashboard busy playing a long step ends within seconds, killed', async () => {
+	test('a dashboard busy playing a long step ends as a hangup does, between two slices of the step', async () => {
 		// One step of twenty thousand ticks, a heartbeat on nine nodes at each of their first units (those whose
-		// events a command keeps are run one by one): End keeps the program busy for many seconds.
+		// events a command keeps are run one by one): End has many seconds of work, played a slice at a time.
 		const file = path.join(runs, 'busy.yaml');
 		const ticks = Array.from({length: 20_000}, () => 'tick 1000000').join(', ');
 		writeFileSync(file, `title: busy\nbackend: redlock\nnodes: 9\nclients: [{name: A, renewEvery: 1}]\nsteps:\n  - do: acquire A\n  - do: [${ticks}]\n`);
 		const end = '\u001B[F';
 		const ended = await closeUnder([file], output => output.includes('Story'), end);
-		expect(ended).toMatchObject({status: '137', crashReports: [], running: false});
+		expect(ended).toMatchObject({status: '129', crashReports: [], running: false});
 		// Well before the steps would have been played; the bound is loose for a loaded machine.
 		expect(ended.msToEnd).toBeLessThan(10_000);
 	});
