@@ -1,0 +1,9 @@
+import {defineConfig} from 'vitest/config';
+
+/** For `npm run mutate`: only the tests of the model, run on each copy of source/model that Stryker changes (stryker.config.json). */
+export default defineConfig({
+	test: {
+		include: ['test/model/**/*.test.ts'],
+		testTimeout: 30_000,
+	},
+});
