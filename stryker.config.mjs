@@ -14,6 +14,10 @@ export default {
 	// not have; the tests run through vite, which does not need it.
 	tsconfigFile: 'tsconfig.stryker-absent.json',
 	ignorePatterns: ['dist', 'bench/results', 'coverage', 'reports', '*.tgz'],
+	// Results are kept in reports/ and reused where neither a mutant nor the tests that reach it
+	// changed; `npm run mutate -- --force` tests every mutant again.
+	incremental: true,
+	incrementalFile: 'reports/stryker-incremental.json',
 	reporters: ['clear-text', 'progress', 'json'],
 	jsonReporter: {fileName: 'reports/mutation/mutation.json'},
 	tempDirName: '.stryker-tmp',
