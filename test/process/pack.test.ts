@@ -99,7 +99,9 @@ describe('npm pack', () => {
 		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/live-client.js']));
 		// The chunks split off the bin: those of the drawing commands at least.
 		expect(bundleFiles.length).toBeGreaterThan(4);
-		const docs = readdirSync(path.join(root, 'docs')).filter(file => /\.(md|svg)$/.test(file)).map(file => `docs/${file}`);
+		const docs = readdirSync(path.join(root, 'docs'))
+			.filter(file => /\.(md|svg)$/.test(file))
+			.map(file => `docs/${file}`);
 		const expected = ['README.md', ...docs, ...bundleFiles, 'package.json', ...builtinScenarios.map(file => `scenarios/${file}`)];
 		if (existsSync(path.join(root, 'scenarios/schema.json'))) expected.push('scenarios/schema.json');
 		expect(packed.files.map(file => file.path).sort()).toEqual(expected.sort());
