@@ -7,8 +7,9 @@ import {createWorld, majority, senderGrantOf, setupProblem, type World, type Wor
 import {expectEqual} from '../expect-equal.js';
 import {type ReferenceSetup, ReferenceWorld} from './reference.js';
 
-// Every property runs from one seed, new each run and printed in the suite's name; FC_SEED=<seed>
-// (and FC_PATH=<path>, from a failure's message) replays a run. Sequences are long (dozens of
+// Every property runs from one seed, new each run and printed when the file ends and with a
+// failure; FC_SEED=<seed> (and FC_PATH=<path>, from a failure's message) replays a run. The seed is
+// not in a test's name: the mutation run picks tests by name, and each of its processes has its own seed. Sequences are long (dozens of
 // commands) so that writes are accepted and rejected, clocks run out and violations happen; the
 // lengths each property saw are printed when the file ends.
 
@@ -27,7 +28,7 @@ const lengths = new Map<string, number[]>();
 function checkSequences(name: string, scenarios: fc.Arbitrary<[Setup, Command[]]>, numRuns: number, predicate: (setup: Setup, commands: Command[]) => void) {
 	const seen: number[] = [];
 	lengths.set(name, seen);
-	check(name, scenarios, numRuns, ([setup, commands]) => {
+	check(scenarios, numRuns, ([setup, commands]) => {
 		seen.push(commands.length);
 		predicate(setup, commands);
 	});
@@ -41,14 +42,16 @@ afterAll(() => {
 });
 
 /** Runs a property from the file's seed; a failure says how to replay it. */
-function check<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => void) {
+function check<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => void) {
 	const property = fc.property(arbitrary, predicate);
 	try {
 		fc.assert(property, {numRuns: Math.ceil(numRuns * runsFactor), seed, ...(replayPath ? {path: replayPath} : {})});
 	} catch (error) {
 		// fast-check's message names the seed and path; this says how to pass them back.
 		const path = /path: "([^"]*)"/.exec(String(error))?.[1] ?? '';
-		if (error instanceof Error) error.message += `\nreplay: FC_SEED=${seed} FC_PATH=${path} npx vitest run test/model/properties.test.ts -t '${name}'`;
+		const test = (expect.getState().currentTestName ?? '').split(' > ').pop()!;
+		const pattern = test.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		if (error instanceof Error) error.message += `\nreplay: FC_SEED=${seed} FC_PATH=${path} npx vitest run test/model/properties.test.ts -t '${pattern}'`;
 		throw error;
 	}
 }
@@ -269,7 +272,7 @@ const count = (seen: Seen, events: readonly Event[]) => {
 	}
 };
 
-describe(`properties over long random command sequences (seed ${seed}: FC_SEED=${seed} replays it)`, () => {
+describe('properties over long random command sequences', () => {
 	/** After every command the model and the reference agree on the refusal and its reason, the events and the world. */
 	const matchesReference = (name: string, scenarios: fc.Arbitrary<[Setup, Command[]]>, numRuns: number): Seen => {
 		const seen: Seen = {accepted: 0, rejected: 0, violations: 0, lockDelay: 0, leaseOver: 0, refusals: new Set()};
@@ -294,7 +297,7 @@ describe(`properties over long random command sequences (seed ${seed}: FC_SEED=$
 	};
 
 	test('the model refuses exactly the setups the reference refuses', () => {
-		check('setups', anySetup, 1000, setup => {
+		check(anySetup, 1000, setup => {
 			expect(setupProblem(setup) === null, JSON.stringify(setup)).toBe(referenceAllows(referenceSetup(setup)));
 		});
 	});
@@ -410,7 +413,6 @@ describe(`properties over long random command sequences (seed ${seed}: FC_SEED=$
 
 	test('parse(print(c)) equals c', () => {
 		check(
-			'print and parse',
 			validSetup.chain(setup => commandsFor(setup)),
 			300,
 			command => {
