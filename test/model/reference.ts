@@ -1,16 +1,18 @@
 // A second, deliberately naive simulator written straight from docs/model.md and the chapter's Go
 // code: mutable, lazy refresh (a node drops an expired key only when it is asked or looked at, as
 // in Go), one time unit at a time, every rule spelled out again without sharing code with the
-// model. The real model is compared with it on random command sequences.
+// model. The real model is compared with it on random command sequences: the world after each
+// command, the events it made and why a command was refused.
 
 import type {Command} from '../../source/model/command.js';
+import type {Event, Refusal} from '../../source/model/event.js';
 
 type Tokens = 'counter' | 'revision' | 'none';
 
 export interface ReferenceSetup {
 	lease: number;
 	fencing: boolean;
-	clients: ReadonlyArray<{name: string; renewEvery?: number; fencing?: boolean; checksLease?: boolean}>;
+	clients: ReadonlyArray<{name: string; renewEvery?: number | null; fencing?: boolean; checksLease?: boolean}>;
 	/** Already resolved: the test spells out each backend's preset itself. */
 	nodes: ReadonlyArray<{name: string; persistent: boolean}>;
 	tokens: Tokens;
@@ -39,10 +41,16 @@ class LockNode {
 	/** The Go refresh, on this node's own clock. */
 	refresh() {
 		if (!this.up || this.holder === '' || this.local() < this.expiry) return;
+		const event: Event = {kind: 'expired', t: this.service.clock, client: this.holder, token: this.token};
 		this.holder = '';
 		this.token = null;
 		if (this.service.tokens === 'revision') this.service.revision++;
 		if (this.service.lockDelay > 0) this.delayEnd = this.expiry + this.service.lockDelay;
+		this.service.events.push({
+			...event,
+			...(this.service.nodes.length > 1 ? {node: this.name} : {}),
+			...(this.service.lockDelay > 0 ? {delayUntil: this.delayEnd} : {}),
+		});
 	}
 
 	tryGrant(client: string, lease: number): boolean {
@@ -75,11 +83,13 @@ class LockNode {
 		const held = this.holder !== '';
 		return {
 			name: this.name,
+			persistent: this.persistent,
 			up: this.up,
 			offset: this.offset,
 			holder: held ? this.holder : null,
 			token: held ? this.token : null,
 			expiry: held ? this.expiry : null,
+			delayUntil: this.delayEnd === Number.NEGATIVE_INFINITY ? null : this.delayEnd,
 		};
 	}
 }
@@ -89,6 +99,8 @@ class Service {
 	nextToken = 1;
 	revision = 1;
 	nodes: LockNode[];
+	/** What the command being applied made happen. */
+	events: Event[] = [];
 
 	constructor(
 		setup: ReferenceSetup,
@@ -106,6 +118,11 @@ class Service {
 
 	needed() {
 		return Math.floor(this.nodes.length / 2) + 1;
+	}
+
+	/** With several nodes an event says how many did it; with one it reads as the first model's. */
+	counted<E extends Event>(event: E, count: number): E {
+		return this.nodes.length === 1 ? event : {...event, nodes: {count, needed: this.needed(), of: this.nodes.length}};
 	}
 }
 
@@ -192,145 +209,233 @@ export class ReferenceWorld {
 		return this.service.nodes.filter(node => node.up && !c.cut.has(node.name));
 	}
 
-	/** Returns true when the command was refused. */
-	apply(command: Command): boolean {
+	/** The events of the last command applied. */
+	get events(): readonly Event[] {
+		return this.service.events;
+	}
+
+	private emit(event: Event) {
+		this.service.events.push(event);
+	}
+
+	/** Applies the command and returns why it was refused, or null; a refused command makes no event and changes nothing. */
+	apply(command: Command): Refusal | null {
+		this.service.events = [];
+		const refusal = this.applyOne(command);
+		if (refusal) this.service.events = [];
+		return refusal;
+	}
+
+	private applyOne(command: Command): Refusal | null {
+		const t = this.clock;
 		if (command.kind === 'tick') {
+			this.emit({kind: 'ticked', t: t + command.n, from: t});
 			for (let i = 0; i < command.n; i++) this.unit();
-			return false;
+			return null;
 		}
 		if (command.kind === 'fencing' && command.target === 'resource') {
 			this.resource.fenced = command.on;
-			return false;
+			this.emit({kind: 'fencing', t, target: 'resource', on: command.on});
+			return null;
 		}
 		if (command.kind === 'jump') {
 			const c = this.clients.find(x => x.name === command.target);
 			const node = this.service.nodes.find(x => x.name === command.target);
-			if (c) c.offset += command.by;
-			else if (node) node.offset += command.by;
-			else return true;
-			return false;
+			if (c) {
+				c.offset += command.by;
+				this.emit({kind: 'jumped', t, target: c.name, by: command.by, clock: t + c.offset});
+			} else if (node) {
+				node.offset += command.by;
+				this.emit({kind: 'jumped', t, target: node.name, by: command.by, clock: node.local()});
+				// docs/model.md: a node whose clock jumps drops at once a key it now sees as expired.
+				node.refresh();
+			} else return {kind: 'unknown-name', name: command.target};
+			return null;
 		}
 		const name = command.kind === 'fencing' ? command.target : command.client;
 		const c = this.clients.find(x => x.name === name);
 		if (!c) {
 			const node = this.service.nodes.find(x => x.name === name);
-			if (!node) return true;
+			if (!node || (command.kind !== 'crash' && command.kind !== 'restart')) return {kind: 'unknown-client', client: name};
 			if (command.kind === 'crash') {
-				if (!node.up) return true;
+				if (!node.up) return {kind: 'node-already-crashed', node: node.name};
 				node.refresh();
+				const lostKey = !node.persistent && node.holder !== '' ? node.holder : null;
 				node.up = false;
 				if (!node.persistent) {
 					node.holder = '';
 					node.token = null;
 					node.delayEnd = Number.NEGATIVE_INFINITY;
 				}
-				return false;
+				this.emit({kind: 'node-crashed', t, node: node.name, lostKey});
+				return null;
 			}
-			if (command.kind === 'restart') {
-				if (node.up) return true;
-				node.up = true;
-				return false;
-			}
-			return true;
+			if (node.up) return {kind: 'node-not-crashed', node: node.name};
+			node.up = true;
+			this.emit({kind: 'node-restarted', t, node: node.name, keptKey: node.holder === '' ? null : node.holder});
+			// A key that expired while the node was down goes the moment it is up.
+			node.refresh();
+			return null;
 		}
 		switch (command.kind) {
 			case 'fencing':
 				c.fencing = command.on;
-				return false;
+				this.emit({kind: 'fencing', t, target: c.name, on: command.on});
+				return null;
 			case 'partition':
 			case 'heal':
 				return this.relink(c, command.kind, command.peers);
 			case 'resume':
-				if (c.status !== 'paused') return true;
+				if (c.status !== 'paused') return {kind: 'not-paused', client: c.name};
+				this.emit({kind: 'resumed', t, client: c.name, early: true});
 				this.wake(c);
-				return false;
+				return null;
 			case 'restart':
-				if (c.status !== 'crashed') return true;
+				if (c.status !== 'crashed') return {kind: 'not-crashed', client: c.name};
 				c.status = 'running';
-				return false;
+				this.emit({kind: 'restarted', t, client: c.name});
+				return null;
 			case 'crash':
-				if (c.status === 'crashed') return true;
+				if (c.status === 'crashed') return {kind: 'already-crashed', client: c.name};
+				this.emit({kind: 'crashed', t, client: c.name, droppedToken: c.token, ...(c.held ? {lostWrite: c.held.value} : {})});
 				c.status = 'crashed';
 				c.pausedUntil = null;
 				c.held = null;
 				this.forget(c);
-				return false;
+				return null;
 		}
-		if (c.status !== 'running') return true;
+		if (c.status === 'paused') return {kind: 'paused', client: c.name, until: c.pausedUntil!};
+		if (c.status === 'crashed') return {kind: 'crashed', client: c.name};
 		switch (command.kind) {
 			case 'acquire':
 				this.acquire(c, command.lease ?? this.defaultLease);
-				return false;
+				return null;
 			case 'renew':
-				this.renew(c, command.lease ?? this.defaultLease);
-				return false;
+				this.renew(c, command.lease ?? this.defaultLease, false);
+				return null;
 			case 'release':
-				for (const node of this.reachable(c)) node.tryDelete(c.name);
-				this.forget(c);
-				return false;
+				this.release(c);
+				return null;
 			case 'pause':
 				c.status = 'paused';
-				c.pausedUntil = this.clock + command.n;
-				return false;
+				c.pausedUntil = t + command.n;
+				this.emit({kind: 'paused', t, client: c.name, until: c.pausedUntil});
+				return null;
 			case 'write': {
-				if (!c.holds) return true;
-				if (c.checksLease && c.until !== null && this.clock + c.offset >= c.until) {
+				if (!c.holds) return {kind: 'no-token', client: c.name};
+				const clock = t + c.offset;
+				if (c.checksLease && c.until !== null && clock >= c.until) {
+					this.emit({kind: 'lease-over', t, client: c.name, clock, until: c.until});
 					this.forget(c);
-					return false;
+					return null;
 				}
-				const held: Held = {value: command.value ?? c.name, delay: command.delay, token: c.fencing ? c.token : null, senderToken: c.token, grant: c.grant!};
+				const value = command.value ?? c.name;
+				const held: Held = {value, delay: command.delay, token: c.fencing ? c.token : null, senderToken: c.token, grant: c.grant!};
 				if (command.pause === undefined) this.send(c, held);
 				else {
 					c.status = 'paused';
-					c.pausedUntil = this.clock + command.pause;
+					c.pausedUntil = t + command.pause;
 					c.held = held;
+					this.emit({kind: 'paused', t, client: c.name, until: c.pausedUntil, held: value});
 				}
-				return false;
+				return null;
 			}
 		}
 	}
 
-	private relink(c: RefClient, kind: 'partition' | 'heal', peers: readonly string[]): boolean {
+	private relink(c: RefClient, kind: 'partition' | 'heal', peers: readonly string[]): Refusal | null {
 		const nodeNames = this.service.nodes.map(node => node.name);
-		for (const peer of peers) if (peer !== 'lock' && peer !== 'resource' && !nodeNames.includes(peer)) return true;
+		for (const peer of peers) if (peer !== 'lock' && peer !== 'resource' && !nodeNames.includes(peer)) return {kind: 'unknown-peer', client: c.name, peer};
 		let names: string[];
 		if (peers.length === 0) names = kind === 'partition' ? nodeNames : [...c.cut];
 		else names = peers.flatMap(peer => (peer === 'lock' ? nodeNames : [peer]));
+		const changed = new Set<string>();
 		for (const peer of names) {
-			if (kind === 'partition') c.cut.add(peer);
-			else c.cut.delete(peer);
+			if (kind === 'partition' && !c.cut.has(peer)) {
+				c.cut.add(peer);
+				changed.add(peer);
+			}
+			if (kind === 'heal' && c.cut.has(peer)) {
+				c.cut.delete(peer);
+				changed.add(peer);
+			}
 		}
+		this.emit({kind: kind === 'partition' ? 'partitioned' : 'healed', t: this.clock, client: c.name, peers: [...changed].sort()});
 		if (kind === 'heal' && !c.cut.has('resource')) this.arrive(w => w.from === c.name);
-		return false;
+		return null;
 	}
 
 	private acquire(c: RefClient, lease: number) {
+		const t = this.clock;
 		c.lease = lease;
-		const granted = this.reachable(c).filter(node => node.tryGrant(c.name, lease));
+		const reachable = this.reachable(c);
+		if (reachable.length === 0) {
+			this.emit({kind: 'unanswered', t, client: c.name, request: 'acquire'});
+			return;
+		}
+		const granted = reachable.filter(node => node.tryGrant(c.name, lease));
 		if (granted.length >= this.service.needed()) {
 			c.holds = true;
 			c.token = this.service.nodes.length === 1 ? granted[0]!.token : null;
-			c.until = this.clock + c.offset + lease;
+			c.until = t + c.offset + lease;
 			c.grant = ++this.grants;
-			c.lastRenewAt = this.clock;
-		} else {
-			for (const node of granted) {
-				node.holder = '';
-				node.token = null;
-			}
+			c.lastRenewAt = t;
+			this.emit(this.service.counted({kind: 'acquired', t, client: c.name, token: c.token, expiry: c.until}, granted.length));
+			return;
 		}
+		for (const node of granted) {
+			node.holder = '';
+			node.token = null;
+		}
+		if (this.service.nodes.length > 1) {
+			this.emit({kind: 'acquire-minority', t, client: c.name, nodes: {count: granted.length, needed: this.service.needed(), of: this.service.nodes.length}});
+			return;
+		}
+		const node = this.service.nodes[0]!;
+		if (node.holder !== '') this.emit({kind: 'acquire-failed', t, client: c.name, holder: node.holder});
+		else this.emit({kind: 'lock-delay', t, client: c.name, node: node.name, until: node.delayEnd});
 	}
 
-	private renew(c: RefClient, lease: number) {
+	private renew(c: RefClient, lease: number, heartbeat: boolean) {
+		const t = this.clock;
 		c.lease = lease;
-		c.lastRenewAt = this.clock;
+		c.lastRenewAt = t;
 		const answering = this.reachable(c);
-		if (answering.length === 0) return;
+		if (answering.length === 0) {
+			this.emit(heartbeat ? {kind: 'unanswered', t, client: c.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: c.name, request: 'renew'});
+			return;
+		}
 		let extended = 0;
 		for (const node of answering) if (node.tryExtend(c.name, lease)) extended++;
 		if (extended >= this.service.needed()) {
-			if (c.holds) c.until = this.clock + c.offset + lease;
-		} else this.forget(c);
+			this.emit(this.service.counted({kind: 'renewed', t, client: c.name, expiry: t + c.offset + lease, heartbeat}, extended));
+			if (c.holds) c.until = t + c.offset + lease;
+		} else {
+			this.emit(this.service.counted({kind: 'renew-failed', t, client: c.name, lostToken: c.token, heartbeat}, extended));
+			this.forget(c);
+		}
+	}
+
+	private release(c: RefClient) {
+		const t = this.clock;
+		const reachable = this.reachable(c);
+		const droppedToken = c.token;
+		this.forget(c);
+		if (reachable.length === 0) {
+			this.emit({kind: 'unanswered', t, client: c.name, request: 'release'});
+			return;
+		}
+		let deleted = 0;
+		let token: number | null = null;
+		for (const node of reachable) {
+			const nodeToken = node.token;
+			if (node.tryDelete(c.name)) {
+				deleted++;
+				token = nodeToken;
+			}
+		}
+		if (deleted === 0) this.emit({kind: 'release-ignored', t, client: c.name, droppedToken});
+		else this.emit(this.service.counted({kind: 'released', t, client: c.name, token}, deleted));
 	}
 
 	private wake(c: RefClient) {
@@ -350,21 +455,38 @@ export class ReferenceWorld {
 			value: held.value,
 			arrivesAt: this.clock + (held.delay ?? 0),
 		};
-		if (held.delay === undefined && !c.cut.has('resource')) this.deliver(write);
-		else this.inflight.push(write);
+		const stuck = c.cut.has('resource');
+		if (held.delay === undefined && !stuck) this.deliver(write);
+		else {
+			this.inflight.push(write);
+			this.emit({kind: 'sent', t: this.clock, client: c.name, value: write.value, token: write.token, arrivesAt: write.arrivesAt, ...(stuck ? {stuck} : {})});
+		}
 	}
 
 	private deliver(write: Write) {
 		const r = this.resource;
+		const t = this.clock;
 		if (r.fenced && write.token !== null && write.token < r.maxToken) {
 			r.rejected++;
+			this.emit({kind: 'rejected', t, client: write.from, value: write.value, token: write.token, maxToken: r.maxToken});
 			return;
 		}
 		if (write.token !== null && write.token > r.maxToken) r.maxToken = write.token;
 		r.value = write.value;
 		r.writes++;
-		if (write.grant < this.maxSenderGrant) this.violations++;
+		const violation = write.grant < this.maxSenderGrant;
+		if (violation) this.violations++;
 		this.maxSenderGrant = Math.max(this.maxSenderGrant, write.grant);
+		this.emit({
+			kind: 'accepted',
+			t,
+			client: write.from,
+			value: write.value,
+			token: write.token,
+			senderToken: write.senderToken,
+			maxToken: r.maxToken,
+			violation,
+		});
 	}
 
 	private arrive(which: (write: Write) => boolean) {
@@ -377,10 +499,15 @@ export class ReferenceWorld {
 	private unit() {
 		const t = ++this.service.clock;
 		for (const node of this.service.nodes) node.refresh();
-		for (const c of this.clients) if (c.status === 'paused' && c.pausedUntil === t) this.wake(c);
+		for (const c of this.clients) {
+			if (c.status === 'paused' && c.pausedUntil === t) {
+				this.emit({kind: 'resumed', t, client: c.name, early: false});
+				this.wake(c);
+			}
+		}
 		for (const c of this.clients) {
 			if (c.status === 'running' && c.renewEvery !== null && c.holds && c.lastRenewAt !== null && t - c.lastRenewAt >= c.renewEvery) {
-				this.renew(c, c.lease);
+				this.renew(c, c.lease, true);
 			}
 		}
 		this.arrive(() => true);
@@ -413,14 +540,20 @@ export class ReferenceWorld {
 				token: c.token,
 				fencing: c.fencing,
 				renewEvery: c.renewEvery,
+				lease: c.lease,
+				lastRenewAt: c.lastRenewAt,
 				holds: c.holds,
 				until: c.until,
+				grant: c.grant,
 				offset: c.offset,
+				checksLease: c.checksLease,
 				cut: [...c.cut].sort(),
-				held: c.held?.value ?? null,
+				held: c.held && {value: c.held.value, delay: c.held.delay ?? null, token: c.held.token, senderToken: c.held.senderToken, grant: c.held.grant},
 			})),
-			inflight: this.inflight.map(({from, token, senderToken, value, arrivesAt}) => ({from, token, senderToken, value, arrivesAt})),
+			inflight: this.inflight.map(({from, token, senderToken, grant, value, arrivesAt}) => ({from, token, senderToken, grant, value, arrivesAt})),
 			violations: this.violations,
+			grants: this.grants,
+			maxAcceptedSenderGrant: this.maxSenderGrant,
 		};
 	}
 }

@@ -1,0 +1,107 @@
+import {describe, expect, test} from 'vitest';
+import {describeEvent, describeRefusal} from '../../source/model/describe.js';
+import type {Event, Refusal} from '../../source/model/event.js';
+
+// Every kind of event and refusal in words, each variant its text has (a token or none, one node or
+// several, a heartbeat, a held write, lock-delay, beside its time or not), in both languages. The
+// snapshot is the wording the story pane, the trace and `check` show.
+
+const several = {count: 2, needed: 3, of: 5};
+
+const events: readonly Event[] = [
+	{kind: 'acquired', t: 1, client: 'A', token: 3, expiry: 6},
+	{kind: 'acquired', t: 1, client: 'A', token: null, expiry: 6, nodes: {count: 3, needed: 3, of: 5}},
+	{kind: 'acquire-failed', t: 2, client: 'B', holder: 'A'},
+	{kind: 'acquire-minority', t: 2, client: 'B', nodes: several},
+	{kind: 'lock-delay', t: 2, client: 'B', node: 'L1', until: 9},
+	{kind: 'unanswered', t: 3, client: 'A', request: 'acquire'},
+	{kind: 'unanswered', t: 3, client: 'A', request: 'renew', heartbeat: true},
+	{kind: 'renewed', t: 3, client: 'A', expiry: 8, heartbeat: false},
+	{kind: 'renewed', t: 3, client: 'A', expiry: 8, heartbeat: true, nodes: {count: 4, needed: 3, of: 5}},
+	{kind: 'renew-failed', t: 4, client: 'A', lostToken: 3, heartbeat: false},
+	{kind: 'renew-failed', t: 4, client: 'A', lostToken: null, heartbeat: true},
+	{kind: 'renew-failed', t: 4, client: 'A', lostToken: null, heartbeat: true, nodes: several},
+	{kind: 'released', t: 5, client: 'A', token: 3},
+	{kind: 'released', t: 5, client: 'A', token: null, nodes: {count: 3, needed: 3, of: 5}},
+	{kind: 'release-ignored', t: 5, client: 'A', droppedToken: 3},
+	{kind: 'expired', t: 6, client: 'A', token: 3},
+	{kind: 'expired', t: 6, client: 'A', token: null, delayUntil: 10},
+	{kind: 'expired', t: 6, client: 'A', token: null, node: 'L2'},
+	{kind: 'expired', t: 6, client: 'A', token: null, node: 'L2', delayUntil: 10},
+	{kind: 'sent', t: 7, client: 'A', value: 'x', token: 3, arrivesAt: 9},
+	{kind: 'sent', t: 7, client: 'A', value: 'x', token: null, arrivesAt: 7, stuck: true},
+	{kind: 'accepted', t: 8, client: 'B', value: 'y', token: 4, senderToken: 4, maxToken: 4, violation: false},
+	{kind: 'accepted', t: 8, client: 'A', value: 'x', token: null, senderToken: 3, maxToken: 4, violation: true},
+	{kind: 'rejected', t: 9, client: 'A', value: 'x', token: 3, maxToken: 4},
+	{kind: 'paused', t: 10, client: 'A', until: 14},
+	{kind: 'paused', t: 10, client: 'A', until: 14, held: 'x'},
+	{kind: 'resumed', t: 11, client: 'A', early: true},
+	{kind: 'resumed', t: 14, client: 'A', early: false},
+	{kind: 'crashed', t: 15, client: 'A', droppedToken: 3},
+	{kind: 'crashed', t: 15, client: 'A', droppedToken: null, lostWrite: 'x'},
+	{kind: 'restarted', t: 16, client: 'A'},
+	{kind: 'fencing', t: 17, target: 'resource', on: true},
+	{kind: 'fencing', t: 17, target: 'resource', on: false},
+	{kind: 'fencing', t: 17, target: 'A', on: true},
+	{kind: 'fencing', t: 17, target: 'A', on: false},
+	{kind: 'ticked', t: 20, from: 17},
+	{kind: 'lease-over', t: 21, client: 'A', clock: 23, until: 22},
+	{kind: 'node-crashed', t: 22, node: 'L1', lostKey: null},
+	{kind: 'node-crashed', t: 22, node: 'L1', lostKey: 'A'},
+	{kind: 'node-restarted', t: 23, node: 'L1', keptKey: null},
+	{kind: 'node-restarted', t: 23, node: 'L1', keptKey: 'A'},
+	{kind: 'jumped', t: 24, target: 'A', by: 3, clock: 27},
+	{kind: 'jumped', t: 24, target: 'L1', by: -2, clock: 22},
+	{kind: 'partitioned', t: 25, client: 'A', peers: ['L1', 'resource']},
+	{kind: 'partitioned', t: 25, client: 'A', peers: []},
+	{kind: 'healed', t: 26, client: 'A', peers: ['resource']},
+	{kind: 'healed', t: 26, client: 'A', peers: []},
+	{kind: 'elided', t: 27, count: 12},
+];
+
+const refusals: readonly Refusal[] = [
+	{kind: 'unknown-client', client: 'Z'},
+	{kind: 'paused', client: 'A', until: 9},
+	{kind: 'crashed', client: 'A'},
+	{kind: 'no-token', client: 'A'},
+	{kind: 'not-paused', client: 'A'},
+	{kind: 'not-crashed', client: 'A'},
+	{kind: 'already-crashed', client: 'A'},
+	{kind: 'unknown-name', name: 'Q'},
+	{kind: 'unknown-peer', client: 'A', peer: 'L9'},
+	{kind: 'node-already-crashed', node: 'L1'},
+	{kind: 'node-not-crashed', node: 'L1'},
+];
+
+describe('events and refusals in words', () => {
+	test('every event, in English and Japanese, with and without its time', () => {
+		const words = events.map(event => ({
+			event: JSON.stringify(event),
+			en: describeEvent(event),
+			enBesideTime: describeEvent(event, 'en', true),
+			ja: describeEvent(event, 'ja'),
+			jaBesideTime: describeEvent(event, 'ja', true),
+		}));
+		expect(words).toMatchSnapshot();
+	});
+
+	test('every refusal, in English and Japanese', () => {
+		expect(refusals.map(refusal => ({refusal: JSON.stringify(refusal), en: describeRefusal(refusal), ja: describeRefusal(refusal, 'ja')}))).toMatchSnapshot();
+	});
+
+	test('English is the default, and a text beside its time does not say the time again', () => {
+		const expired = events.find(event => event.kind === 'expired')!;
+		expect(describeEvent(expired)).toBe(describeEvent(expired, 'en', false));
+		expect(describeEvent(expired)).toBe("A's lease expired at t=6 (token 3): the lock is free");
+		expect(describeEvent(expired, 'en', true)).toBe("A's lease expired (token 3): the lock is free");
+		expect(describeRefusal({kind: 'crashed', client: 'A'})).toBe('A has crashed');
+	});
+
+	test('a corrupting write leads with the word, so a narrow pane keeps it', () => {
+		const corrupting = events.find(event => event.kind === 'accepted' && event.violation)!;
+		expect(describeEvent(corrupting)).toMatch(/^CORRUPTED: /);
+		expect(describeEvent(corrupting, 'ja')).toMatch(/^破壊: /);
+		const fine = events.find(event => event.kind === 'accepted' && !event.violation)!;
+		expect(describeEvent(fine)).not.toMatch(/CORRUPTED/);
+	});
+});
