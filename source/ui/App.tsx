@@ -17,6 +17,7 @@ import type {Look} from './look.js';
 import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {ScenarioPicker, scenarioShelf} from './ScenarioPicker.js';
+import {useInkSequence} from './useInkSequence.js';
 import {LookContext} from './useLook.js';
 import {useScenarioFile} from './useScenarioFile.js';
 
@@ -71,20 +72,8 @@ export function useTerminalSize(): {columns: number; rows: number} {
 
 export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	const {exit} = useApp();
-	// Ink hands useInput a sequence without its ESC, so that `ESC ]` (a terminal's report) and a
-	// typed `]` look alike: the sequence as Ink split it comes from the emitter useInput itself
-	// listens to, heard first (terminalReports.ts reads it).
-	const {isRawModeSupported, internal_eventEmitter: inkInput} = useStdin();
-	const sequence = useRef('');
-	useEffect(() => {
-		const remember = (event: string) => {
-			sequence.current = event;
-		};
-		inkInput.prependListener('input', remember);
-		return () => {
-			inkInput.off('input', remember);
-		};
-	}, [inkInput]);
+	const {isRawModeSupported} = useStdin();
+	const sequence = useInkSequence();
 	const {columns, rows} = useTerminalSize();
 	const [state, setState] = useState(() => initialAppState(startSession(scenario), autoplay !== null));
 	// Handlers read the state left by the last one, not by the last render: keys that arrive

@@ -4,7 +4,7 @@
 // time (etcd's leases do not wait for a key), so the only key is q.
 
 import {Box, useInput} from 'ink';
-import {useState} from 'react';
+import {useRef, useState} from 'react';
 import type {Session} from '../session/session.js';
 import {useTerminalSize} from './App.js';
 import {Dashboard, minimumSize} from './Dashboard.js';
@@ -13,6 +13,8 @@ import {labelsFor} from './labels.js';
 import {type LiveRowsProps, liveRows} from './panes/live.js';
 import {piece, type Row} from './panes/rows.js';
 import {Rows} from './Rows.js';
+import {type ReportState, readReports} from './terminalReports.js';
+import {useInkSequence} from './useInkSequence.js';
 import {LookContext} from './useLook.js';
 
 export interface LiveAppProps {
@@ -28,8 +30,15 @@ export interface LiveAppProps {
 export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 	const {columns, rows} = useTerminalSize();
 	const [refused, setRefused] = useState(false);
+	const sequence = useInkSequence();
+	// What the terminal sends of its own (a DCS answer holding a q, a mouse report) is no key.
+	const report = useRef<ReportState>(null);
 	useInput((input, key) => {
-		if (input === 'q' || (key.ctrl && input === 'c')) onQuit();
+		const read = readReports(report.current, sequence.current, key);
+		report.current = read.state;
+		if (read.keys === '') return;
+		const keys = read.keys === 'all' ? input : read.keys;
+		if (keys === 'q' || (key.ctrl && keys === 'c')) onQuit();
 		else setRefused(true);
 	});
 	const bottom = refused ? labelsFor(look.lang).live.onlyQ : status;

@@ -119,6 +119,31 @@ describe('the live dashboard at 80x24', () => {
 	);
 });
 
+test('the live dashboard takes what the terminal sends of its own for no key: a DCS answer holding a q does not quit it', async () => {
+	let quits = 0;
+	const app = render(
+		<LiveApp
+			session={startSession(loadScenario('gc-pause'))}
+			look={makeLook({lang: 'en', theme: 'dark', ascii: false, color: false})}
+			status="live on a fresh etcd"
+			etcd={null}
+			onQuit={() => (quits += 1)}
+		/>,
+	);
+	const settle = () => new Promise(resolve => setTimeout(resolve, 50));
+	await settle();
+	for (const report of ['\u001BPq abc\u001B\\', '\u001B]11;rgb:0000/0000/0000\u0007', '\u001B[Mqqq']) {
+		app.stdin.write(report);
+		await settle();
+	}
+	expect(quits).toBe(0);
+	expect(app.lastFrame()).not.toContain(labelsFor('en').live.onlyQ);
+	app.stdin.write('q');
+	await settle();
+	expect(quits).toBe(1);
+	app.unmount();
+});
+
 test("the live status row's words are the dashboard's language: in Japanese, no English but names and numbers", () => {
 	const statusIn = (lang: Lang) => {
 		const words = labelsFor(lang).live;
