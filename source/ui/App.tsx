@@ -124,7 +124,7 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 				else dispatch({type: 'saved', notice: savedNotice(save(request.session), look.lang)});
 			}
 		},
-		[shelf, exit, save, look.lang, dispatch],
+		[shelf, exit, save, look.lang, dispatch, sequence],
 	);
 	useInput(onKeys, {isActive: isRawModeSupported});
 
