@@ -69,7 +69,16 @@ describe('one dashboard for every test', () => {
 		expect(app.screen()).not.toBe(before);
 		app.run.signal('SIGCONT');
 		await until(() => app.state() !== 'T');
-		await until(() => app.screen() === before, app.screen);
+		// On failure, the rows that differ from the screen before the stop, each as it was and as it is.
+		const differences = () => {
+			const was = before.split('\n');
+			return app
+				.screen()
+				.split('\n')
+				.flatMap((row, index) => (row === was[index] ? [] : [`row ${index + 1} was: ${was[index] ?? ''}`, `row ${index + 1} now: ${row}`]))
+				.join('\n');
+		};
+		await until(() => app.screen() === before, differences);
 		expect(app.settings()).toMatch(/(^|\s)-icanon(\s|$)/m);
 		// Raw mode again: one key acts at once.
 		app.run.press(' ');
