@@ -17,18 +17,23 @@ const clockLabel = (clock: number) => `t=${clock} `;
 /** Room for the title in the header at `width` columns, at clock `clock`. */
 const titleRoom = (width: number, clock: number) => width - rowWidth(brand) - widthOf(clockLabel(clock)) - 1;
 
+/** A title as drawn (drawable.ts): fit gives a text back unchanged only if it was drawable already. */
+const drawnTitle = (title: Narration, lang: Lang) => drawable(narrationIn(title, lang));
+
+/** Whether a drawn title shows whole in `room` columns. */
+const showsWhole = (title: string, room: number) => fit(title, room) === title;
+
 /** The title, or the scenario's short title where the title does not fit; cut only when neither does. */
 function headerTitle(full: Narration, shortTitle: Narration | null, lang: Lang, room: number, ellipsis: string): string {
-	// As drawn (drawable.ts): what fit gives back is the title whole only if it was drawable already.
-	const title = drawable(narrationIn(full, lang));
-	const short = shortTitle === null ? null : drawable(narrationIn(shortTitle, lang));
-	return fit(short !== null && fit(title, room, ellipsis) !== title ? short : title, room, ellipsis);
+	const title = drawnTitle(full, lang);
+	const short = shortTitle === null ? null : drawnTitle(shortTitle, lang);
+	return fit(short !== null && !showsWhole(title, room) ? short : title, room, ellipsis);
 }
 
 /** Whether the title or the short title shows whole at `width` columns (while the clock has at most three digits). */
 export function titleFits(scenario: Scenario, lang: Lang, width: number): boolean {
 	const room = titleRoom(width, 100);
-	return [scenario.title, scenario.short].some(title => title !== null && fit(drawable(narrationIn(title, lang)), room) === drawable(narrationIn(title, lang)));
+	return [scenario.title, scenario.short].some(title => title !== null && showsWhole(drawnTitle(title, lang), room));
 }
 
 export function headerRow({session, width, look}: PaneProps): Row {
