@@ -97,6 +97,19 @@ export function applyCommand(world: World, command: Command): Outcome {
 }
 
 /**
+ * A command given by hand: as applyCommand, but a cut or heal that changes no link is refused. A
+ * scenario may say one (it states what its story assumes); by hand it is a slip, and counting it
+ * as a change would put the story off script for nothing.
+ */
+export function applyByHand(world: World, command: Command): Outcome {
+	const outcome = applyCommand(world, command);
+	if (command.kind !== 'partition' && command.kind !== 'heal') return outcome;
+	const changed = outcome.events.some(event => (event.kind === 'partitioned' || event.kind === 'healed') && event.peers.length > 0);
+	if (outcome.refused !== null || changed) return outcome;
+	return {world, events: [], refused: {kind: 'no-change', client: command.client, cut: command.kind === 'partition', peers: command.peers}};
+}
+
+/**
  * The world after `command`, as applyCommand's, or null when the command is refused; no events are
  * kept. A command that changes nothing may give back `world` itself.
  */

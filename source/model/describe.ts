@@ -170,6 +170,18 @@ export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 	}
 	const c = refusal.client;
 	switch (refusal.kind) {
+		case 'no-change': {
+			const words = (peer: string) =>
+				peer === 'resource' ? (ja ? '資源' : 'the resource') : peer === 'lock' ? (ja ? 'ロックサービス' : 'the lock service') : peer;
+			const named = refusal.peers.map(words).join(ja ? '、' : ', ');
+			if (refusal.cut) {
+				return ja
+					? `変化なし: ${c} はすでに${named === '' ? 'ロックサービス' : ` ${named} `}から切り離されている`
+					: `no change: ${c} is already cut off from ${named === '' ? 'the lock service' : named}`;
+			}
+			if (named === '') return ja ? `変化なし: ${c} の接続はどれも切れていない` : `no change: none of ${c}'s links is cut`;
+			return ja ? `変化なし: ${c} はすでに ${named} につながっている` : `no change: ${c} already reaches ${named}`;
+		}
 		case 'unknown-client':
 			return ja ? `${c} というクライアントはいない` : `there is no client named ${c}`;
 		case 'paused':

@@ -103,5 +103,7 @@ export type Refusal =
 	/** `jump`, `crash` or `restart` of a name that is neither a client nor a node. */
 	| {readonly kind: 'unknown-name'; readonly name: string}
 	| {readonly kind: 'unknown-peer'; readonly client: string; readonly peer: string}
+	/** A cut or heal given by hand that changes no link (applyByHand): the peers as named, none for all. */
+	| {readonly kind: 'no-change'; readonly client: string; readonly cut: boolean; readonly peers: readonly string[]}
 	| {readonly kind: 'node-already-crashed'; readonly node: string}
 	| {readonly kind: 'node-not-crashed'; readonly node: string};

@@ -1,7 +1,7 @@
 // Plays commands on a world: the one player of the project. A scenario played headless (`check`,
 // `trace`) and the dashboard's history both go through playCommand.
 
-import {applyCommand, type Outcome} from '../model/apply.js';
+import {applyByHand, applyCommand, type Outcome} from '../model/apply.js';
 import type {Command} from '../model/command.js';
 import type {Refusal} from '../model/event.js';
 import {createWorld, type World} from '../model/world.js';
@@ -13,11 +13,14 @@ export interface PlayedCommand extends Outcome {
 	readonly command: Command;
 }
 
-/** One command played on `world`. */
-function playCommand(world: World, command: Command): PlayedCommand {
-	const {world: next, events, refused} = applyCommand(world, command);
+/** One command played on `world`; given by hand, a cut or heal that changes nothing is refused (applyByHand). */
+function playCommand(world: World, command: Command, byHand = false): PlayedCommand {
+	const {world: next, events, refused} = (byHand ? applyByHand : applyCommand)(world, command);
 	return {command, world: next, events, refused};
 }
+
+/** A command given by hand (the dashboard's keys and `:` line) played on `world`. */
+export const playByHand = (world: World, command: Command): PlayedCommand => playCommand(world, command, true);
 
 /** Each command in turn, from `world` on. */
 export function* playCommands(world: World, commands: Iterable<Command>): Generator<PlayedCommand> {

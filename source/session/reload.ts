@@ -17,6 +17,7 @@ import {
 	type SessionAction,
 	startJob,
 	startSession,
+	stepTo,
 } from './session.js';
 
 /** `work` plays the next slice of the action being played. */
@@ -26,7 +27,8 @@ export type ShellAction = SessionAction | LoadAction | {readonly type: 'work'};
  * The scenario from its start, or, with keepStep, the history shown before played again on it:
  * each scripted step by the new version of that step (up to its last step, if it has fewer now),
  * each change made by hand as it was made. A speaker who edits the file while rehearsing keeps
- * what they improvised; a change the new version no longer allows shows as refused.
+ * what they improvised; a change the new version no longer allows shows as refused. The ways Back
+ * left behind were played on the old version: they are not kept.
  */
 function loadJob(session: Session, scenario: Scenario): Job {
 	const plays: Play[] = historyEntries(session).flatMap((entry): Play[] =>
@@ -35,10 +37,14 @@ function loadJob(session: Session, scenario: Scenario): Job {
 			: // The start or a scripted step: the new version's steps up to the same number.
 				[{kind: 'script', to: Math.min(entry.step, scenario.steps.length)}],
 	);
-	return startJob(startSession(scenario, session.flipped), plays, next => {
+	const fresh = startSession(scenario, session.flipped);
+	return startJob(fresh, plays, played => {
+		// Each entry played again is a step of Back, as it was.
+		const next = stepTo(fresh, played.history);
 		const {clients, nodes} = next.history.entry.world;
 		return {
 			...next,
+			scriptShown: session.scriptShown,
 			selected: Math.min(session.selected, Math.max(0, clients.length - 1)),
 			selectedNode: Math.min(session.selectedNode, nodes.length - 1),
 			pauseLength: session.pauseLength,

@@ -2,14 +2,22 @@
 // steps and changes by hand), the selected client and the GC pause length being chosen. The UI is
 // a thin shell around reduceSession; `record` and `print` drive it headless.
 //
-// Time travel: the history is a linked list of entries, each holding the world after it (worlds
-// are immutable), so Back drops the newest entry in O(1) and Home is the first entry.
+// The history is a linked list of entries, each holding the world after it (worlds are
+// immutable): the past of the world on screen, which the panes draw.
+//
+// Time travel: every place the screen has been is a Trail node, which knows the place Back returns
+// to. A step (next, a command by hand) goes on from the place on screen; a jump (home, end,
+// rejoin, flip) lands on a new place, so Back after any action returns to the screen before it.
+// Back remembers the way it came (`forward`), so Forward goes that way again: over the changes by
+// hand left behind, not the script. Taking another way drops nothing done by hand: the place where
+// it was taken is kept once more, its Back leading to the end of the way left (`leaveFrom`). So
+// every place ever shown stays on one line of Back and Forward.
 //
 // Off script: acting by hand adds a 'hand' entry. The session is off script while its history
 // holds a change by hand (a refused command changes nothing: it is kept, but does not count).
 // Next then still plays the next scripted step, on top of the changed world (a speaker who
 // injects a pause wants to see what the rest of the story does with it); `rejoin` plays the script
-// again up to the step on screen without the changes, and Back undoes one at a time.
+// again up to the step on screen without the changes.
 //
 // Flipped: the same story replayed with the resource's fencing flipped, told in the words of the
 // scenario's twin when it has one. It is on script: the script of that variant.
@@ -19,7 +27,7 @@ import type {Event} from '../model/event.js';
 import {createWorld, reaches, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
-import {type PlayedCommand, playCommands} from '../scenario/run.js';
+import {type PlayedCommand, playByHand, playCommands} from '../scenario/run.js';
 import {flippedSetup} from '../scenario/twin.js';
 
 /** One user-visible action: the start, a scripted step, or one command done by hand. */
@@ -144,9 +152,29 @@ function begunAfter(begun: Begun, entry: Entry): Begun {
 	return same ? begun : beginnings;
 }
 
+/** A place the screen has been: a history, the fencing it was played with, and where Back goes from it. */
+export interface Trail {
+	readonly history: History;
+	readonly flipped: boolean;
+	readonly back: Trail | null;
+}
+
+/** The places Back came from, nearest first: where Forward goes. */
+export interface Forward {
+	readonly trail: Trail;
+	readonly rest: Forward | null;
+}
+
 export interface Session {
 	readonly scenario: Scenario;
+	/** The history on screen: always the trail's. */
 	readonly history: History;
+	/** The place on screen. */
+	readonly trail: Trail;
+	/** The way Back came, for Forward; null when Forward has nowhere to go back to. */
+	readonly forward: Forward | null;
+	/** The story shows the script's own narration for the steps it no longer tells, and the steps to come. */
+	readonly scriptShown: boolean;
 	/** Index into the world's clients. */
 	readonly selected: number;
 	/** Index into the world's nodes: the node the node keys act on. */
@@ -196,7 +224,10 @@ interface UnderWay {
 }
 
 export type SessionAction =
+	/** The next step of the script. */
 	| {readonly type: 'next'}
+	/** The way Back came, again; where it came from nowhere, the next step of the script. */
+	| {readonly type: 'forward'}
 	| {readonly type: 'back'}
 	| {readonly type: 'home'}
 	| {readonly type: 'end'}
@@ -211,7 +242,9 @@ export type SessionAction =
 	| {readonly type: 'select-next'}
 	| {readonly type: 'select-previous'}
 	| {readonly type: 'select-next-node'}
-	| {readonly type: 'pause-length'; readonly delta: number};
+	| {readonly type: 'pause-length'; readonly delta: number}
+	/** Show or hide the script's own text: the narration it no longer bears out, and the steps to come. */
+	| {readonly type: 'toggle-script'};
 
 /** What a key can do by hand: on the selected client, on the selected node, on the resource, or to the clock. */
 export const handVerbs = [
@@ -260,16 +293,20 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 	const first = scenario.steps[0];
 	const opensOnFirstStep = first !== undefined && first.commands.length === 0;
 	const initial = createWorld(flipped ? flippedSetup(scenario.setup) : scenario.setup);
+	const history: History = {
+		entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial},
+		previous: null,
+		length: 1,
+		changes: 0,
+		firstViolation: null,
+		begun: {clients: new Map(initial.clients.map(client => [client.name, {belief: null, pause: null, waiting: null}])), maxToken: 0},
+	};
 	return {
 		scenario,
-		history: {
-			entry: {by: 'start', step: opensOnFirstStep ? 1 : 0, commands: [], world: initial},
-			previous: null,
-			length: 1,
-			changes: 0,
-			firstViolation: null,
-			begun: {clients: new Map(initial.clients.map(client => [client.name, {belief: null, pause: null, waiting: null}])), maxToken: 0},
-		},
+		history,
+		trail: {history, flipped, back: null},
+		forward: null,
+		scriptShown: false,
 		selected: 0,
 		selectedNode: 0,
 		pauseLength: clampPauseLength(initial.defaultLease),
@@ -283,7 +320,74 @@ export function startSession(scenario: Scenario, flipped = false): Session {
  * model played them, and the world as it was found there.
  */
 export function pushPlayedStep(session: Session, step: number, commands: readonly PlayedCommand[], world: World): Session {
-	return {...session, history: push(session.history, {by: 'script', step, commands, world})};
+	return stepTo(session, push(session.history, {by: 'script', step, commands, world}));
+}
+
+// Moving over the trail.
+
+const goTo = (session: Session, trail: Trail, forward: Forward | null): Session => ({
+	...session,
+	history: trail.history,
+	flipped: trail.flipped,
+	trail,
+	forward,
+});
+
+/** A place one scripted step on from `from`, which Next would make again as it is. */
+const isScriptStepFrom = (trail: Trail, from: Trail): boolean =>
+	trail.back === from && trail.flipped === from.flipped && trail.history.previous === from.history && trail.history.entry.by === 'script';
+
+const sameEntry = (a: Entry, b: Entry): boolean =>
+	a.by === b.by &&
+	a.step === b.step &&
+	a.commands.length === b.commands.length &&
+	a.commands.every((played, index) => printCommand(played.command) === printCommand(b.commands[index]!.command));
+
+/**
+ * The place a new way hangs from: the place on screen, or, when Back has left a way that Next
+ * could not make again (a change by hand, a jump), the same place once more, whose Back goes to
+ * the end of the way left: taking another way loses none of it.
+ */
+function leaveFrom(session: Session): Trail {
+	const {forward, trail} = session;
+	if (forward === null) return trail;
+	let end = forward;
+	let from = trail;
+	let replayable = true;
+	for (let way: Forward | null = forward; way; way = way.rest) {
+		replayable &&= isScriptStepFrom(way.trail, from);
+		from = way.trail;
+		end = way;
+	}
+	return replayable ? trail : {history: trail.history, flipped: trail.flipped, back: end.trail};
+}
+
+/**
+ * The session on `history`, a history that goes on from the one on screen: a place for each entry
+ * it adds, each a step of Back. An entry that the way Back came has already (the same commands
+ * from the same place) is followed there instead, so that the rest of that way stays ahead.
+ */
+export function stepTo(session: Session, history: History): Session {
+	const added: History[] = [];
+	for (let node: History | null = history; node && node !== session.history; node = node.previous) added.push(node);
+	let current = session;
+	for (const node of added.reverse()) {
+		const ahead = current.forward;
+		if (ahead && ahead.trail.back === current.trail && ahead.trail.history.previous === current.history && sameEntry(ahead.trail.history.entry, node.entry)) {
+			current = goTo(current, ahead.trail, ahead.rest);
+			continue;
+		}
+		// After a place followed, the entries played go on from it.
+		const kept = node.previous === current.history ? node : push(current.history, node.entry);
+		current = goTo(current, {history: kept, flipped: current.flipped, back: leaveFrom(current)}, null);
+	}
+	return current;
+}
+
+/** The session on a new place (`history`, played with `flipped`), landed on at once: Back returns to the place on screen. */
+function jumpTo(session: Session, history: History, flipped: boolean): Session {
+	if (history === session.history && flipped === session.flipped) return session;
+	return goTo(session, {history, flipped, back: leaveFrom(session)}, null);
 }
 
 /** A job that plays `plays` on `built`, then makes of the result what `finish` says. */
@@ -301,29 +405,29 @@ export const startJob = (built: Session, plays: readonly Play[], finish: (built:
  */
 export function jobFor(session: Session, action: SessionAction): Job | null {
 	const {history} = session;
+	// A step goes on from the place on screen; a jump lands on a new place.
+	const steps = (built: Session) => stepTo(session, built.history);
+	const lands = (built: Session) => jumpTo(session, built.history, built.flipped);
 	switch (action.type) {
 		case 'next':
-			return startJob(session, [{kind: 'script', to: history.entry.step + 1}]);
+			return startJob(session, [{kind: 'script', to: history.entry.step + 1}], steps);
+		case 'forward':
+			return session.forward ? null : jobFor(session, {type: 'next'});
 		case 'end':
-			return startJob(session, [{kind: 'script', to: Number.POSITIVE_INFINITY}]);
+			return startJob(session, [{kind: 'script', to: Number.POSITIVE_INFINITY}], lands);
 		case 'rejoin': {
 			if (history.changes === 0) return null;
 			let left = history;
 			while (left.changes > 0 && left.previous) left = left.previous;
-			return startJob({...session, history: left}, [{kind: 'script', to: history.entry.step}]);
+			return startJob({...session, history: left}, [{kind: 'script', to: history.entry.step}], lands);
 		}
 		case 'flip':
-			return startJob(startSession(session.scenario, !session.flipped), [{kind: 'script', to: history.entry.step}], flipped => ({
-				...flipped,
-				selected: session.selected,
-				selectedNode: session.selectedNode,
-				pauseLength: session.pauseLength,
-			}));
+			return startJob(startSession(session.scenario, !session.flipped), [{kind: 'script', to: history.entry.step}], lands);
 		case 'do':
-			return startJob(session, [{kind: 'hand', command: action.command}]);
+			return startJob(session, [{kind: 'hand', command: action.command}], steps);
 		case 'hand': {
 			const command = handCommand(session, action.verb);
-			return command ? startJob(session, [{kind: 'hand', command}]) : null;
+			return command ? startJob(session, [{kind: 'hand', command}], steps) : null;
 		}
 		default:
 			return null;
@@ -353,7 +457,10 @@ export function advanceJob(job: Job, budget: number): Job | Session {
 			if (underWay === null || play.kind === 'hand') nextPlay += 1;
 			if (underWay === null) continue;
 		}
-		const slice = [...playCommands(underWay.world, underWay.commands.slice(underWay.count, underWay.count + left))];
+		const slice =
+			underWay.by === 'hand'
+				? underWay.commands.map(command => playByHand(underWay!.world, command))
+				: [...playCommands(underWay.world, underWay.commands.slice(underWay.count, underWay.count + left))];
 		left -= Math.max(1, slice.length);
 		underWay = {...underWay, played: [...underWay.played, slice], count: underWay.count + slice.length, world: slice.at(-1)?.world ?? underWay.world};
 		if (underWay.count < underWay.commands.length) continue;
@@ -389,10 +496,16 @@ export function reduceSession(session: Session, action: SessionAction): Session 
 		case 'hand':
 			// An action that plays commands and has none to play (no change by hand to drop, no client to act on).
 			return session;
-		case 'back':
-			return history.previous ? {...session, history: history.previous} : session;
+		case 'forward':
+			return session.forward ? goTo(session, session.forward.trail, session.forward.rest) : session;
+		case 'back': {
+			const {trail, forward} = session;
+			return trail.back ? goTo(session, trail.back, {trail, rest: forward}) : session;
+		}
 		case 'home':
-			return {...session, history: firstEntry(history)};
+			return jumpTo(session, firstEntry(history), session.flipped);
+		case 'toggle-script':
+			return {...session, scriptShown: !session.scriptShown};
 		case 'select':
 			return action.index >= 0 && action.index < clientCount ? {...session, selected: action.index} : session;
 		case 'select-next':
@@ -486,7 +599,7 @@ export const isAtEnd = (session: Session): boolean => session.history.entry.step
 
 export const isOffScript = (session: Session): boolean => session.history.changes > 0;
 
-export const canGoBack = (session: Session): boolean => session.history.previous !== null;
+export const canGoBack = (session: Session): boolean => session.trail.back !== null;
 
 /** The twin's words, when the story is flipped and has a twin. */
 export const flippedWording = (session: Session): TwinWording | null => (session.flipped ? (session.scenario.twin?.wording ?? null) : null);

@@ -71,6 +71,10 @@ const refusals: readonly Refusal[] = [
 	{kind: 'unknown-peer', client: 'A', peer: 'L9'},
 	{kind: 'node-already-crashed', node: 'L1'},
 	{kind: 'node-not-crashed', node: 'L1'},
+	{kind: 'no-change', client: 'A', cut: true, peers: []},
+	{kind: 'no-change', client: 'A', cut: true, peers: ['L4', 'L5']},
+	{kind: 'no-change', client: 'A', cut: false, peers: []},
+	{kind: 'no-change', client: 'A', cut: false, peers: ['resource']},
 ];
 
 describe('events and refusals in words', () => {

@@ -97,10 +97,11 @@ describe('a long action, played a slice at a time', () => {
 
 	test('keys pressed meanwhile act in their turn, after it; another scenario opened drops the work', () => {
 		const begun = reduceShell(startSession(long), {type: 'end'});
-		const queued = reduceShell(reduceShell(begun, {type: 'back'}), {type: 'select', index: 1});
+		const queued = reduceShell(reduceShell(reduceShell(begun, {type: 'back'}), {type: 'next'}), {type: 'select', index: 1});
 		expect(queued.selected).toBe(0);
 		const {session} = finished(queued);
-		expect(session.history.entry.step).toBe(long.steps.length - 1);
+		// Back returns to where End was pressed, and the next step is played from there.
+		expect(session.history.entry.step).toBe(startSession(long).history.entry.step + 1);
 		expect(session.selected).toBe(1);
 		const other = loadScenario('gc-pause');
 		const opened = reduceShell(begun, {type: 'load', scenario: other, keepStep: false});

@@ -57,10 +57,11 @@ describe('session over gc-pause', () => {
 		expect(reduceSession(start, back)).toBe(start);
 	});
 
-	test('end is one entry per step, so back after end goes back one step', () => {
-		const end = reduceSession(start, {type: 'end'});
+	test('end plays one entry per step, and back after it returns to where it was pressed', () => {
+		const two = reduceSession(start, next);
+		const end = reduceSession(two, {type: 'end'});
 		expect(historyEntries(end)).toHaveLength(7);
-		expect(stepPosition(reduceSession(end, back)).k).toBe(6);
+		expect(reduceSession(end, back).history).toBe(two.history);
 	});
 
 	test('a command by hand leaves the script; back or rejoin returns to it', () => {
@@ -81,6 +82,19 @@ describe('session over gc-pause', () => {
 		expect(isOffScript(run(refused, by('tick')))).toBe(true);
 	});
 
+	test('a cut or heal by hand that changes nothing is refused as no change, and does not count', () => {
+		for (const line of ['heal A', 'heal B resource']) {
+			const healed = run(start, next, by(line));
+			expect(healed.history.entry.commands[0]?.refused, line).toMatchObject({kind: 'no-change'});
+			expect(isOffScript(healed), line).toBe(false);
+		}
+		const cut = run(start, next, by('partition A'));
+		expect(isOffScript(cut)).toBe(true);
+		const again = run(cut, by('partition A'));
+		expect(again.history.entry.commands[0]?.refused).toEqual({kind: 'no-change', client: 'A', cut: true, peers: []});
+		expect(again.history.changes).toBe(1);
+	});
+
 	test('rejoin returns to the script at the step on screen, without the changes', () => {
 		const three = run(start, next, next);
 		const played = run(three, by('fencing resource off'), next, next, next);
@@ -89,9 +103,9 @@ describe('session over gc-pause', () => {
 		expect(stepPosition(rejoined).k).toBe(6);
 		expect(isOffScript(rejoined)).toBe(false);
 		expect(currentWorld(rejoined)).toEqual(currentWorld(run(start, next, next, next, next, next)));
-		// Back from there is the script's step 5, not the change.
-		expect(run(rejoined, back).history.entry.by).toBe('script');
-		expect(stepPosition(run(rejoined, back)).k).toBe(5);
+		// Back from there returns to the changes, as they were.
+		expect(run(rejoined, back).history).toBe(played.history);
+		expect(isOffScript(run(rejoined, back))).toBe(true);
 	});
 
 	test('the narration holds until a change by hand comes before the step', () => {
