@@ -23,10 +23,12 @@ export interface KeyHelp {
 }
 
 export const keyHelp: readonly KeyHelp[] = [
-	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 ステップ進める'},
-	{keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
+	{keys: 'Space Enter', en: 'next step of the script', ja: '筋書きを 1 ステップ進める'},
+	{keys: '→ PgDn l', en: 'again the way ← came (else next step)', ja: '← で戻った道をまた進む (なければ次へ)'},
+	{keys: '← PgUp Backspace h', en: 'back one step: undoes any action', ja: '1 つ戻る: どの操作も取り消せる'},
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
-	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
+	{keys: 'S', en: 'back to the script, without changes by hand', ja: '手動の変更なしで筋書きに戻る'},
+	{keys: 'i', en: "the script's own words, the steps to come", ja: '筋書き本来の文とこの先のステップ'},
 	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
 	{keys: 'a r u w W', en: 'acquire, renew, release, write; W: paused', ja: '取得・延長・解放・書込・止まる書込'},
 	{keys: 'p e', en: 'GC pause the selected client / end it now', ja: '選択中を GC で停止 / 今すぐ終える'},
@@ -54,9 +56,10 @@ const hand = (verb: HandVerb): KeyAction => session({type: 'hand', verb});
  * typed text such as "constructor" finds nothing inherited. */
 const letters = new Map<string, KeyAction>([
 	[' ', session({type: 'next'})],
-	['l', session({type: 'next'})],
+	['l', session({type: 'forward'})],
 	['h', session({type: 'back'})],
-	['b', session({type: 'rejoin'})],
+	['S', session({type: 'rejoin'})],
+	['i', session({type: 'toggle-script'})],
 	['a', hand('acquire')],
 	['r', hand('renew')],
 	['u', hand('release')],
@@ -88,7 +91,9 @@ const letters = new Map<string, KeyAction>([
 export function actionForKey(input: string, key: Key): KeyAction | null {
 	if (key.ctrl && input === 'c') return {type: 'quit'};
 	if (key.escape) return {type: 'close'};
-	if (key.rightArrow || key.pageDown || key.return) return session({type: 'next'});
+	// A clicker's next (PgDn) retraces the way back came, as → does; Space and Enter follow the script.
+	if (key.rightArrow || key.pageDown) return session({type: 'forward'});
+	if (key.return) return session({type: 'next'});
 	if (key.leftArrow || key.pageUp || key.backspace || key.delete) return session({type: 'back'});
 	if (key.home) return session({type: 'home'});
 	if (key.end) return session({type: 'end'});

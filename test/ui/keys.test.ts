@@ -32,12 +32,25 @@ const requests = (...presses: KeyPress[]) => pressAll(start(), presses).requests
 
 describe('key map', () => {
 	test('every way to step forward and back', () => {
-		for (const key of [press(' '), press('l'), press('', {rightArrow: true}), press('', {pageDown: true}), press('\r', {return: true})]) {
+		for (const key of [press(' '), press('\r', {return: true})]) {
 			expect(actionForKey(key.input, key.key)).toEqual({type: 'session', action: {type: 'next'}});
+		}
+		for (const key of [press('l'), press('', {rightArrow: true}), press('', {pageDown: true})]) {
+			expect(actionForKey(key.input, key.key)).toEqual({type: 'session', action: {type: 'forward'}});
 		}
 		for (const key of [press('h'), press('', {leftArrow: true}), press('', {pageUp: true}), press('', {backspace: true}), press('', {delete: true})]) {
 			expect(actionForKey(key.input, key.key)).toEqual({type: 'session', action: {type: 'back'}});
 		}
+	});
+
+	test('S returns to the script, i shows the script; b is no longer the way back to the script', () => {
+		expect(actionForKey('S', noKey)).toEqual({type: 'session', action: {type: 'rejoin'}});
+		expect(actionForKey('i', noKey)).toEqual({type: 'session', action: {type: 'toggle-script'}});
+		expect(actionForKey('b', noKey)).not.toEqual({type: 'session', action: {type: 'rejoin'}});
+		const improvised = run(press(' '), press('F'), press(' '));
+		const rejoined = pressAll(improvised, [press('S')]).state;
+		expect(rejoined.session.history.changes).toBe(0);
+		expect(pressAll(rejoined, [press('', {leftArrow: true})]).state.session.history).toBe(improvised.session.history);
 	});
 
 	test('letters that change the world issue commands by hand; unknown keys do nothing', () => {
@@ -50,7 +63,7 @@ describe('key map', () => {
 
 	test('the help table names every letter the map knows', () => {
 		const documented = keyHelp.map(help => help.keys).join(' ');
-		for (const letter of 'lhbaruwWpecfFtTxXnNjJk:?q') {
+		for (const letter of 'lhSiaruwWpecfFtTxXnNjJk:?q') {
 			expect(actionForKey(letter, noKey)).not.toBeNull();
 			expect(documented.split(' ')).toContain(letter);
 		}
