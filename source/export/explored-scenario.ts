@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {Document, isMap, type YAMLMap, type YAMLSeq} from 'yaml';
 import {type Command, printCommand} from '../model/command.js';
-import {describeEvent} from '../model/describe.js';
+import {narrate} from '../model/describe.js';
 import type {WorldSetup} from '../model/world.js';
 import type {Target} from '../explore/targets.js';
 import {type Lang, type Narration, narrationIn} from '../text/narration.js';
@@ -22,17 +22,6 @@ export interface Found {
 	readonly target: Target;
 	readonly moves: readonly Command[];
 	readonly states: number;
-}
-
-/** Events told in one step's narration; a tick through many heartbeats says how many more there were. */
-const maxToldEvents = 8;
-
-function told(played: PlayedCommand, lang: Lang): string {
-	const events = played.events.filter(event => event.kind !== 'elided');
-	const sentences = events.slice(0, maxToldEvents).map(event => describeEvent(event, lang));
-	const more = events.length - maxToldEvents;
-	if (more > 0) sentences.push(lang === 'ja' ? `ほか ${more} 件` : `and ${more} more events`);
-	return lang === 'ja' ? `${sentences.join('。')}。` : `${sentences.join('; ')}.`;
 }
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
@@ -66,7 +55,7 @@ export function exploredScenario(found: Found): string {
 	const count = played.length;
 	const steps = played.map((each, index) => {
 		const last = index === count - 1;
-		const say = (lang: Lang) => `${told(each, lang)}${last ? `${lang === 'ja' ? '' : ' '}${narrationIn(ending(found), lang)}` : ''}`;
+		const say = (lang: Lang) => `${narrate([each], lang)}${last ? `${lang === 'ja' ? '' : ' '}${narrationIn(ending(found), lang)}` : ''}`;
 		return {
 			do: printCommand(each.command),
 			say: {en: say('en'), ja: say('ja')},

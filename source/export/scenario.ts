@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
-import {describeRefusal} from '../model/describe.js';
+import {describeRefused} from '../model/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
 import {type Lang, type Narration, narrationIn} from '../text/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';
@@ -28,10 +28,7 @@ interface SavedStep {
 /** One language's text for both, as scenario files write it. */
 const sayFile = (say: Narration): Narration | string => (say.en !== undefined && say.en === say.ja ? say.en : say);
 
-const refusal = (played: PlayedCommand, lang: Lang = 'en') =>
-	lang === 'ja'
-		? `${printCommand(played.command)} は拒否された (${describeRefusal(played.refused!, 'ja')})`
-		: `${printCommand(played.command)} was refused (${describeRefusal(played.refused!)})`;
+const refusal = (played: PlayedCommand, lang: Lang = 'en') => describeRefused(played.command, played.refused!, lang);
 
 /** A change by hand says so when replayed, and says too when it was refused (it then does nothing). */
 function improvised(played: readonly PlayedCommand[]): Narration {

@@ -1,6 +1,7 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
 import type {Lang} from '../text/narration.js';
+import {type Command, printCommand} from './command.js';
 import type {Event, NodeCount, Refusal} from './event.js';
 
 const tokenText = (token: number | null, lang: Lang) => {
@@ -154,6 +155,39 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;
 	}
+}
+
+/** Events told in one narration at most; a tick through many heartbeats says how many more there were. */
+const maxToldEvents = 8;
+
+/** A command that was refused, and why: `pause A 5 was refused (A is paused by GC until t=3)`. */
+export const describeRefused = (command: Command, refusal: Refusal, lang: Lang = 'en'): string =>
+	lang === 'ja'
+		? `${printCommand(command)} は拒否された (${describeRefusal(refusal, 'ja')})`
+		: `${printCommand(command)} was refused (${describeRefusal(refusal)})`;
+
+/** A command played, as far as words go: what it did, or why it was refused. */
+export interface Told {
+	readonly command: Command;
+	readonly events: readonly Event[];
+	readonly refused: Refusal | null;
+}
+
+/**
+ * What commands did, told as a step's narration: each event's words, or why a command was refused,
+ * as sentences (`explore`'s steps, a step played off script).
+ */
+export function narrate(played: readonly Told[], lang: Lang): string {
+	const sentences = played.flatMap(each =>
+		each.refused
+			? [describeRefused(each.command, each.refused, lang)]
+			: each.events.filter(event => event.kind !== 'elided').map(event => describeEvent(event, lang)),
+	);
+	if (sentences.length === 0) return '';
+	const more = sentences.length - maxToldEvents;
+	const told = sentences.slice(0, maxToldEvents);
+	if (more > 0) told.push(lang === 'ja' ? `ほか ${more} 件` : `and ${more} more events`);
+	return lang === 'ja' ? `${told.join('。')}。` : `${told.join('; ')}.`;
 }
 
 export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {

@@ -628,16 +628,22 @@ export function storyDescription(session: Session): Narration | null {
 	return twin ? twin.description : session.scenario.description;
 }
 
-/**
- * Whether the narration on screen tells what happened: not when a change by hand came before the
- * step (the world has left what the script assumed), nor when the story is flipped and no twin
- * tells it in its own words. It then says only what the script expected.
- */
-export function narrationHolds(session: Session): boolean {
-	if (session.flipped && !flippedWording(session)) return false;
-	let step = session.history;
+/** The history at the step `history` is at: its scripted step (or the start), under the changes by hand made after it. */
+export function stepHistory(history: History): History {
+	let step = history;
 	while (step.entry.by === 'hand' && step.previous) step = step.previous;
-	return step.changes === 0;
+	return step;
+}
+
+/**
+ * Whether the narration of the step at `history` (the one on screen by default) tells what
+ * happened: not when a change by hand came before the step (the world has left what the script
+ * assumed), nor when the story is flipped and no twin tells it in its own words. The story then
+ * tells the step from its events, and offers the script's words as what it expected.
+ */
+export function narrationHolds(session: Session, history: History = session.history): boolean {
+	if (session.flipped && !flippedWording(session)) return false;
+	return stepHistory(history).changes === 0;
 }
 
 /**

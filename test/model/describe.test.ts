@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {describeEvent, describeRefusal} from '../../source/model/describe.js';
+import {describeEvent, describeRefusal, narrate} from '../../source/model/describe.js';
 import type {Event, Refusal} from '../../source/model/event.js';
 
 // Every kind of event and refusal in words, each variant its text has (a token or none, one node or
@@ -107,5 +107,27 @@ describe('events and refusals in words', () => {
 		expect(describeEvent(corrupting, 'ja')).toMatch(/^破壊: /);
 		const fine = events.find(event => event.kind === 'accepted' && !event.violation)!;
 		expect(describeEvent(fine)).not.toMatch(/CORRUPTED/);
+	});
+});
+
+describe('commands told as narration', () => {
+	const acquire = {kind: 'acquire', client: 'A'} as const;
+	const tick = {kind: 'tick', n: 1} as const;
+	test('each event a sentence, and a refused command says why, in both languages', () => {
+		const played = [
+			{command: acquire, events: [events[0]!], refused: null},
+			{command: {kind: 'write', client: 'B'} as const, events: [], refused: {kind: 'no-token', client: 'B'} as const},
+		];
+		expect(narrate(played, 'en')).toBe(`${describeEvent(events[0]!)}; write B was refused (B does not believe it holds the lock (no token)).`);
+		expect(narrate(played, 'ja')).toBe(`${describeEvent(events[0]!, 'ja')}。write B は拒否された (B はロックを持っていると思っていない (トークンなし))。`);
+		expect(narrate([], 'en')).toBe('');
+	});
+
+	test('many events are counted past the eighth, and elided ones are not told', () => {
+		const many = Array.from({length: 10}, (_, index) => ({kind: 'ticked', t: index + 1, from: index}) as const);
+		const told = narrate([{command: tick, events: [...many, {kind: 'elided', t: 11, count: 3}], refused: null}], 'en');
+		expect(told.split('; ')).toHaveLength(9);
+		expect(told).toMatch(/; and 2 more events\.$/);
+		expect(narrate([{command: tick, events: many, refused: null}], 'ja')).toMatch(/。ほか 2 件。$/);
 	});
 });

@@ -70,12 +70,12 @@ describe('the dashboard app', () => {
 			['ja', /計算中… ステップ [\d,]+\/401/],
 		] as const) {
 			const {press, frame} = await open(lang, long);
-			await press(keys.end, keys.left);
+			await press(keys.end, keys.left, ' ');
 			await vi.waitFor(() => expect(frame()).not.toMatch(working), {timeout: 20_000, interval: 50});
 			// A frame drawn while it worked said so, however fast the machine finished.
 			expect(app!.frames.some(drawn => working.test(drawn))).toBe(true);
-			// End, then back one step.
-			expect(frame()).toMatch(/step 400 of 401|ステップ 400\/401/);
+			// End, then back to where End was pressed, and the next step from there.
+			expect(frame()).toMatch(/step 1 of 401|ステップ 1\/401/);
 			app!.unmount();
 		}
 	});
@@ -105,12 +105,13 @@ describe('the dashboard app', () => {
 		expect(await press('-')).toContain('GC 6');
 	});
 
-	test('acting by hand leaves the script and says so; b goes back to it', async () => {
+	test('acting by hand leaves the script and says so; S goes back to it, and ← to the change again', async () => {
 		const {press} = await open();
 		const acquired = await press('a');
 		expect(acquired).toMatch(/holder\s+A\s+token 1/);
-		expect(acquired).toContain('OFF SCRIPT: 1 change by hand');
-		expect(await press('b')).not.toContain('OFF SCRIPT');
+		expect(acquired).toContain('OFF SCRIPT: 1 change by hand (S returns to the script)');
+		expect(await press('S')).not.toContain('OFF SCRIPT');
+		expect(await press(keys.left)).toContain('OFF SCRIPT: 1 change by hand');
 	});
 
 	test('f and F toggle fencing on the client and on the resource', async () => {

@@ -190,12 +190,14 @@ describe('a large terminal', () => {
 		return blank / all;
 	}
 
+	// Most blank rows are in a story's first steps, where little has happened yet and the steps to
+	// come are not shown unless asked.
 	for (const [width, rows] of [
 		[120, 40],
 		[200, 60],
 	] as const)
-		test(`at ${width}x${rows} at most 15% of the rows drawn are blank`, () => {
-			expect(blankShare(width, rows)).toBeLessThanOrEqual(0.15);
+		test(`at ${width}x${rows} at most 20% of the rows drawn are blank`, () => {
+			expect(blankShare(width, rows)).toBeLessThanOrEqual(0.2);
 		});
 
 	test("the rows the story leaves go to the grants, the earlier writes and each client's latest events", () => {
@@ -204,7 +206,9 @@ describe('a large terminal', () => {
 		const fifth = steps.find(session => session.history.entry.step === 5)!;
 		const en = linesOf(fifth, 200, 59, 'en').join('\n');
 		expect(en).toMatch(/grants +token 2 to B at t=5\s[^\n]*t=0 ✓ A "A" token 1 *\n +token 1 to A at t=0, expired at t=5/);
-		expect(en).toMatch(/1 A .*\n +t=0 A's write "A" accepted \(token 1\) *\n +t=2 A is paused by GC until t=7 *\n +t=5 A's lease expired/);
+		expect(en).toMatch(
+			/1 A .*\n( +t=0 A acquired the lock.*\n)? +t=0 A's write "A" accepted \(token 1\) *\n +t=2 A is paused by GC until t=7 *\n +t=5 A's lease expired/,
+		);
 		expect(en).toMatch(/2 B .*\n +t=5 B acquired the lock, token 2 \(lease until t=10\) *\n +t=5 B's write "B" accepted \(token 2\)/);
 		const ja = linesOf(fifth, 200, 59, 'ja').join('\n');
 		expect(ja).toContain('付与');
@@ -260,12 +264,14 @@ describe('a large terminal', () => {
 		}
 	});
 
-	test('its room goes to the story so far, what is about to come, and every key', () => {
+	test('its room goes to the story so far and every key; to what is about to come only when asked', () => {
 		const steps = [...everyStep(startSession(builtinScenario('gc-pause')))];
 		const middle = linesOf(steps[3]!, 200, 59, 'en').join('\n');
 		expect(middle).toMatch(/1\/7 Nobody holds the lock yet/);
-		expect(middle).toMatch(/7\/7 A writes with its old token 1/);
+		expect(middle).not.toMatch(/7\/7 A writes/);
 		expect(middle).toContain('advance the clock 1 tick / one lease');
+		const asked = linesOf(reduceSession(steps[3]!, {type: 'toggle-script'}), 200, 59, 'en').join('\n');
+		expect(asked).toMatch(/5\/7 B acquires[^]*7\/7 A writes with its old token 1/);
 		expect(linesOf(steps[3]!, 80, 23, 'en').join('\n')).not.toContain('1/7');
 	});
 });

@@ -3,7 +3,7 @@ import type {ReactNode} from 'react';
 import {describe, expect, test} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/text/narration.js';
-import {reduceSession, type Session, startSession} from '../../source/session/session.js';
+import {currentNarration, reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {widthOf} from '../../source/text/width.js';
 import {Dashboard, dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
 import {keyHelp} from '../../source/ui/keys.js';
@@ -314,21 +314,42 @@ describe('story pane', () => {
 		expect(shown(storyRows({...pane(at(2, 'write A', 'tick')), height: 8}))).toContain('OFF SCRIPT: 1 change by hand');
 	});
 
-	test('after a change by hand, the narration of later steps is only what the script expected, faint', () => {
+	test('after a change by hand, a later step is told from what happened; the script only with i, faint', () => {
 		let session = reduceSession(at(6), {type: 'back'});
 		session = reduceSession(session, {type: 'do', command: command('fencing resource off')});
 		session = reduceSession(session, {type: 'next'});
 		const rows = storyRows({...pane(session), height: 10});
 		const text = shown(rows);
 		expect(text).toContain("CORRUPTED at step 7: A's write with stale token 1 accepted");
-		expect(text).toContain('script: A writes with its old token 1.');
-		const narration = rows.find(row => row.some(part => part.text.includes('script: A writes')))!;
+		expect(text).toContain('CORRUPTED: A\'s stale write "A" accepted (token 1).');
+		expect(text).not.toContain('script:');
+		expect(text).not.toContain('rejected');
+		const asked = storyRows({...pane(reduceSession(session, {type: 'toggle-script'})), height: 10});
+		expect(shown(asked)).toContain('script: A writes with its old token 1.');
+		const narration = asked.find(row => row.some(part => part.text.includes('script: A writes')))!;
 		expect(narration.every(part => part.role === 'dim')).toBe(true);
 		// The step the change was made on still tells what that step did.
-		expect(shown(storyRows({...pane(at(5, 'fencing resource off')), height: 10}))).not.toContain('script:');
+		const six = at(5, 'fencing resource off');
+		expect(shown(storyRows({...pane(six), height: 10}))).toContain(currentNarration(six)!.en!.split('.')[0]);
 		expect(shown(storyRows({...pane(at(2, 'pause A 3'), lookIn('ja')), height: 10}))).not.toContain('筋書きでは');
 		const paused = reduceSession(at(1, 'pause A 3'), {type: 'next'});
-		expect(shown(storyRows({...pane(paused, lookIn('ja')), height: 10}))).toContain('筋書きでは: t=2 で A が');
+		const ja = shown(storyRows({...pane(paused, lookIn('ja')), height: 10}));
+		expect(ja).toContain('pause A 5 は拒否された (A は GC で停止中 (t=3 まで))');
+		expect(ja).not.toContain('t=2 で A が');
+		expect(shown(storyRows({...pane(reduceSession(paused, {type: 'toggle-script'}), lookIn('ja')), height: 10}))).toContain('筋書きでは: t=2 で A が');
+	});
+
+	test('the story so far tells a step played off script from its events, once; the steps to come only when asked', () => {
+		const improvised = reduceSession(reduceSession(at(3, 'fencing resource off'), {type: 'next'}), {type: 'next'});
+		const text = shown(storyRows({...pane(improvised), height: 40})).replace(/\s+/g, ' ');
+		expect(text).toContain('5/7 B acquired the lock, token 2 (lease until t=10); B\'s write "B" accepted (token 2).');
+		expect(text).not.toContain('t=5  B acquired the lock');
+		expect(text).toContain("4/7 At t=5 A's lease expires.");
+		expect(text).not.toContain('7/7');
+		const asked = shown(storyRows({...pane(reduceSession(improvised, {type: 'toggle-script'})), height: 40})).replace(/\s+/g, ' ');
+		expect(asked).toContain('7/7 script: A writes with its old token 1.');
+		const onScript = shown(storyRows({...pane(reduceSession(at(3), {type: 'toggle-script'})), height: 40})).replace(/\s+/g, ' ');
+		expect(onScript).toContain('7/7 A writes with its old token 1.');
 	});
 
 	test('the last step says the story has ended', () => {
@@ -345,7 +366,8 @@ describe('story pane', () => {
 		expect(text).not.toContain('script:');
 		// A scenario without a twin has no words for the variant: its own are only what its script expected.
 		const alone = reduceSession(reduceSession(startSession({...scenario, twin: null}), {type: 'end'}), {type: 'flip'});
-		expect(shown(storyRows({...pane(alone), height: 10}))).toContain('script: A writes with its old token 1.');
+		expect(shown(storyRows({...pane(alone), height: 10}))).not.toContain('A writes with its old token 1.');
+		expect(shown(storyRows({...pane(reduceSession(alone, {type: 'toggle-script'})), height: 10}))).toContain('script: A writes with its old token 1.');
 		// Its title too speaks of the other fencing: the header says which is played.
 		const header = (session: Session) => shown([dashboardRows({session, width, height: 23}, look)[0]!]);
 		expect(header(alone)).toContain('fencing OFF (variant) · GC pause: the fencing token saves');

@@ -187,7 +187,7 @@ describe('the dashboard with a scenario file', () => {
 	test('why a reload failed is wrapped over the rows the dashboard can spare, the fix first', async () => {
 		const file = scenarioFile(talk('first'));
 		const {lastFrame, unmount} = app(file);
-		await frameWith(lastFrame, 'first');
+		await frameWith(lastFrame, 'My talk');
 		writeFileSync(file, talk('first').replace('acquire A', 'aquire A'));
 		const broken = await frameWith(lastFrame, 'not reloaded');
 		// The fix first, then as much of the rest as the rows the dashboard can spare at 100x24 hold.

@@ -1,20 +1,22 @@
 // The story: step k of n (and the end, and the variant being played), the step's narration, what
 // the last action did in words, a red banner once the resource has been corrupted, and a clear
-// note when the user has left the script. Narration the world no longer bears out is shown as
-// what the script expected, faint: the events below it say what happened.
+// note when the user has left the script. A step whose narration the world no longer bears out
+// (a change by hand came before it) is told from what happened, its events; the script's own
+// words, and the steps still to come, only when asked (`i`), faint, as what the script expected.
 
 import {printCommand} from '../../model/command.js';
-import {describeEvent, describeRefusal} from '../../model/describe.js';
+import {describeEvent, describeRefusal, narrate} from '../../model/describe.js';
 import {type Lang, narrationIn} from '../../text/narration.js';
 import {
 	currentEntry,
-	currentNarration,
 	type Entry,
 	flippedFencing,
+	type History,
 	isAtEnd,
 	isOffScript,
 	narrationHolds,
 	type Session,
+	stepHistory,
 	stepNarration,
 	stepPosition,
 	storyDescription,
@@ -120,19 +122,45 @@ const headRows = (session: Session, width: number, look: PaneProps['look'], live
 	return rows;
 };
 
+/** A piece of what the story says of a step, and how it is shown. */
+interface Said {
+	readonly text: string;
+	readonly role: Role;
+}
+
+/**
+ * What the story says of the step at `node`: the script's narration while the world bears it out;
+ * else the step told from its events, and, `withScript`, the script's words as what it expected.
+ */
+function stepSaid(session: Session, node: History, lang: Lang, withScript: boolean): Said[] {
+	const {step} = node.entry;
+	const script = narrationIn(step === 0 ? storyDescription(session) : stepNarration(session, step), lang);
+	if (narrationHolds(session, node)) return script === '' ? [] : [{text: script, role: 'plain'}];
+	const told = narrate(stepHistory(node).entry.commands, lang);
+	return [
+		...(told === '' ? [] : [{text: told, role: 'plain' as Role}]),
+		...(withScript && script !== '' ? [{text: `${labelsFor(lang).scripted} ${script}`, role: 'dim' as Role}] : []),
+	];
+}
+
 /** The narration's lines, at most `limit` of them, and whether it goes on past them. */
-function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: string[]; more: boolean} {
-	const said = narrationIn(currentNarration(session), lang);
-	const lines = wrap(narrationHolds(session) || said === '' ? said : `${labelsFor(lang).scripted} ${said}`, measure(width), limit + 1);
+function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: Said[]; more: boolean} {
+	const lines = stepSaid(session, session.history, lang, session.scriptShown).flatMap(({text, role}) =>
+		wrap(text, measure(width), limit + 1).map(line => ({text: line, role})),
+	);
 	return {lines: lines.slice(0, limit), more: lines.length > limit};
 }
 
 /** What the current entry did, in words: the latest event's line last. */
-const currentLines = (entry: Entry, lang: Lang, g: Glyphs): LogLine[] => entryLines(entry, lang, labelsFor(lang), g, true);
+const currentLines = (session: Session, lang: Lang, g: Glyphs): LogLine[] => {
+	const entry = currentEntry(session);
+	// A step told from its events says them already, as its narration.
+	return entry.by === 'script' && !narrationHolds(session) ? [] : entryLines(entry, lang, labelsFor(lang), g, true);
+};
 
 /** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
 const latestRows = (session: Session, width: number, look: PaneProps['look']): Row[] => {
-	const latest = currentLines(currentEntry(session), look.lang, look.glyphs).at(-1);
+	const latest = currentLines(session, look.lang, look.glyphs).at(-1);
 	return latest ? logRows(latest, width) : [];
 };
 
@@ -154,16 +182,29 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const latest = latestRows(session, width, look).slice(-available);
 	const narration = narrationLines(session, width, lang, available - latest.length);
 	const holds = narrationHolds(session);
-	const told = shorten(narration.lines, available - latest.length, narration.more, width, g).map(line => [piece(` ${line}`, holds ? 'plain' : 'dim')]);
+	const told = shorten(
+		narration.lines.map(line => line.text),
+		available - latest.length,
+		narration.more,
+		width,
+		g,
+	).map((line, index) => [piece(` ${line}`, narration.lines[index]!.role)]);
 	const room = available - told.length - latest.length;
-	const current = currentLines(currentEntry(session), lang, g).slice(0, -1);
+	const current = currentLines(session, lang, g).slice(0, -1);
 	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {
 			const {entry} = node;
 			const lines = entryLines(entry, lang, labels, g, false);
-			const say = transcript && entry.by !== 'hand' && entry.step > 0 ? narrationIn(stepNarration(session, entry.step), lang) : '';
-			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...lines] : lines;
+			const say =
+				transcript && entry.by !== 'hand' && entry.step > 0
+					? stepSaid(session, node, lang, false)
+							.map(said => said.text)
+							.join(' ')
+					: '';
+			// A step told from its events says them already.
+			const told = entry.by === 'script' && !narrationHolds(session, node) ? [] : lines;
+			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...told] : lines;
 		}
 	};
 	// Events only, the newest nearest to the latest one, under the narration.
@@ -190,10 +231,12 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const prologue = !quiet && aboutRows.length > 0 ? [...aboutRows, []] : [];
 	const intro = quiet && aboutRows.length > 0 ? [[], ...aboutRows] : [];
 	left -= aboutRows.length > 0 ? aboutRows.length + 1 : 0;
-	// ...and the steps still to come below, faint, as many as fit whole: the script at a glance.
+	// ...and, when asked, the steps still to come below, faint, as many as fit whole: the script at
+	// a glance (unasked, they would give away the next step); off script, as what it expected.
 	const ahead: Row[] = [];
-	for (let step = k + 1; step <= n && left > 1; step += 1) {
-		const say = narrationIn(stepNarration(session, step), lang);
+	for (let step = k + 1; step <= n && left > 1 && session.scriptShown; step += 1) {
+		const planned = narrationIn(stepNarration(session, step), lang);
+		const say = planned !== '' && !holds ? `${labels.scripted} ${planned}` : planned;
 		if (!say) continue;
 		const rows = logRows({text: `${step}/${n} ${say}`, role: 'dim', prose: true}, width, left + 1);
 		if (rows.length + (ahead.length === 0 ? 1 : 0) > left) break;
