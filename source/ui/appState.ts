@@ -119,7 +119,11 @@ function pressRead(state: AppState, input: string, key: Key, shelf: ScenarioShel
 	const presses = chunk.length > 1 && !key.ctrl && !key.meta && !input.includes('\u001B') ? chunk : [input];
 	let current: AppState = {...state, autoplaying: false, notice: null};
 	const requests: KeyRequest[] = [];
-	for (const each of presses) {
+	for (const [index, each] of presses.entries()) {
+		// Text and its Enter that came together at the `:` line (a paste the terminal did not mark,
+		// a fast typist) is read as a paste is: a command a line.
+		const rest = presses.slice(index).join('');
+		if (current.prompt && presses.length > 1 && /[\r\n]/.test(rest)) return {state: runPaste(current, rest), requests};
 		const pressed = pressKey(current, each, key, shelf);
 		current = pressed.state;
 		if (pressed.request === null) continue;

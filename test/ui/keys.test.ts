@@ -163,6 +163,40 @@ describe('app state', () => {
 		expect(run(press(':'), press('x'), press('', {escape: true})).prompt).toBeNull();
 	});
 
+	test('a command and its Enter that arrive together run, each line a command; what follows the last stays on the line', () => {
+		for (const chunk of ['acquire A\r', 'acquire A\n', 'acquire A\r\n']) {
+			const state = run(press(':'), press(chunk));
+			expect(historyCommands(state.session), JSON.stringify(chunk)).toEqual(['acquire A']);
+			expect(state.prompt, JSON.stringify(chunk)).toBeNull();
+		}
+		expect(historyCommands(run(press(':acquire A\r')).session)).toEqual(['acquire A']);
+		const two = run(press(':'), press('tick\rtick 2\rwri'));
+		expect(historyCommands(two.session)).toEqual(['tick', 'tick 2']);
+		expect(two.prompt).toEqual({text: 'wri', error: null});
+	});
+
+	test('after an error the text stays on the line for editing, and the next key edits it', () => {
+		for (const typed of [
+			[press(':'), press('aquire A\r')],
+			[press(':'), ...[...'aquire A'].map(char => press(char)), press('\r', {return: true})],
+		]) {
+			const failed = run(...typed);
+			expect(failed.prompt?.text).toBe('aquire A');
+			expect(failed.prompt?.error).not.toBeNull();
+			expect(historyCommands(failed.session)).toEqual([]);
+			const edited = pressAll(failed, [press('x')]).state;
+			expect(edited.prompt).toEqual({text: 'aquire Ax', error: null});
+			const fixed = pressAll(failed, [press('', {backspace: true}), press('', {backspace: true}), press('\r', {return: true})]).state;
+			expect(fixed.prompt?.text).toBe('aquire');
+		}
+	});
+
+	test('a cut or heal that changes nothing, typed at the line, is refused as no change and leaves the script alone', () => {
+		const state = run(press(':'), press('heal A\r'));
+		expect(state.session.history.entry.commands[0]?.refused).toEqual({kind: 'no-change', client: 'A', cut: false, peers: []});
+		expect(state.session.history.changes).toBe(0);
+	});
+
 	test('help toggles with ? and closes with Escape; q and Ctrl-C quit', () => {
 		expect(run(press('?')).overlay).toBe('help');
 		expect(run(press('?'), press('?')).overlay).toBeNull();
