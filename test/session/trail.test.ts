@@ -70,6 +70,20 @@ describe('time travel over gc-pause', () => {
 		expect(run(changes, forward, forward).history).toBe(scripted.history);
 	});
 
+	test("the example of docs/dashboard.md: the improvised end is reached again after the script's step 5", () => {
+		const ended = run(four, by('fencing resource off'), {type: 'end'});
+		expect(currentWorld(ended).violations).toBe(1);
+		const fencingOff = run(ended, back);
+		expect(fencingOff.history.entry.by).toBe('hand');
+		const scripted = run(fencingOff, back, next);
+		expect(stepPosition(scripted).k).toBe(5);
+		expect(currentWorld(scripted).resource.fenced).toBe(true);
+		expect(run(scripted, back).history).toBe(four.history);
+		expect(run(scripted, back, back).history).toBe(ended.history);
+		expect(run(scripted, back, back, forward).history).toBe(four.history);
+		expect(run(scripted, back, back, forward, forward).history).toBe(scripted.history);
+	});
+
 	test('home, end, rejoin and flip are each undone by back', () => {
 		for (const action of [{type: 'home'}, {type: 'end'}, {type: 'rejoin'}, {type: 'flip'}] as const) {
 			const moved = run(improvised, ...backs(1), action);
