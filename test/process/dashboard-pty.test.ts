@@ -156,9 +156,9 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 			await shared.app.press('', screen => screen.includes('step 1 of 7'));
 		}
 		const {app} = shared;
-		if (app.screen().includes('GC pause the selected client') || /^:/m.test(app.screen()))
-			await app.press(keys.escape, screen => !screen.includes('GC pause the selected client') && !/^:/m.test(screen));
-		if (app.screen().includes('OFF SCRIPT')) await app.press('b', screen => !screen.includes('OFF SCRIPT'));
+		if (app.screen().includes('GC pause / end it now') || /^:/m.test(app.screen()))
+			await app.press(keys.escape, screen => !screen.includes('GC pause / end it now') && !/^:/m.test(screen));
+		if (app.screen().includes('OFF SCRIPT')) await app.press('S', screen => !screen.includes('OFF SCRIPT'));
 		await app.press('\u001B[H', screen => screen.includes('step 1 of 7') && !screen.includes('OFF SCRIPT'));
 		for (let next = 2; next <= step; next += 1) await app.press(keys.space, screen => screen.includes(`step ${next} of 7`));
 		return shared;
@@ -191,7 +191,7 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 	test('help, and Escape back to the step', async () => {
 		const {app} = await dashboardAt(2);
 		const help = await app.press('?', screen => screen.includes('Keys'));
-		expect(help).toContain('GC pause the selected client');
+		expect(help).toContain('GC pause / end it now');
 		expect(help).not.toContain('Lock service');
 		expect(dashboardRowsOf(await app.press(keys.escape, screen => screen.includes('Lock service') && screen.includes('step 2 of 7')))).toEqual(page(2));
 	});
