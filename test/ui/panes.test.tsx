@@ -352,6 +352,13 @@ describe('story pane', () => {
 		expect(onScript).toContain('7/7 A writes with its old token 1.');
 	});
 
+	test('the story so far does not tell again the step on screen when changes by hand follow it', () => {
+		const text = shown(storyRows({...pane(at(1, 'tick', 'tick')), height: 40}));
+		expect(text.match(/A acquires the lock with token 1/g)).toHaveLength(1);
+		expect(text).not.toContain('2/7');
+		expect(text).toContain('1/7 Nobody holds the lock yet');
+	});
+
 	test('the last step says the story has ended', () => {
 		expect(shown(storyRows({...pane(at(6)), height: 8}))).toContain('step 7 of 7 · the end · Home to restart');
 		expect(shown(storyRows({...pane(at(5)), height: 8}))).not.toContain('the end');

@@ -192,12 +192,14 @@ export function storyRows({session, width, height, look, live}: StoryProps): Row
 	const room = available - told.length - latest.length;
 	const current = currentLines(session, lang, g).slice(0, -1);
 	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
+	// The step on screen, under the changes by hand made since: its narration is the one told above.
+	const onScreen = stepHistory(session.history);
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {
 			const {entry} = node;
 			const lines = entryLines(entry, lang, labels, g, false);
 			const say =
-				transcript && entry.by !== 'hand' && entry.step > 0
+				transcript && entry.by !== 'hand' && entry.step > 0 && node !== onScreen
 					? stepSaid(session, node, lang, false)
 							.map(said => said.text)
 							.join(' ')
