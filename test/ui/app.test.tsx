@@ -109,7 +109,7 @@ describe('the dashboard app', () => {
 		const {press} = await open();
 		const acquired = await press('a');
 		expect(acquired).toMatch(/holder\s+A\s+token 1/);
-		expect(acquired).toContain('OFF SCRIPT: 1 change by hand (S returns to the script)');
+		expect(acquired).toContain('OFF SCRIPT: 1 change by hand (S returns to the script, i shows it)');
 		expect(await press('S')).not.toContain('OFF SCRIPT');
 		expect(await press(keys.left)).toContain('OFF SCRIPT: 1 change by hand');
 	});
