@@ -19,14 +19,11 @@ function playCommand(world: World, command: Command, byHand = false): PlayedComm
 	return {command, world: next, events, refused};
 }
 
-/** A command given by hand (the dashboard's keys and `:` line) played on `world`. */
-export const playByHand = (world: World, command: Command): PlayedCommand => playCommand(world, command, true);
-
-/** Each command in turn, from `world` on. */
-export function* playCommands(world: World, commands: Iterable<Command>): Generator<PlayedCommand> {
+/** Each command in turn, from `world` on; `byHand`, as given at the dashboard's keys and `:` line. */
+export function* playCommands(world: World, commands: Iterable<Command>, byHand = false): Generator<PlayedCommand> {
 	let current = world;
 	for (const command of commands) {
-		const played = playCommand(current, command);
+		const played = playCommand(current, command, byHand);
 		current = played.world;
 		yield played;
 	}

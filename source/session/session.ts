@@ -27,7 +27,7 @@ import type {Event} from '../model/event.js';
 import {createWorld, reaches, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
-import {type PlayedCommand, playByHand, playCommands} from '../scenario/run.js';
+import {type PlayedCommand, playCommands} from '../scenario/run.js';
 import {flippedSetup} from '../scenario/twin.js';
 
 /** One user-visible action: the start, a scripted step, or one command done by hand. */
@@ -206,6 +206,7 @@ export type Play = {readonly kind: 'script'; readonly to: number} | {readonly ki
  * in slices, so that keys and signals are heard between them.
  */
 export interface Job {
+	/** Its history grows as commands are played; its places (trail) are made by `finish`. */
 	readonly built: Session;
 	readonly plays: readonly Play[];
 	readonly nextPlay: number;
@@ -457,10 +458,7 @@ export function advanceJob(job: Job, budget: number): Job | Session {
 			if (underWay === null || play.kind === 'hand') nextPlay += 1;
 			if (underWay === null) continue;
 		}
-		const slice =
-			underWay.by === 'hand'
-				? underWay.commands.map(command => playByHand(underWay!.world, command))
-				: [...playCommands(underWay.world, underWay.commands.slice(underWay.count, underWay.count + left))];
+		const slice = [...playCommands(underWay.world, underWay.commands.slice(underWay.count, underWay.count + left), underWay.by === 'hand')];
 		left -= Math.max(1, slice.length);
 		underWay = {...underWay, played: [...underWay.played, slice], count: underWay.count + slice.length, world: slice.at(-1)?.world ?? underWay.world};
 		if (underWay.count < underWay.commands.length) continue;
