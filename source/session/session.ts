@@ -11,7 +11,8 @@
 // Back remembers the way it came (`forward`), so Forward goes that way again: over the changes by
 // hand left behind, not the script. Taking another way drops nothing done by hand: the place where
 // it was taken is kept once more, its Back leading to the end of the way left (`leaveFrom`). So
-// every place ever shown stays on one line of Back and Forward.
+// every place shown stays on one line of Back and Forward, but for a way of scripted steps only,
+// which Next plays again the same.
 //
 // Off script: acting by hand adds a 'hand' entry. The session is off script while its history
 // holds a change by hand (a refused command changes nothing: it is kept, but does not count).
