@@ -208,13 +208,15 @@ export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 			const words = (peer: string) =>
 				peer === 'resource' ? (ja ? '資源' : 'the resource') : peer === 'lock' ? (ja ? 'ロックサービス' : 'the lock service') : peer;
 			const named = refusal.peers.map(words).join(ja ? '、' : ', ');
+			// In Japanese a space sets a Latin name apart from the words around it, not a Japanese one.
+			const set = /^[A-Za-z0-9]/.test(named) ? ` ${named} ` : named;
 			if (refusal.cut) {
 				return ja
-					? `変化なし: ${c} はすでに${named === '' ? 'ロックサービス' : ` ${named} `}から切り離されている`
+					? `変化なし: ${c} はすでに${named === '' ? 'ロックサービス' : set}から切り離されている`
 					: `no change: ${c} is already cut off from ${named === '' ? 'the lock service' : named}`;
 			}
 			if (named === '') return ja ? `変化なし: ${c} の接続はどれも切れていない` : `no change: none of ${c}'s links is cut`;
-			return ja ? `変化なし: ${c} はすでに ${named} につながっている` : `no change: ${c} already reaches ${named}`;
+			return ja ? `変化なし: ${c} はすでに${set}につながっている` : `no change: ${c} already reaches ${named}`;
 		}
 		case 'unknown-client':
 			return ja ? `${c} というクライアントはいない` : `there is no client named ${c}`;
