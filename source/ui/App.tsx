@@ -14,7 +14,7 @@ import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, r
 import {Dashboard, minimumSize} from './Dashboard.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
-import {piece} from './panes/rows.js';
+import {piece, repeated} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {ScenarioPicker, scenarioShelf} from './ScenarioPicker.js';
 import {useInkSequence} from './useInkSequence.js';
@@ -129,7 +129,10 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	useInput(onKeys, {isActive: isRawModeSupported});
 
 	let screen: ReactNode;
-	if (picker) {
+	if (state.blank) {
+		// Black to the edges (the bottom row is the terminal's own: Ink clears a screen it fills).
+		screen = <Rows rows={Array.from({length: rows - 1}, () => [repeated(' ', columns, 'blank')])} width={columns} />;
+	} else if (picker) {
 		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.

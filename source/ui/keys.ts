@@ -13,6 +13,7 @@ export type KeyAction =
 	| {readonly type: 'prompt'}
 	| {readonly type: 'open'}
 	| {readonly type: 'save'}
+	| {readonly type: 'blank'}
 	| {readonly type: 'quit'};
 
 /** One line of the help: keys as people name them, and what they do. */
@@ -26,7 +27,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{keys: 'Space → PgDn Enter l', en: 'next step of the script', ja: '筋書きを 1 ステップ進める'},
 	{keys: '← PgUp Backspace h', en: 'back one change (time travel)', ja: '1 つ戻る (タイムトラベル)'},
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
-	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
+	{keys: 'b .', en: 'blank the screen; any key brings it back', ja: '画面を黒くする (どのキーでも戻る)'},
 	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
 	{keys: 'a r u w W', en: 'acquire, renew, release, write; W: paused', ja: '取得・延長・解放・書込・止まる書込'},
 	{keys: 'p e', en: 'GC pause the selected client / end it now', ja: '選択中を GC で停止 / 今すぐ終える'},
@@ -56,7 +57,9 @@ const letters = new Map<string, KeyAction>([
 	[' ', session({type: 'next'})],
 	['l', session({type: 'next'})],
 	['h', session({type: 'back'})],
-	['b', session({type: 'rejoin'})],
+	// A presenter's clicker sends one of these for "blank the screen".
+	['b', {type: 'blank'}],
+	['.', {type: 'blank'}],
 	['a', hand('acquire')],
 	['r', hand('renew')],
 	['u', hand('release')],

@@ -44,6 +44,8 @@ const keys = {
 	escape: '\u001B',
 	enter: '\r',
 	backspace: '\u007F',
+	f5: '\u001B[15~',
+	shiftF5: '\u001B[15;2~',
 };
 
 describe('the dashboard app', () => {
@@ -105,12 +107,29 @@ describe('the dashboard app', () => {
 		expect(await press('-')).toContain('GC 6');
 	});
 
-	test('acting by hand leaves the script and says so; b goes back to it', async () => {
+	test('acting by hand leaves the script and says so; Home goes back to its start', async () => {
 		const {press} = await open();
 		const acquired = await press('a');
 		expect(acquired).toMatch(/holder\s+A\s+token 1/);
 		expect(acquired).toContain('OFF SCRIPT: 1 change by hand');
-		expect(await press('b')).not.toContain('OFF SCRIPT');
+		expect(await press(keys.home)).not.toContain('OFF SCRIPT');
+	});
+
+	test('b and . blank the screen; F5, Shift-F5 and Escape leak into nothing; the key that brings it back does nothing else', async () => {
+		const {press} = await open();
+		const shown = await press(keys.space);
+		expect(await press(keys.f5, keys.shiftF5)).toBe(shown);
+		for (const blank of ['b', '.']) {
+			const blanked = await press(blank);
+			expect(blanked.trim()).toBe('');
+			expect(await press(keys.f5, keys.shiftF5)).toBe(blanked);
+			for (const key of [keys.escape, 'q', keys.space]) {
+				expect(await press(key)).toBe(shown);
+				await press(blank);
+			}
+			expect(await press('l')).toBe(shown);
+		}
+		expect(await press(keys.space)).toContain('step 3 of 7');
 	});
 
 	test('f and F toggle fencing on the client and on the resource', async () => {
