@@ -3,7 +3,8 @@
 
 import path from 'node:path';
 import {drawDashboard} from '../export/dashboard.js';
-import {type DrawSession, defaultStepDelaySeconds, type PictureRecordOptions, recordCast, recordSvg} from '../export/recording.js';
+import {type DrawSession, type PictureRecordOptions, recordCast, recordSvg} from '../export/recording.js';
+import {defaultStepSeconds} from '../session/pace.js';
 import {loadScenario} from '../scenario/files.js';
 import type {Scenario} from '../scenario/parse.js';
 import {quote} from '../text/quote.js';
@@ -50,7 +51,7 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 		throw new UsageError('record: missing -o FILE, where to write the recording (e.g. -o demo.cast, -o demo.svg, or -o - for stdout)');
 	const format = recordFormat(flags.format, flags.output);
 	const view = viewOptions(flags);
-	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepDelaySeconds, {min: 0.1, max: 600});
+	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepSeconds, {min: 0.1, max: 600});
 	const scenario = loadScenario(argument);
 	checkDrawable('record', view, scenario);
 	// Nobody can press a key on a picture: it has no key bar unless --keys asks for one.

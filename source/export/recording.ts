@@ -4,7 +4,8 @@
 
 import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {stepHoldMs} from '../session/pace.js';
+import {type Session, stepPosition} from '../session/session.js';
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
 import {labelsFor} from '../ui/labels.js';
@@ -16,22 +17,6 @@ import {stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
-export const defaultStepDelaySeconds = 3;
-
-/** About 20 columns a second (a relaxed reading pace; a Japanese character is two columns). */
-const readingColumnsPerSecond = 20;
-/** The first screen stays a little longer: a viewer needs a moment before the story starts. */
-const leadInMs = 1500;
-
-/**
- * How long a step stays on screen: the step delay, or longer when its narration needs more time
- * to read at the default pace, scaled like the step delay (a faster recording stays proportional).
- */
-export function holdMs(narration: string, stepDelaySeconds: number): number {
-	const readingSeconds = 1 + widthOf(narration) / readingColumnsPerSecond;
-	return Math.round(1000 * stepDelaySeconds * Math.max(1, readingSeconds / defaultStepDelaySeconds));
-}
-
 export interface RecordOptions extends FrameSize {
 	readonly stepDelaySeconds: number;
 	readonly lang: Lang;
@@ -39,11 +24,14 @@ export interface RecordOptions extends FrameSize {
 
 /** Every frame of the storyboard, held for its reading time. */
 function recordShots(scenario: Scenario, options: RecordOptions, draw: DrawSession): Shot[] {
-	return storyboard(scenario).map((session, index): Shot => {
+	return storyboard(scenario).map((session): Shot => {
 		const {k, n} = stepPosition(session);
 		const summary = stepSummary(session, options.lang);
-		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
-		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
+		return {
+			frame: draw(session),
+			holdMs: stepHoldMs(session, options.lang, options.stepDelaySeconds),
+			marker: summary === null ? null : `${k}/${n} ${summary}`,
+		};
 	});
 }
 

@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {describe, expect, test} from 'vitest';
 import {renderFrame} from '../../source/export/frame.js';
-import {defaultStepDelaySeconds, type DrawSession, holdMs, printPages, recordCast} from '../../source/export/recording.js';
+import {type DrawSession, printPages, recordCast} from '../../source/export/recording.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {scenarioOf} from '../scenario/helpers.js';
 import {currentWorld, stepPosition} from '../../source/session/session.js';
@@ -78,16 +78,6 @@ describe('the storyboard', () => {
 		expect(summary.length).toBeGreaterThan(50);
 		// Cut between words, the cut marked.
 		expect(summary).toMatch(/^(word )+word…$/);
-	});
-});
-
-describe('hold times', () => {
-	test('a short narration holds for the step delay, a long one longer, both scaled by the step delay', () => {
-		expect(holdMs('A short line.', defaultStepDelaySeconds)).toBe(defaultStepDelaySeconds * 1000);
-		const long = 'A wakes up as if nothing happened. Two clients now believe they hold the lock; the lock service agrees only with B.';
-		expect(holdMs(long, defaultStepDelaySeconds)).toBeGreaterThan(defaultStepDelaySeconds * 1000);
-		expect(holdMs(long, 1)).toBe(Math.round(holdMs(long, defaultStepDelaySeconds) / defaultStepDelaySeconds));
-		expect(holdMs('', 0.5)).toBe(500);
 	});
 });
 
