@@ -87,8 +87,9 @@ const help = `
                     stays longer, as in a recording); any key takes over
     --cols N        record, print: terminal columns, ${frameLimits.cols.min} to ${frameLimits.cols.max} (default 80)
     --rows N        record, print: terminal rows, ${frameLimits.rows.min} to ${frameLimits.rows.max} (default 24; more clients need more)
-    --no-keys       dashboard, record, print: no key bar; its row goes to the story
-                    (SVG pictures have none unless --keys is given)
+    --keys          record, print: the key bar and key hints (none unless asked: nobody
+                    watching can press a key)
+    --no-keys       dashboard: no key bar; its row goes to the story
     -o, --output F  record, print, explore: the file to write (- for stdout; print's
                     and explore's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)

@@ -54,9 +54,7 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepSeconds, {min: 0.1, max: 600});
 	const scenario = loadScenario(argument);
 	checkDrawable('record', view, scenario);
-	// Nobody can press a key on a picture: it has no key bar unless --keys asks for one.
-	const keyBar = flags.keys ?? format === 'cast';
-	const draw = drawDashboard({...view, keyBar, color: flags.color ?? true}, view, true);
+	const draw = drawDashboard({...view, color: flags.color ?? true}, view, true);
 	const {text, summary} = recording(format, scenario, {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang, theme: view.theme}, draw);
 	if (flags.output === '-') {
 		write(text);

@@ -9,6 +9,7 @@ import xterm from '@xterm/headless';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
+import {runPrint} from '../../source/commands/print.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
 import {childrenOf, dashboardEnv, expectTerminalRestored, type HangupShell, hangupShell, settledScreen, until} from './pty.js';
 
@@ -115,13 +116,21 @@ function recordingShell(then = ''): {readonly shell: (program: string) => string
 }
 
 /**
- * print's pages of a scenario, as its golden file holds them (test/commands/print.test.ts checks that
- * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
+ * print's pages of a scenario with the key bar, which the live dashboard has (print draws none unless
+ * asked; test/commands/print.test.ts holds print to its golden files): for a step, under a rule
+ * naming it, the 23 rows the dashboard draws at 80x24.
  */
 function printedPages(scenario: string): (step: number) => string[] {
-	const lines = readFileSync(new URL(`../golden/${scenario}.txt`, import.meta.url), 'utf8')
-		.trimEnd()
-		.split('\n');
+	let pages = '';
+	runPrint(
+		scenario,
+		{keys: true},
+		text => {
+			pages += text;
+		},
+		() => {},
+	);
+	const lines = pages.trimEnd().split('\n');
 	return step => lines.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
 }
 

@@ -108,13 +108,18 @@ describe('dlock-tui record', () => {
 		expect(outputs(events).at(-1)).toContain('\u001B[?25h');
 	});
 
-	test('--no-keys: no key bar on the screen of the recording', async () => {
-		const quit = `q ${labelsFor('en').keyBar.quit}`;
+	test('no key bar and no key hint unless --keys: nobody watching can press one', async () => {
+		const labels = labelsFor('en');
+		const quit = `q ${labels.keyBar.quit}`;
 		const shown = (recording: string) => screenText(playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
-		expect(shown(cast)).toContain(quit);
-		const without = shown(await record(['gc-pause', '--no-keys']));
-		expect(without).not.toContain(quit);
-		expect(without).toContain(labelsFor('en').rejectedWhy(1, 2));
+		expect(shown(cast)).not.toContain(quit);
+		expect(shown(cast)).toContain(` · ${labels.theEndWatched} ─`);
+		expect(shown(cast)).not.toContain(labels.theEnd);
+		expect(shown(cast)).toContain(labels.rejectedWhy(1, 2));
+		const withKeys = shown(await record(['gc-pause', '--keys']));
+		expect(withKeys).toContain(quit);
+		expect(withKeys).toContain(labels.theEnd);
+		expect(await record(['gc-pause', '--no-keys'])).toBe(cast);
 	});
 
 	test('--cols/--rows size the recording and every cursor move stays inside it', async () => {
