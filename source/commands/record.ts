@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import {drawDashboard} from '../export/dashboard.js';
-import {type DrawSession, type PictureRecordOptions, recordCast, recordSvg} from '../export/recording.js';
+import {type DrawSession, type RecordOptions, recordCast, recordSvg} from '../export/recording.js';
 import {defaultStepSeconds} from '../session/pace.js';
 import {loadScenario} from '../scenario/files.js';
 import type {Scenario} from '../scenario/parse.js';
@@ -37,7 +37,7 @@ function recordFormat(format: string | undefined, output: string): Format {
 }
 
 /** The file's text, and what the line on stderr says about it. */
-function recording(format: Format, scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): {text: string; summary: string} {
+function recording(format: Format, scenario: Scenario, options: RecordOptions, draw: DrawSession): {text: string; summary: string} {
 	if (format === 'svg') {
 		const svg = recordSvg(scenario, options, draw);
 		return {text: svg.text, summary: `${svg.frames} frames, ${svg.seconds} s a loop`};

@@ -12,6 +12,7 @@ import {labelsFor} from '../ui/labels.js';
 import type {Glyphs, ThemeName} from '../ui/look.js';
 import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
+import {palettes} from './palette.js';
 import {type SvgAnimation, svgAnimation, svgStill} from './svg.js';
 import {stepSummary, storyboard} from './storyboard.js';
 
@@ -20,6 +21,8 @@ export type DrawSession = (session: Session) => Frame;
 export interface RecordOptions extends FrameSize {
 	readonly stepDelaySeconds: number;
 	readonly lang: Lang;
+	/** The terminal's colours follow the theme: a dark, light or black one. */
+	readonly theme: ThemeName;
 }
 
 /** Every frame of the storyboard, held for its reading time. */
@@ -36,16 +39,12 @@ function recordShots(scenario: Scenario, options: RecordOptions, draw: DrawSessi
 }
 
 export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): Cast {
-	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, recordShots(scenario, options, draw));
-}
-
-export interface PictureRecordOptions extends RecordOptions {
-	/** The terminal's colours follow the theme: dark or light. */
-	readonly theme: ThemeName;
+	const header = {cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang), palette: palettes[options.theme]};
+	return asciicast(header, recordShots(scenario, options, draw));
 }
 
 /** The same frames and hold times as the cast, as an animated SVG. */
-export function recordSvg(scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): SvgAnimation {
+export function recordSvg(scenario: Scenario, options: RecordOptions, draw: DrawSession): SvgAnimation {
 	const title = narrationIn(scenario.title, options.lang);
 	return svgAnimation({cols: options.cols, rows: options.rows, theme: options.theme, title}, recordShots(scenario, options, draw));
 }
