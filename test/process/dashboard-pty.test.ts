@@ -196,6 +196,20 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 			expect(dashboardRowsOf(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
 	});
 
+	test('b blanks the screen black, F5 and Shift-F5 leave it so, and the next key only brings the step back', async () => {
+		const {app} = await dashboardAt(3);
+		const before = app.output().length;
+		// A blank screen has no key bar to wait for.
+		app.write('b');
+		await settledScreen(app.screen, app.output, text => text.trim() === '');
+		// Black to the edge: each row painted on a black background.
+		expect(app.output().slice(before)).toMatch(new RegExp(`\u001B\\[40m {80}`));
+		app.write('\u001B[15~\u001B[15;2~');
+		await new Promise(resolve => setTimeout(resolve, 300));
+		expect(app.screen().trim()).toBe('');
+		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes('step 3 of 7')))).toEqual(page(3));
+	});
+
 	test('help, and Escape back to the step', async () => {
 		const {app} = await dashboardAt(2);
 		const help = await app.press('?', screen => screen.includes('Keys'));
