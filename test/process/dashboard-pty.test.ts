@@ -203,7 +203,7 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 		app.write('b');
 		await settledScreen(app.screen, app.output, text => text.trim() === '');
 		// Black to the edge: each row painted on a black background.
-		expect(app.output().slice(before)).toMatch(new RegExp(`\u001B\\[40m {80}`));
+		expect(app.output().slice(before)).toMatch(/\u001B\[40m {80}/);
 		app.write('\u001B[15~\u001B[15;2~');
 		await new Promise(resolve => setTimeout(resolve, 300));
 		expect(app.screen().trim()).toBe('');
