@@ -83,11 +83,13 @@ const help = `
     --no-color      dashboard, record, live, print --format svg: no colours; the dashboard also
                     honours NO_COLOR
     --color         print: keep colours and styles (escape codes)
-    --autoplay S    dashboard: a step every S seconds; any key takes over
+    --autoplay S    dashboard: play on by itself, S seconds a short step (longer narration
+                    stays longer, as in a recording); any key takes over
     --cols N        record, print: terminal columns, ${frameLimits.cols.min} to ${frameLimits.cols.max} (default 80)
     --rows N        record, print: terminal rows, ${frameLimits.rows.min} to ${frameLimits.rows.max} (default 24; more clients need more)
-    --no-keys       dashboard, record, print: no key bar; its row goes to the story
-                    (SVG pictures have none unless --keys is given)
+    --keys          record, print: the key bar and key hints (none unless asked: nobody
+                    watching can press a key)
+    --no-keys       dashboard: no key bar; its row goes to the story
     -o, --output F  record, print, explore: the file to write (- for stdout; print's
                     and explore's default)
     --step-delay S  record: seconds a step (default 3; more for long narration)
@@ -107,7 +109,7 @@ const help = `
 
   Examples
     $ dlock-tui                           Space: the next step, ?: every key
-    $ dlock-tui fencing-gap --autoplay 3  a step every 3 seconds
+    $ dlock-tui fencing-gap --autoplay 3  plays on by itself, 3 seconds a short step
     $ dlock-tui check my-scenarios/       every scenario file in a folder
     $ dlock-tui trace gc-pause --json
     $ dlock-tui record gc-pause -o demo.cast --lang ja --cols 100

@@ -44,7 +44,7 @@ export interface ViewFlags {
 	readonly lang?: string;
 	readonly theme?: string;
 	readonly ascii?: boolean;
-	/** --no-keys leaves the key bar out. */
+	/** --keys draws the key bar in a recording or a picture, which has none unless asked. */
 	readonly keys?: boolean;
 }
 
@@ -71,6 +71,7 @@ export function viewOptions(flags: ViewFlags) {
 		cols: wholeNumberOption('--cols', flags.cols, defaultFrameSize.cols, frameLimits.cols),
 		rows: wholeNumberOption('--rows', flags.rows, defaultFrameSize.rows, frameLimits.rows),
 		...lookOptions(flags),
-		keyBar: flags.keys ?? true,
+		// Nobody watching a recording or a picture can press a key: no key bar unless --keys asks for one.
+		keyBar: flags.keys ?? false,
 	};
 }

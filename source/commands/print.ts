@@ -55,8 +55,7 @@ function printStills(argument: string, flags: PrintFlags, write: (text: string) 
 	const steps = pageSteps(scenario);
 	const only = flags.step === undefined ? null : wholeNumberOption('--step', flags.step, 0, {min: steps[0]!, max: steps.at(-1)!});
 	if (folder === '-' && only === null) throw new UsageError('print --format svg -o -: give --step K too, to write one picture to stdout');
-	// Nobody can press a key on a slide: no key bar unless --keys asks for one.
-	const draw = drawDashboard({...view, keyBar: flags.keys ?? false, color: flags.color ?? true}, view, true);
+	const draw = drawDashboard({...view, color: flags.color ?? true}, view, true);
 	const stills = drawStills(scenario, view, draw, only);
 	if (folder === '-') {
 		write(stills[0]!.text);

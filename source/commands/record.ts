@@ -3,7 +3,8 @@
 
 import path from 'node:path';
 import {drawDashboard} from '../export/dashboard.js';
-import {type DrawSession, defaultStepDelaySeconds, type PictureRecordOptions, recordCast, recordSvg} from '../export/recording.js';
+import {type DrawSession, type RecordOptions, recordCast, recordSvg} from '../export/recording.js';
+import {defaultStepSeconds} from '../session/pace.js';
 import {loadScenario} from '../scenario/files.js';
 import type {Scenario} from '../scenario/parse.js';
 import {quote} from '../text/quote.js';
@@ -36,7 +37,7 @@ function recordFormat(format: string | undefined, output: string): Format {
 }
 
 /** The file's text, and what the line on stderr says about it. */
-function recording(format: Format, scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): {text: string; summary: string} {
+function recording(format: Format, scenario: Scenario, options: RecordOptions, draw: DrawSession): {text: string; summary: string} {
 	if (format === 'svg') {
 		const svg = recordSvg(scenario, options, draw);
 		return {text: svg.text, summary: `${svg.frames} frames, ${svg.seconds} s a loop`};
@@ -50,12 +51,10 @@ export function runRecord(argument: string, flags: RecordFlags, write: (text: st
 		throw new UsageError('record: missing -o FILE, where to write the recording (e.g. -o demo.cast, -o demo.svg, or -o - for stdout)');
 	const format = recordFormat(flags.format, flags.output);
 	const view = viewOptions(flags);
-	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepDelaySeconds, {min: 0.1, max: 600});
+	const stepDelaySeconds = secondsOption('--step-delay', flags.stepDelay, defaultStepSeconds, {min: 0.1, max: 600});
 	const scenario = loadScenario(argument);
 	checkDrawable('record', view, scenario);
-	// Nobody can press a key on a picture: it has no key bar unless --keys asks for one.
-	const keyBar = flags.keys ?? format === 'cast';
-	const draw = drawDashboard({...view, keyBar, color: flags.color ?? true}, view, true);
+	const draw = drawDashboard({...view, color: flags.color ?? true}, view, true);
 	const {text, summary} = recording(format, scenario, {cols: view.cols, rows: view.rows, stepDelaySeconds, lang: view.lang, theme: view.theme}, draw);
 	if (flags.output === '-') {
 		write(text);

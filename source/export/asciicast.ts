@@ -3,6 +3,7 @@
 // same shots give the same bytes.
 
 import type {Frame, FrameSize} from './frame.js';
+import type {Palette} from './palette.js';
 import {Screen} from './screen.js';
 
 /** What the recording shows for a while. */
@@ -16,6 +17,8 @@ export interface Shot {
 
 export interface CastHeader extends FrameSize {
 	readonly title: string;
+	/** The terminal the theme is drawn for: a player shows the recording in its colours, not its own. */
+	readonly palette: Palette;
 }
 
 type CastEvent = readonly [seconds: number, kind: 'o' | 'm', data: string];
@@ -47,7 +50,10 @@ export function asciicast(header: CastHeader, shots: readonly Shot[]): Cast {
 	}
 	// Leave the terminal usable: cursor on the bottom row, visible again.
 	events.push([seconds(at), 'o', `\u001B[${header.rows};1H${showCursor}`]);
-	const head = {version: 2, width: header.cols, height: header.rows, title: header.title};
+	const {palette} = header;
+	// The v2 header's `theme`: text and background, and the 16 colours joined by colons.
+	const theme = {fg: palette.foreground, bg: palette.background, palette: palette.ansi.join(':')};
+	const head = {version: 2, width: header.cols, height: header.rows, title: header.title, theme};
 	// One event per line and no blank line after the last (asciinema 2.2 fails on an empty line).
 	return {text: `${[head, ...events].map(line => JSON.stringify(line)).join('\n')}\n`, events: events.length, seconds: seconds(at)};
 }

@@ -4,60 +4,47 @@
 
 import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
-import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {stepHoldMs} from '../session/pace.js';
+import {type Session, stepPosition} from '../session/session.js';
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
 import {labelsFor} from '../ui/labels.js';
 import type {Glyphs, ThemeName} from '../ui/look.js';
 import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
+import {palettes} from './palette.js';
 import {type SvgAnimation, svgAnimation, svgStill} from './svg.js';
 import {stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
-export const defaultStepDelaySeconds = 3;
-
-/** About 20 columns a second (a relaxed reading pace; a Japanese character is two columns). */
-const readingColumnsPerSecond = 20;
-/** The first screen stays a little longer: a viewer needs a moment before the story starts. */
-const leadInMs = 1500;
-
-/**
- * How long a step stays on screen: the step delay, or longer when its narration needs more time
- * to read at the default pace, scaled like the step delay (a faster recording stays proportional).
- */
-export function holdMs(narration: string, stepDelaySeconds: number): number {
-	const readingSeconds = 1 + widthOf(narration) / readingColumnsPerSecond;
-	return Math.round(1000 * stepDelaySeconds * Math.max(1, readingSeconds / defaultStepDelaySeconds));
-}
-
 export interface RecordOptions extends FrameSize {
 	readonly stepDelaySeconds: number;
 	readonly lang: Lang;
+	/** The terminal's colours follow the theme: a dark, light or black one. */
+	readonly theme: ThemeName;
 }
 
 /** Every frame of the storyboard, held for its reading time. */
 function recordShots(scenario: Scenario, options: RecordOptions, draw: DrawSession): Shot[] {
-	return storyboard(scenario).map((session, index): Shot => {
+	return storyboard(scenario).map((session): Shot => {
 		const {k, n} = stepPosition(session);
 		const summary = stepSummary(session, options.lang);
-		const hold = holdMs(narrationIn(currentNarration(session), options.lang), options.stepDelaySeconds);
-		return {frame: draw(session), holdMs: hold + (index === 0 ? leadInMs : 0), marker: summary === null ? null : `${k}/${n} ${summary}`};
+		return {
+			frame: draw(session),
+			holdMs: stepHoldMs(session, options.lang, options.stepDelaySeconds),
+			marker: summary === null ? null : `${k}/${n} ${summary}`,
+		};
 	});
 }
 
 export function recordCast(scenario: Scenario, options: RecordOptions, draw: DrawSession): Cast {
-	return asciicast({cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang)}, recordShots(scenario, options, draw));
-}
-
-export interface PictureRecordOptions extends RecordOptions {
-	/** The terminal's colours follow the theme: dark or light. */
-	readonly theme: ThemeName;
+	const header = {cols: options.cols, rows: options.rows, title: narrationIn(scenario.title, options.lang), palette: palettes[options.theme]};
+	return asciicast(header, recordShots(scenario, options, draw));
 }
 
 /** The same frames and hold times as the cast, as an animated SVG. */
-export function recordSvg(scenario: Scenario, options: PictureRecordOptions, draw: DrawSession): SvgAnimation {
+export function recordSvg(scenario: Scenario, options: RecordOptions, draw: DrawSession): SvgAnimation {
 	const title = narrationIn(scenario.title, options.lang);
 	return svgAnimation({cols: options.cols, rows: options.rows, theme: options.theme, title}, recordShots(scenario, options, draw));
 }

@@ -7,6 +7,7 @@ import {Box, type Key, useApp, useInput, useStdin, useStdout} from 'ink';
 import {type ReactNode, useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {Lang} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
+import {stepHoldMs} from '../session/pace.js';
 import {jobStep, type Session, startSession} from '../session/session.js';
 import {fit, wrap} from '../text/fit.js';
 import {printable} from '../text/quote.js';
@@ -14,7 +15,7 @@ import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, r
 import {Dashboard, minimumSize} from './Dashboard.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
-import {piece} from './panes/rows.js';
+import {piece, repeated} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {ScenarioPicker, scenarioShelf} from './ScenarioPicker.js';
 import {useInkSequence} from './useInkSequence.js';
@@ -27,7 +28,7 @@ export type SaveResult = {readonly ok: true; readonly file: string} | {readonly 
 export interface AppProps {
 	readonly scenario: Scenario;
 	readonly look: Look;
-	/** Seconds between automatic steps, or null. */
+	/** Seconds a short step stays before the next plays by itself (longer narration stays longer), or null. */
 	readonly autoplay: number | null;
 	/** The save key keeps the whole history as a scenario file; the command says where. */
 	readonly save: (session: Session) => SaveResult;
@@ -89,13 +90,13 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	const reload = useCallback((next: Scenario) => dispatch({type: 'session', action: {type: 'load', scenario: next, keepStep: true}}), [dispatch]);
 	const reloadProblems = useScenarioFile(session.scenario.path, reload);
 
-	// A new timer after every step, until the script ends or a key takes over.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the session is a dependency on purpose: each step shown starts a new timer.
+	// A new timer after every step, until the script ends or a key takes over: a step stays as long
+	// as a recording holds it, longer for longer narration.
 	useEffect(() => {
 		if (!playing || autoplay === null) return;
-		const timer = setTimeout(() => dispatch({type: 'autoplay-step'}), autoplay * 1000);
+		const timer = setTimeout(() => dispatch({type: 'autoplay-step'}), stepHoldMs(session, look.lang, autoplay));
 		return () => clearTimeout(timer);
-	}, [playing, autoplay, session, dispatch]);
+	}, [playing, autoplay, session, look.lang, dispatch]);
 
 	// An action that takes long (End on a long scenario, a reload of one) is played a slice at a
 	// time, as many as fit in a moment, between two turns of the event loop: a key (q quits at
@@ -129,7 +130,10 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 	useInput(onKeys, {isActive: isRawModeSupported});
 
 	let screen: ReactNode;
-	if (picker) {
+	if (state.blank) {
+		// Black to the edges (the bottom row is the terminal's own: Ink clears a screen it fills).
+		screen = <Rows rows={Array.from({length: rows - 1}, () => [repeated(' ', columns, 'blank')])} width={columns} />;
+	} else if (picker) {
 		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.

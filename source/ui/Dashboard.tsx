@@ -30,7 +30,7 @@ export interface DashboardProps {
 	readonly overlay?: Overlay;
 	readonly prompt?: Prompt | null;
 	readonly autoplay?: number | null;
-	/** The key bar at the bottom (default). A recording leaves it out: nobody watching can press a key. */
+	/** The key bar at the bottom (default). A recording leaves it out, and every key hint: nobody watching can press a key. */
 	readonly keyBar?: boolean;
 	/** Played live on etcd: the story's end says so. */
 	readonly live?: boolean;
@@ -101,15 +101,18 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	const full = panes([], {top, clients: fullClients, timeline: lanes});
 	const compact = room - full.length < needs;
 	const upper = compact ? panes([], {top, clients: clientsRows({...pane, headings: false}), timeline: lanes}) : full;
-	const story = storyRows({...pane, height: room - upper.length, live: props.live});
+	const story = storyRows({...pane, height: room - upper.length, live: props.live, watched: props.keyBar === false});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the
 	// earlier writes, then each client's latest events), then, if three are left, between the panes.
-	const keyList = bottom[0] === keyBar ? keyListRows(pane) : [];
-	const signList = keyList.length > 0 ? signListRows(pane) : [];
+	// Without the key bar nobody can press a key (a recording): the signs alone.
+	const lists = [...(bottom[0] === keyBar ? [keyListRows(pane)] : []), signListRows(pane)];
 	const spare = room - upper.length - story.length;
-	const listed =
-		compact || keyList.length + 1 > spare ? [] : keyList.length + signList.length + 2 <= spare ? [[], ...keyList, [], ...signList] : [[], ...keyList];
+	const listed: Row[] = [];
+	for (const list of compact ? [] : lists) {
+		if (listed.length + list.length + 1 > spare) break;
+		listed.push([], ...list);
+	}
 	let unused = spare - listed.length;
 	let shown = upper;
 	if (!compact && unused >= 3) {

@@ -30,6 +30,8 @@ export interface AppState {
 	readonly paste: string | null;
 	/** Inside a report the terminal is sending (an answer to a query, a mouse report), which is not keys. */
 	readonly report: ReportState;
+	/** The screen is blanked (black, as presentation programs do) until the next key. */
+	readonly blank: boolean;
 }
 
 /** One line of the scenario picker. */
@@ -84,7 +86,7 @@ export interface Pressed {
 const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null, report: null};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null, report: null, blank: false};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -137,6 +139,9 @@ function pressKey(state: AppState, input: string, key: Key, shelf: ScenarioShelf
 	const to = (next: AppState) => ({state: next, request: null});
 	// As in a shell, Ctrl-C cancels the command line being typed; with none, it quits.
 	if (key.ctrl && input === 'c') return state.prompt ? to({...state, prompt: null}) : {state, request: {type: 'quit'}};
+	// Any key brings a blank screen back and does nothing else: a presenter's next click only shows
+	// the screen again, as it was (even q: a speaker fumbling in the dark quits nothing).
+	if (state.blank) return to({...state, blank: false});
 	if (state.picker) return to(choose(state, state.picker, input, key, shelf));
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
 	// Over the help, the arrows scroll it to its end and back.
@@ -149,6 +154,8 @@ function pressKey(state: AppState, input: string, key: Key, shelf: ScenarioShelf
 			return {state, request: {type: 'quit'}};
 		case 'save':
 			return {state, request: {type: 'save', session: state.session}};
+		case 'blank':
+			return to({...state, blank: true});
 		case 'help':
 			return to({...state, overlay: state.overlay ? null : 'help'});
 		case 'close':

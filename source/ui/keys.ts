@@ -13,6 +13,7 @@ export type KeyAction =
 	| {readonly type: 'prompt'}
 	| {readonly type: 'open'}
 	| {readonly type: 'save'}
+	| {readonly type: 'blank'}
 	| {readonly type: 'quit'};
 
 /** One line of the help: keys as people name them, and what they do. */
@@ -28,6 +29,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{keys: '← PgUp Backspace h', en: 'back one step: undoes any action', ja: '1 つ戻る: どの操作も取り消せる'},
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
 	{keys: 'S i', en: 'back to the script / its words, steps to come', ja: '筋書きに戻る / 筋書きの文とこの先を表示'},
+	{keys: 'b .', en: 'blank the screen; any key brings it back', ja: '画面を黒くする (どのキーでも戻る)'},
 	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
 	{keys: 'a r u w W', en: 'acquire, renew, release, write; W: paused', ja: '取得・延長・解放・書込・止まる書込'},
 	{keys: 'p e c', en: 'GC pause / end it now / crash or restart', ja: 'GC 停止 / 今すぐ終える / クラッシュ・再起動'},
@@ -58,6 +60,9 @@ const letters = new Map<string, KeyAction>([
 	['h', session({type: 'back'})],
 	['S', session({type: 'rejoin'})],
 	['i', session({type: 'toggle-script'})],
+	// A presenter's clicker sends one of these for "blank the screen".
+	['b', {type: 'blank'}],
+	['.', {type: 'blank'}],
 	['a', hand('acquire')],
 	['r', hand('renew')],
 	['u', hand('release')],

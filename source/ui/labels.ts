@@ -184,6 +184,8 @@ export interface Labels {
 	readonly theEnd: string;
 	/** The end of a story played live: it cannot be played again in place. */
 	readonly theEndLive: string;
+	/** The end where no key can be pressed (a recording, a picture, no key bar). */
+	readonly theEndWatched: string;
 	/** The live dashboard's rows of what etcd says and what each client process believes. */
 	readonly live: LiveLabels;
 	/** The story replayed with the resource's fencing flipped, to `fenced`. */
@@ -315,6 +317,7 @@ const en: Labels = {
 	scripted: 'script:',
 	theEnd: 'the end · Home to restart',
 	theEndLive: 'the end · q to quit',
+	theEndWatched: 'the end',
 	live: {
 		etcd: 'etcd says',
 		free: 'the lock is free',
@@ -493,6 +496,7 @@ const ja: Labels = {
 	scripted: '筋書きでは:',
 	theEnd: 'おわり · Home で最初から',
 	theEndLive: 'おわり · q で終了',
+	theEndWatched: 'おわり',
 	live: {
 		etcd: 'etcd では',
 		free: 'ロックは空き',

@@ -8,8 +8,13 @@ import type {Lang} from '../text/narration.js';
 export type ThemeName = 'dark' | 'light' | 'contrast';
 export const themeNames: readonly ThemeName[] = ['dark', 'light', 'contrast'];
 
-/** What a piece of text is, not how it looks: the theme decides that. */
-export type Role = 'plain' | 'title' | 'label' | 'dim' | 'accent' | 'ok' | 'bad' | 'warn' | 'selected' | 'banner' | 'alarm' | 'key';
+/**
+ * What a piece of text is, not how it looks: the theme decides that. `dim` is text of less weight
+ * (older events, notes), still to be read from the back of a room; `decoration` is never letters
+ * or digits: rules, separators and the signs of what is still to come, the one role a theme may
+ * draw grey.
+ */
+export type Role = 'plain' | 'title' | 'label' | 'dim' | 'decoration' | 'accent' | 'ok' | 'bad' | 'warn' | 'selected' | 'banner' | 'alarm' | 'key' | 'blank';
 
 export interface Style {
 	readonly color?: ForegroundColorName;
@@ -21,11 +26,13 @@ export interface Style {
 }
 
 const themes: Record<ThemeName, Record<Role, Style>> = {
+	// Grey text fades on a projector: labels and notes in the terminal's own colour, grey only for lines.
 	dark: {
 		plain: {},
 		title: {color: 'cyanBright', bold: true},
-		label: {color: 'gray'},
-		dim: {color: 'gray'},
+		label: {},
+		dim: {},
+		decoration: {color: 'gray'},
 		accent: {color: 'cyan', bold: true},
 		ok: {color: 'green', bold: true},
 		bad: {color: 'redBright', bold: true},
@@ -34,13 +41,15 @@ const themes: Record<ThemeName, Record<Role, Style>> = {
 		banner: {color: 'white', backgroundColor: 'red', bold: true},
 		alarm: {color: 'black', backgroundColor: 'yellow', bold: true},
 		key: {color: 'cyan', bold: true},
+		blank: {backgroundColor: 'black'},
 	},
-	// Yellow and grey vanish on white: darker hues, no dimming.
+	// Yellow and grey vanish on white: darker hues, no dimming, grey only for lines.
 	light: {
 		plain: {},
 		title: {color: 'blue', bold: true},
-		label: {color: 'blackBright'},
-		dim: {color: 'blackBright'},
+		label: {},
+		dim: {},
+		decoration: {color: 'blackBright'},
 		accent: {color: 'blue', bold: true},
 		ok: {color: 'green', bold: true},
 		bad: {color: 'red', bold: true},
@@ -49,6 +58,7 @@ const themes: Record<ThemeName, Record<Role, Style>> = {
 		banner: {color: 'white', backgroundColor: 'red', bold: true},
 		alarm: {color: 'white', backgroundColor: 'magenta', bold: true},
 		key: {color: 'blue', bold: true},
+		blank: {backgroundColor: 'black'},
 	},
 	// For projectors that wash colours out: bright colours, bold, and inverse where it matters.
 	contrast: {
@@ -56,6 +66,7 @@ const themes: Record<ThemeName, Record<Role, Style>> = {
 		title: {color: 'whiteBright', bold: true},
 		label: {color: 'whiteBright'},
 		dim: {color: 'white'},
+		decoration: {color: 'white'},
 		accent: {color: 'cyanBright', bold: true},
 		ok: {color: 'greenBright', bold: true},
 		bad: {color: 'redBright', bold: true, inverse: true},
@@ -64,6 +75,7 @@ const themes: Record<ThemeName, Record<Role, Style>> = {
 		banner: {color: 'whiteBright', backgroundColor: 'red', bold: true},
 		alarm: {color: 'black', backgroundColor: 'yellowBright', bold: true},
 		key: {color: 'yellowBright', bold: true},
+		blank: {backgroundColor: 'black'},
 	},
 };
 
@@ -73,6 +85,7 @@ const colorless: Record<Role, Style> = {
 	title: {bold: true},
 	label: {},
 	dim: {},
+	decoration: {},
 	accent: {bold: true},
 	ok: {bold: true},
 	bad: {bold: true},
@@ -81,6 +94,7 @@ const colorless: Record<Role, Style> = {
 	banner: {inverse: true, bold: true},
 	alarm: {inverse: true},
 	key: {bold: true},
+	blank: {},
 };
 
 export interface Glyphs {

@@ -1,7 +1,9 @@
 import {Box, Text} from 'ink';
 import {describe, expect, test} from 'vitest';
 import {renderFrame} from '../../source/export/frame.js';
-import {defaultStepDelaySeconds, type DrawSession, holdMs, printPages, recordCast} from '../../source/export/recording.js';
+import {palettes} from '../../source/export/palette.js';
+import {type DrawSession, printPages, recordCast} from '../../source/export/recording.js';
+import {type ThemeName, themeNames} from '../../source/ui/look.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {scenarioOf} from '../scenario/helpers.js';
 import {currentWorld, stepPosition} from '../../source/session/session.js';
@@ -81,23 +83,33 @@ describe('the storyboard', () => {
 	});
 });
 
-describe('hold times', () => {
-	test('a short narration holds for the step delay, a long one longer, both scaled by the step delay', () => {
-		expect(holdMs('A short line.', defaultStepDelaySeconds)).toBe(defaultStepDelaySeconds * 1000);
-		const long = 'A wakes up as if nothing happened. Two clients now believe they hold the lock; the lock service agrees only with B.';
-		expect(holdMs(long, defaultStepDelaySeconds)).toBeGreaterThan(defaultStepDelaySeconds * 1000);
-		expect(holdMs(long, 1)).toBe(Math.round(holdMs(long, defaultStepDelaySeconds) / defaultStepDelaySeconds));
-		expect(holdMs('', 0.5)).toBe(500);
-	});
-});
-
 describe('recordCast', () => {
-	const options = {cols: 50, rows: 8, stepDelaySeconds: 2, lang: 'en' as const};
+	const options = {cols: 50, rows: 8, stepDelaySeconds: 2, lang: 'en' as const, theme: 'light' as const};
 	const cast = recordCast(story, options, standIn(50, 7)).text;
 	const {header, events} = parseCast(cast);
 
-	test('writes an asciicast v2 header with the size and the title, and no time of day', () => {
-		expect(header).toEqual({version: 2, width: 50, height: 8, title: 'GC pause: the fencing token saves row-42'});
+	test("writes an asciicast v2 header with the size, the title and the theme's colours, and no time of day", () => {
+		const {theme, ...rest} = header as typeof header & {theme: {fg: string; bg: string; palette: string}};
+		expect(rest).toEqual({version: 2, width: 50, height: 8, title: 'GC pause: the fencing token saves row-42'});
+		// As the v2 format writes them: fg, bg, and 16 colours (black ... bright white) joined by colons.
+		const colour = /^#[0-9a-f]{6}$/;
+		expect(Object.keys(theme)).toEqual(['fg', 'bg', 'palette']);
+		expect(theme.fg).toMatch(colour);
+		expect(theme.bg).toMatch(colour);
+		const colours = theme.palette.split(':');
+		expect(colours).toHaveLength(16);
+		for (const each of colours) expect(each).toMatch(colour);
+		// The picture of the same recording is painted in the same colours.
+		expect(theme).toEqual({fg: palettes.light.foreground, bg: palettes.light.background, palette: palettes.light.ansi.join(':')});
+	});
+
+	test('each theme plays in its own colours: light on white, dark and contrast on a dark terminal', () => {
+		const themeOf = (theme: ThemeName) => (parseCast(recordCast(story, {...options, theme}, standIn(50, 7)).text).header as {theme: {bg: string}}).theme;
+		const brightness = (hex: string) => [1, 3, 5].reduce((sum, at) => sum + Number.parseInt(hex.slice(at, at + 2), 16), 0) / 3;
+		expect(brightness(themeOf('light').bg)).toBeGreaterThan(200);
+		expect(brightness(themeOf('dark').bg)).toBeLessThan(50);
+		expect(brightness(themeOf('contrast').bg)).toBeLessThanOrEqual(brightness(themeOf('dark').bg));
+		expect(new Set(themeNames.map(theme => JSON.stringify(themeOf(theme)))).size).toBe(themeNames.length);
 	});
 
 	test('ends with one newline and no blank line', () => {

@@ -9,6 +9,7 @@ import xterm from '@xterm/headless';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {run} from '../../source/commands/run.js';
 import {screenText, type Terminal, writeInto} from '../export/terminal.js';
+import {runPrint} from '../../source/commands/print.js';
 import {callCli, cliPath, temporaryDirectory} from '../run-cli.js';
 import {childrenOf, dashboardEnv, expectTerminalRestored, type HangupShell, hangupShell, settledScreen, until} from './pty.js';
 
@@ -115,13 +116,21 @@ function recordingShell(then = ''): {readonly shell: (program: string) => string
 }
 
 /**
- * print's pages of a scenario, as its golden file holds them (test/commands/print.test.ts checks that
- * print draws them): for a step, under a rule naming it, the 23 rows the dashboard draws at 80x24.
+ * print's pages of a scenario with the key bar, which the live dashboard has (print draws none unless
+ * asked; test/commands/print.test.ts holds print to its golden files): for a step, under a rule
+ * naming it, the 23 rows the dashboard draws at 80x24.
  */
 function printedPages(scenario: string): (step: number) => string[] {
-	const lines = readFileSync(new URL(`../golden/${scenario}.txt`, import.meta.url), 'utf8')
-		.trimEnd()
-		.split('\n');
+	let pages = '';
+	runPrint(
+		scenario,
+		{keys: true},
+		text => {
+			pages += text;
+		},
+		() => {},
+	);
+	const lines = pages.trimEnd().split('\n');
 	return step => lines.slice((step - 1) * 24 + 1, step * 24).map(line => line.trimEnd());
 }
 
@@ -186,6 +195,20 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 		expect(dashboardRowsOf(app.screen())).toEqual(page(6));
 		for (let step = 5; step >= 1; step -= 1)
 			expect(dashboardRowsOf(await app.press(keys.left, screen => screen.includes(`step ${step} of 7`)))).toEqual(page(step));
+	});
+
+	test('b blanks the screen black, F5 and Shift-F5 leave it so, and the next key only brings the step back', async () => {
+		const {app} = await dashboardAt(3);
+		const before = app.output().length;
+		// A blank screen has no key bar to wait for.
+		app.write('b');
+		await settledScreen(app.screen, app.output, text => text.trim() === '');
+		// Black to the edge: each row painted on a black background.
+		expect(app.output().slice(before)).toMatch(/\u001B\[40m {80}/);
+		app.write('\u001B[15~\u001B[15;2~');
+		await new Promise(resolve => setTimeout(resolve, 300));
+		expect(app.screen().trim()).toBe('');
+		expect(dashboardRowsOf(await app.press(keys.space, screen => screen.includes('step 3 of 7')))).toEqual(page(3));
 	});
 
 	test('help, and Escape back to the step', async () => {

@@ -2,6 +2,7 @@ import {accessSync, constants, linkSync, mkdtempSync, readdirSync, readFileSync,
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import {beforeAll, describe, expect, test} from 'vitest';
+import {palettes} from '../../source/export/palette.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {labelsFor} from '../../source/ui/labels.js';
@@ -60,8 +61,22 @@ describe('dlock-tui record', () => {
 		({header, events} = parseCast(cast));
 	});
 
-	test('writes asciicast v2 at 80x24 with the scenario as title and no time of day', () => {
-		expect(header).toEqual({version: 2, width: 80, height: 24, title: story.title.en});
+	test("writes asciicast v2 at 80x24 with the scenario as title, the theme's colours and no time of day", () => {
+		const dark = palettes.dark;
+		expect(header).toEqual({
+			version: 2,
+			width: 80,
+			height: 24,
+			title: story.title.en,
+			theme: {fg: dark.foreground, bg: dark.background, palette: dark.ansi.join(':')},
+		});
+	});
+
+	test('--theme light and contrast: the header carries their colours', async () => {
+		for (const theme of ['light', 'contrast'] as const) {
+			const {header: themed} = parseCast(await record(['gc-pause', '--theme', theme]));
+			expect(themed.theme).toEqual({fg: palettes[theme].foreground, bg: palettes[theme].background, palette: palettes[theme].ansi.join(':')});
+		}
 	});
 
 	// The binary's recording, whatever the environment says, is test/process/binary.test.ts's.
@@ -108,13 +123,18 @@ describe('dlock-tui record', () => {
 		expect(outputs(events).at(-1)).toContain('\u001B[?25h');
 	});
 
-	test('--no-keys: no key bar on the screen of the recording', async () => {
-		const quit = `q ${labelsFor('en').keyBar.quit}`;
+	test('no key bar and no key hint unless --keys: nobody watching can press one', async () => {
+		const labels = labelsFor('en');
+		const quit = `q ${labels.keyBar.quit}`;
 		const shown = (recording: string) => screenText(playInto(outputs(parseCast(recording).events), 80, 24)).join('\n');
-		expect(shown(cast)).toContain(quit);
-		const without = shown(await record(['gc-pause', '--no-keys']));
-		expect(without).not.toContain(quit);
-		expect(without).toContain(labelsFor('en').rejectedWhy(1, 2));
+		expect(shown(cast)).not.toContain(quit);
+		expect(shown(cast)).toContain(` · ${labels.theEndWatched} ─`);
+		expect(shown(cast)).not.toContain(labels.theEnd);
+		expect(shown(cast)).toContain(labels.rejectedWhy(1, 2));
+		const withKeys = shown(await record(['gc-pause', '--keys']));
+		expect(withKeys).toContain(quit);
+		expect(withKeys).toContain(labels.theEnd);
+		expect(await record(['gc-pause', '--no-keys'])).toBe(cast);
 	});
 
 	test('--cols/--rows size the recording and every cursor move stays inside it', async () => {
@@ -153,9 +173,10 @@ const hasAsciinema = (process.env.PATH ?? '').split(path.delimiter).some(folder 
 // Needs the asciinema command (Debian: apt-get install asciinema), which needs a terminal.
 requiredUnderCi('asciinema', hasAsciinema, 'apt-get install asciinema');
 describe.skipIf(!hasAsciinema)('the asciinema command', () => {
-	test('plays the recording to its end', async () => {
+	test('plays the recording to its end, its theme in the header', async () => {
 		const file = path.join(directory, 'play.cast');
-		expect((await callCli(['record', 'gc-pause', '-o', file, '--step-delay', '0.1'])).status).toBe(0);
+		// The light theme: its header names a white terminal, which the player takes.
+		expect((await callCli(['record', 'gc-pause', '-o', file, '--step-delay', '0.1', '--theme', 'light'])).status).toBe(0);
 		const player = pty.spawn('asciinema', ['play', '--idle-time-limit', '0.1', file], {cols: 80, rows: 24, env: {...process.env, TERM: 'xterm-256color'}});
 		let seen = '';
 		player.onData(data => (seen += data));

@@ -3,6 +3,8 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loadScenario} from '../../source/scenario/files.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {scenarioOf} from '../scenario/helpers.js';
+import {storyboard} from '../../source/export/storyboard.js';
+import {stepHoldMs} from '../../source/session/pace.js';
 import {App} from '../../source/ui/App.js';
 import {keyHelp} from '../../source/ui/keys.js';
 import {appProps, tick} from './input.js';
@@ -44,6 +46,8 @@ const keys = {
 	escape: '\u001B',
 	enter: '\r',
 	backspace: '\u007F',
+	f5: '\u001B[15~',
+	shiftF5: '\u001B[15;2~',
 };
 
 describe('the dashboard app', () => {
@@ -114,6 +118,23 @@ describe('the dashboard app', () => {
 		expect(await press(keys.left)).toContain('OFF SCRIPT: 1 change by hand');
 	});
 
+	test('b and . blank the screen; F5, Shift-F5 and Escape leak into nothing; the key that brings it back does nothing else', async () => {
+		const {press} = await open();
+		const shown = await press(keys.space);
+		expect(await press(keys.f5, keys.shiftF5)).toBe(shown);
+		for (const blank of ['b', '.']) {
+			const blanked = await press(blank);
+			expect(blanked.trim()).toBe('');
+			expect(await press(keys.f5, keys.shiftF5)).toBe(blanked);
+			for (const key of [keys.escape, 'q', keys.space]) {
+				expect(await press(key)).toBe(shown);
+				await press(blank);
+			}
+			expect(await press('l')).toBe(shown);
+		}
+		expect(await press(keys.space)).toContain('step 3 of 7');
+	});
+
 	test('f and F toggle fencing on the client and on the resource', async () => {
 		const {press} = await open();
 		expect(await press('f')).toMatch(/1 A\s+running\s+—\s+off/);
@@ -130,6 +151,31 @@ describe('the dashboard app', () => {
 		expect(await press('u')).toContain('A released the lock (token 1)');
 		expect(await press('c')).toMatch(/1 A\s+crashed/);
 		expect(await press('c')).toMatch(/1 A\s+running/);
+	});
+
+	test('--autoplay S: a short step stays S seconds, a step with longer narration longer, as a recording holds it', async () => {
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		try {
+			const long = 'word '.repeat(40).trim();
+			const paced = scenarioOf(`title: t\nclients: [A]\nsteps:\n  - say: short\n  - do: acquire A\n    say: ${long}\n  - do: tick\n    say: the end\n`);
+			app = render(<App {...appProps(paced)} autoplay={1} />);
+			const turn = () => new Promise(resolve => setImmediate(resolve));
+			const later = async (ms: number) => {
+				vi.advanceTimersByTime(ms);
+				for (let turns = 0; turns < 10; turns += 1) await turn();
+				return app!.lastFrame() ?? '';
+			};
+			await later(0);
+			const sessions = storyboard(paced);
+			expect(await later(stepHoldMs(sessions[0]!, 'en', 1) - 1)).toContain('step 1 of 3');
+			expect(await later(1)).toContain('step 2 of 3');
+			// The long narration stays longer than a short step's second.
+			expect(stepHoldMs(sessions[1]!, 'en', 1)).toBeGreaterThan(2000);
+			expect(await later(stepHoldMs(sessions[1]!, 'en', 1) - 1)).toContain('step 2 of 3');
+			expect(await later(1)).toContain('step 3 of 3');
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	test('? lists every key; Escape closes it', async () => {

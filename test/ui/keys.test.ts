@@ -63,7 +63,7 @@ describe('key map', () => {
 
 	test('the help table names every letter the map knows', () => {
 		const documented = keyHelp.map(help => help.keys).join(' ');
-		for (const letter of 'lhSiaruwWpecfFtTxXnNjJk:?q') {
+		for (const letter of 'lhSib.aruwWpecfFtTxXnNjJk:?q') {
 			expect(actionForKey(letter, noKey)).not.toBeNull();
 			expect(documented.split(' ')).toContain(letter);
 		}
@@ -239,6 +239,42 @@ describe('app state', () => {
 		const pressed = pressAll(start(), [press(' '), press('s'), press('t')]);
 		expect(pressed.requests).toEqual([{type: 'save', session: stepped.session}]);
 		expect(historyCommands(pressed.state.session)).toEqual(['acquire A', 'write A', 'tick']);
+	});
+
+	test('b and . blank the screen; the next key only brings it back, as it was; Ctrl-C still quits', () => {
+		const shown = run(press(' '), press('2'), press('?'));
+		for (const blank of ['b', '.']) {
+			const blanked = pressAll(shown, [press(blank)]).state;
+			expect(blanked.blank).toBe(true);
+			expect(blanked.session).toBe(shown.session);
+			expect(blanked.overlay).toBe('help');
+			// Keys that would step, quit, type or open: each only brings the screen back.
+			for (const key of [press(' '), press('q'), press(':'), press('o'), press('p'), press(blank), press('', {escape: true}), press('', {pageDown: true})]) {
+				const back = pressAll(blanked, [key]);
+				expect(back.requests).toEqual([]);
+				expect(back.state).toEqual(shown);
+			}
+			expect(pressAll(blanked, [press('c', {ctrl: true})]).requests).toEqual([{type: 'quit'}]);
+		}
+		// A clicker's two presses in one chunk: blank, then back.
+		expect(pressKeys(shown, 'bb', noKey, shelf).state.blank).toBe(false);
+		// Blanking stops autoplay: nothing moves behind a blank screen.
+		const playing = initialAppState(startSession(builtinScenario('gc-pause')), true);
+		const blankedPlay = pressKeys(playing, 'b', noKey, shelf).state;
+		expect(isAutoplaying(blankedPlay)).toBe(false);
+		expect(reduceApp(blankedPlay, {type: 'autoplay-step'})).toBe(blankedPlay);
+	});
+
+	test('F5 and Shift-F5 (a clicker starting a slide show) change nothing, blank or not', () => {
+		const shown = run(press(' '));
+		for (const sequence of ['\u001B[15~', '\u001B[15;2~']) {
+			for (const state of [shown, pressAll(shown, [press('b')]).state]) {
+				// Ink hands over the sequence without its ESC, as text.
+				const pressed = pressKeys(state, sequence.slice(1), noKey, shelf, sequence);
+				expect(pressed.requests).toEqual([]);
+				expect(pressed.state).toEqual(state);
+			}
+		}
 	});
 
 	test('autoplay steps until the end, and any key takes over', () => {

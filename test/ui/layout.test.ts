@@ -251,6 +251,23 @@ describe('a large terminal', () => {
 		expect(lines.slice(signs).join('\n')).toContain('lease expired');
 	});
 
+	test('without the key bar (a recording) no key is listed, and the signs still are, at the bottom', () => {
+		const session = startSession(builtinScenario('gc-pause'));
+		const withKeys = dashboardRows({session, width: 200, height: 59}, lookIn('en')).map(textOf);
+		const watched = dashboardRows({session, width: 200, height: 59, keyBar: false}, lookIn('en')).map(textOf);
+		expect(watched.some(line => line.includes('── Keys'))).toBe(false);
+		expect(watched.some(line => /q (quit|終了)/.test(line))).toBe(false);
+		const signs = watched.findIndex(line => line.includes('── Signs'));
+		expect(signs).toBeGreaterThan(0);
+		expect(watched.slice(signs)).toEqual(
+			withKeys.slice(
+				withKeys.findIndex(line => line.includes('── Signs')),
+				-1,
+			),
+		);
+		expect(watched.slice(signs).join('\n')).toContain('lease expired');
+	});
+
 	test('a step of the story so far or still to come is shown whole or not at all', () => {
 		for (const name of builtinNames()) {
 			const scenario = builtinScenario(name);

@@ -24,7 +24,9 @@ const reports = {
 	urxvtMouse: `${esc}[32;12;5M`,
 	focusIn: `${esc}[I`,
 	focusOut: `${esc}[O`,
+	// F5 and Shift-F5: what a presenter's clicker sends to start a slide show.
 	functionKey: `${esc}[15~`,
+	shiftFunctionKey: `${esc}[15;2~`,
 	altLetter: `${esc}q`,
 };
 
@@ -66,7 +68,7 @@ describe('what the terminal sends of its own, through Ink as the dashboard reads
 	test('at the command line a report types nothing; Escape still gets out of a string that never ends', async () => {
 		app = render(<App {...appProps(builtinScenario('gc-pause'))} />);
 		await tick();
-		for (const piece of [':', 'ti', reports.oscSt, reports.focusIn, reports.sgrMouse, 'ck', '\r']) {
+		for (const piece of [':', 'ti', reports.oscSt, reports.focusIn, reports.functionKey, reports.shiftFunctionKey, reports.sgrMouse, 'ck', '\r']) {
 			app.stdin.write(piece);
 			await tick();
 		}

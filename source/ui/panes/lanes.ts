@@ -179,13 +179,13 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes =
 			horizon = Math.max(horizon, pause.until);
 		}
 		if (world.lock.holder === name && world.lock.expiry !== null) {
-			marks.push({t: world.lock.expiry, text: g.expired, role: 'dim'});
+			marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration'});
 			horizon = Math.max(horizon, world.lock.expiry);
 		}
 		return {name, of: 'client' as const, spans, marks};
 	});
 	for (const write of world.inflight) {
-		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'dim'});
+		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration'});
 		horizon = Math.max(horizon, write.arrivesAt);
 	}
 	const lanes: Lane[] = clientLanes;
@@ -272,7 +272,9 @@ class NodeDrawing {
 			const spans = track.holder === null ? [...track.spans] : [...track.spans, {from: track.from, to: world.clock, kind: 'holds' as const}];
 			// Where the key will expire, in true time: faint, as every planned thing.
 			const marks =
-				node.up && node.expiry !== null ? [...track.marks, {t: node.expiry - node.offset, text: this.g.expired, role: 'dim' as const}] : [...track.marks];
+				node.up && node.expiry !== null
+					? [...track.marks, {t: node.expiry - node.offset, text: this.g.expired, role: 'decoration' as const}]
+					: [...track.marks];
 			return {name: node.name, of: 'node' as const, spans, marks};
 		});
 	}

@@ -29,7 +29,7 @@ const show = (value: number | null) => (value === null ? '—' : String(value));
 
 export function liveRows({etcd, live, model, exact, lags, now, width, look}: LiveRowsProps): Row[] {
 	const words = labelsFor(look.lang).live;
-	const gap = piece(' · ', 'dim');
+	const gap = piece(' · ', 'decoration');
 	/** The notes of the model's numbers: the first to go when a row is too long. */
 	const notes = new Set<Piece>();
 	const note = (text: string) => {

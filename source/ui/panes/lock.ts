@@ -136,7 +136,7 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 			[
 				label(words.lease),
 				piece(start, 'dim'),
-				repeated(g.leaseUsed, track - remaining, 'dim'),
+				repeated(g.leaseUsed, track - remaining, 'decoration'),
 				repeated(g.leaseLeft, remaining, left <= 1 ? 'warn' : 'ok'),
 				piece(end, 'dim'),
 			],

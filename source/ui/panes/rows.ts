@@ -100,10 +100,10 @@ export const rowForLook = (row: Row, look: Look): Row => (look.ascii ? row.map(p
 /** A pane's title as a rule across its width: `── Lock service ───────── right ──`. */
 export function titleRule(title: Row, width: number, look: Look, right: Row = []): Row {
 	const line = look.glyphs.rule;
-	const lead = [repeated(line, 2, 'dim'), piece(' '), ...title, piece(' ')];
-	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), repeated(line, 2, 'dim')] : [];
+	const lead = [repeated(line, 2, 'decoration'), piece(' '), ...title, piece(' ')];
+	const tail = right.length > 0 ? [piece(' '), ...right, piece(' '), repeated(line, 2, 'decoration')] : [];
 	const fill = Math.max(0, width - rowWidth(lead) - rowWidth(tail));
-	return fitRow([...lead, repeated(line, fill, 'dim'), ...tail], width);
+	return fitRow([...lead, repeated(line, fill, 'decoration'), ...tail], width);
 }
 
 /** Rows exactly `height` tall: cut at the bottom or padded with blank rows. */

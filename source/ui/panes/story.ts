@@ -30,6 +30,8 @@ export interface StoryProps extends PaneProps {
 	readonly height: number;
 	/** Played live: the end cannot be played again in place. */
 	readonly live?: boolean;
+	/** No key bar (a recording, a picture): the end names no key. */
+	readonly watched?: boolean;
 }
 
 /** The first corrupting write of the history and the step it happened in. */
@@ -103,7 +105,7 @@ function fill(groups: Iterable<readonly LogLine[]>, room: number, width: number)
 }
 
 /** The pane's title and the banners under it. */
-const headRows = (session: Session, width: number, look: PaneProps['look'], live: boolean): Row[] => {
+const headRows = (session: Session, width: number, look: PaneProps['look'], live: boolean, watched: boolean): Row[] => {
 	const labels = labelsFor(look.lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
@@ -113,7 +115,7 @@ const headRows = (session: Session, width: number, look: PaneProps['look'], live
 		piece(' · '),
 		piece(k === 0 ? labels.intro : labels.step(k, n), 'accent'),
 		...(fencing === null ? [] : [piece(' · '), piece(labels.flipped(fencing), 'alarm')]),
-		...(isAtEnd(session) ? [piece(' · '), piece(live ? labels.theEndLive : labels.theEnd, 'accent')] : []),
+		...(isAtEnd(session) ? [piece(' · '), piece(live ? labels.theEndLive : watched ? labels.theEndWatched : labels.theEnd, 'accent')] : []),
 	];
 	const rows: Row[] = [titleRule(title, width, look)];
 	const violation = firstViolation(session);
@@ -167,16 +169,16 @@ const latestRows = (session: Session, width: number, look: PaneProps['look']): R
 /** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
 export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
 	// Live or not, the title takes one row.
-	const fixed = headRows(session, width, look, false).length + latestRows(session, width, look).length;
+	const fixed = headRows(session, width, look, false, false).length + latestRows(session, width, look).length;
 	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
 }
 
-export function storyRows({session, width, height, look, live}: StoryProps): Row[] {
+export function storyRows({session, width, height, look, live, watched}: StoryProps): Row[] {
 	const {lang} = look;
 	const labels = labelsFor(lang);
 	const g = look.glyphs;
 	const {k, n} = stepPosition(session);
-	const head = headRows(session, width, look, live ?? false);
+	const head = headRows(session, width, look, live ?? false, watched ?? false);
 	const available = Math.max(0, height - head.length);
 	// The narration and the latest event come first; older events get what room is left.
 	const latest = latestRows(session, width, look).slice(-available);

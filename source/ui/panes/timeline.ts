@@ -53,7 +53,7 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		// What is only planned (the rest of a pause) is drawn faint.
 		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) {
 			texts[x] = style.text;
-			roles[x] = x > column(now) ? 'dim' : style.role;
+			roles[x] = x > column(now) ? 'decoration' : style.role;
 		}
 	}
 	// Marks that would touch (two things on one tick, or a long one running into the next) are
