@@ -113,6 +113,12 @@ export interface Glyphs {
 	/** A renewal or an acquire the lock service turned away. */
 	readonly renewRefused: string;
 	readonly acquireRefused: string;
+	/** A request no node answered (after `+`, `[` or `]`). */
+	readonly unanswered: string;
+	/** A node's lock-delay window: it grants nobody. */
+	readonly lockDelay: string;
+	/** A client's keys on several nodes: `[A×3`. */
+	readonly times: string;
 	readonly violation: string;
 }
 
@@ -141,6 +147,9 @@ const unicodeGlyphs: Glyphs = {
 	renewed: '+',
 	renewRefused: '+✗',
 	acquireRefused: '[✗',
+	unanswered: '?',
+	lockDelay: '═',
+	times: '×',
 	violation: '!',
 };
 
@@ -169,6 +178,9 @@ const asciiGlyphs: Glyphs = {
 	renewed: '+',
 	renewRefused: '+x',
 	acquireRefused: '[x',
+	unanswered: '?',
+	lockDelay: '%',
+	times: '*',
 	violation: '!',
 };
 

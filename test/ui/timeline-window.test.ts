@@ -113,8 +113,8 @@ describe('the timeline over a long history', () => {
 describe('the timeline drawn on top of the frame before', () => {
 	// Glyphs of their own: nothing drawn with the dashboard's glyphs is reused, so this timeline is drawn from scratch.
 	const look = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false});
-	const fresh = (session: Session) => timelineRows({session, width: 120, look: {...look, glyphs: {...look.glyphs}}, nodeLanes: true});
-	const shown = (session: Session) => timelineRows({session, width: 120, look, nodeLanes: true});
+	const fresh = (session: Session) => timelineRows({session, width: 120, look: {...look, glyphs: {...look.glyphs}}, lockLanes: 'nodes'});
+	const shown = (session: Session) => timelineRows({session, width: 120, look, lockLanes: 'nodes'});
 	const redlockCycle = [
 		'[partition A L4 L5, acquire A]',
 		'[heal A, tick 2, jump L3 +10]',
