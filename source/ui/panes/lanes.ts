@@ -251,7 +251,7 @@ class NodeDrawing {
 	static startingAt(g: Glyphs, world: World): NodeDrawing {
 		return new NodeDrawing(
 			g,
-			world.nodes.map(node => ({holder: node.holder, from: world.clock, delay: delayOf(node, world.clock), spans: []})),
+			world.nodes.map(node => ({holder: node.holder, from: world.clock, delay: delayOf(node, world), spans: []})),
 			world,
 		);
 	}
@@ -262,19 +262,17 @@ class NodeDrawing {
 			// Few commands end a key: the map is made for those only.
 			let endedAt: Map<string, number> | undefined;
 			for (const event of played.events) {
+				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
 				const name =
-					event.kind === 'node-crashed' || event.kind === 'node-restarted'
+					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted'
 						? event.node
-						: event.kind === 'expired'
-							? (event.node ?? (this.world.nodes.length === 1 ? this.world.nodes[0]!.name : undefined))
-							: event.kind === 'jumped'
-								? event.target
-								: undefined;
+						: event.kind === 'jumped'
+							? event.target
+							: undefined;
 				const node = name === undefined ? -1 : this.world.nodes.findIndex(candidate => candidate.name === name);
 				if (node < 0) continue;
 				const mark = (text: string, role: Role, sign: TimelineSign) => this.marks.push({t: event.t, text, role, signs: [sign], node});
-				// One node's expiry is the lock's, on its holder's lane.
-				if (event.kind === 'expired' && this.world.nodes.length > 1) mark(g.expired, 'bad', 'expired');
+				if (event.kind === 'expired') mark(g.expired, 'bad', 'expired');
 				if (event.kind === 'node-crashed') mark(g.crashed, 'bad', 'crashed');
 				if (event.kind === 'node-restarted') mark(g.restarted, 'accent', 'restarted');
 				if (event.kind === 'jumped') mark(`${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, 'warn', 'jumped');
@@ -288,11 +286,11 @@ class NodeDrawing {
 			for (let at = 0; at < world.nodes.length; at += 1) {
 				const node = world.nodes[at]!;
 				const track = tracks[at]!;
-				const delay = delayOf(node, world.clock);
+				const delay = delayOf(node, world);
 				if (delay?.until !== track.delay?.until) {
 					// A window cut short (a restart that forgot it) ends now.
 					if (track.delay) track.spans.push({from: track.delay.from, to: Math.min(track.delay.until, world.clock), kind: 'delay'});
-					track.delay = delay && {from: endedAt?.get(node.name) ?? world.clock, until: delay.until};
+					track.delay = delay;
 				}
 				if (node.holder === track.holder) continue;
 				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt?.get(node.name) ?? world.clock, kind: 'holds'});
@@ -362,9 +360,11 @@ class NodeDrawing {
 	}
 }
 
-/** A node's lock-delay window still to run at `clock`, in true time. */
-const delayOf = (node: World['nodes'][number], clock: number) =>
-	node.delayUntil !== null && node.delayUntil - node.offset > clock ? {from: clock, until: node.delayUntil - node.offset} : null;
+/** A node's lock-delay window still to run, in true time: it began at the expiry, a lock-delay before its end. */
+const delayOf = (node: World['nodes'][number], world: World) =>
+	node.delayUntil !== null && node.delayUntil - node.offset > world.clock
+		? {from: node.delayUntil - world.lockDelay - node.offset, until: node.delayUntil - node.offset}
+		: null;
 
 function lockLanes(history: History, from: number, g: Glyphs, locks: 'nodes' | 'summary', name: string): Lane[] {
 	// Entries that end at `from` or later are drawn, from the world of the entry before them.
