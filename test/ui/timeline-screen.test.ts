@@ -13,7 +13,7 @@ import {labelsFor, timelineLegend} from '../../source/ui/labels.js';
 import {widthOf} from '../../source/text/width.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline} from '../../source/ui/panes/lanes.js';
-import {columnsPerTickFor} from '../../source/ui/panes/timeline.js';
+import {columnsPerTickFor, timelineBaseHeight, timelineRowsIn} from '../../source/ui/panes/timeline.js';
 import {command} from '../model/helpers.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
@@ -200,5 +200,28 @@ describe("the lock's lanes", () => {
 		const drawn = shownTimeline(storyboard(builtinScenario('partition')).at(-1)!, 80, 24, 'en');
 		expect(drawn.lanes.find(lane => lane.name === 'A')!.drawn).toMatch(/‖─+\+\?─+\+\?/);
 		expect(drawn.legend).toContain('? no answer');
+	});
+});
+
+describe('the room the timeline takes', () => {
+	const jumped = storyboard(builtinScenario('redlock-clock-jump'))[3]!;
+	const names = (spare: number, squeezed: number) =>
+		timelineRowsIn({session: jumped, width: 80, look: looks.en}, spare, squeezed).map(
+			row =>
+				row
+					.map(part => part.text)
+					.join('')
+					.split(' ')[1],
+		);
+
+	test('a lane per node where the rows allow, else one for them all, else none with the legend on its title alone', () => {
+		expect(names(20, 20)).toEqual(expect.arrayContaining(['L1', 'L5']));
+		expect(names(2, 2)).toContain('lock');
+		expect(names(2, 2)).not.toContain('L1');
+		// The clients' headings give way to the lock's lane before the lane does.
+		expect(names(0, 2)).toContain('lock');
+		const none = names(0, 0);
+		expect(none).not.toContain('lock');
+		expect(none).toHaveLength(timelineBaseHeight(currentWorld(jumped)));
 	});
 });

@@ -145,10 +145,13 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 	return row;
 }
 
-/** The names of the lanes the world has, as buildTimeline makes them. */
-const laneNames = (world: World, locks: LockLanes, lockLane: string): string[] => [
+/**
+ * The names of every lane the world can have, whichever of the lock's lanes are shown: the names'
+ * column, and so the scale, stays as it is when the room for them changes.
+ */
+const laneNames = (world: World, lockLane: string): string[] => [
 	...world.clients.map(client => client.name),
-	...(locks === 'none' || !hasLockStory(world) ? [] : locks === 'nodes' && world.nodes.length > 1 ? world.nodes.map(node => node.name) : [lockLane]),
+	...(hasLockStory(world) ? [...world.nodes.map(node => node.name), lockLane] : []),
 	world.resource.name,
 ];
 
@@ -170,9 +173,8 @@ export const timelineBaseHeight = (world: World): number => world.clients.length
 export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number): Row[] {
 	const world = currentWorld(props.session);
 	const base = timelineBaseHeight(world);
-	const several = world.nodes.length > 1;
 	const tries: readonly (readonly [LockLanes, number])[] = hasLockStory(world)
-		? [...(several ? [['nodes', spare] as const] : []), ['summary', spare], ['summary', squeezed]]
+		? [...(world.nodes.length > 1 && spare >= world.nodes.length ? [['nodes', spare] as const] : []), ['summary', spare], ['summary', squeezed]]
 		: [['none', spare]];
 	for (const [lockLanes, room] of tries) {
 		const rows = timelineRows({...props, lockLanes});
@@ -185,7 +187,7 @@ export function timelineRows({session, width, look, lockLanes = 'none', legendRo
 	const g = look.glyphs;
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
-	const nameWidth = Math.min(14, Math.max(...laneNames(world, lockLanes, labels.lockLane).map(widthOf))) + 2;
+	const nameWidth = Math.min(14, Math.max(...laneNames(world, labels.lockLane).map(widthOf))) + 2;
 	const plot = Math.max(1, width - nameWidth);
 	const horizon = knownUntil(world);
 	const window = timeWindow(world.clock, horizon, plot, columnsPerTickFor(storyReach(session, horizon), plot));
