@@ -157,10 +157,7 @@ export interface Session {
 	readonly flipped: boolean;
 	/** An action still being played, a slice at a time (reduceShell), and the actions that came meanwhile; null when none. */
 	readonly working: Working | null;
-	/**
-	 * The last time the script knows of, played to its end (scriptReach): the timeline keeps one
-	 * scale for the whole story from it.
-	 */
+	/** The last time the script knows of, played to its end: the timeline keeps one scale for the whole story from it. */
 	readonly scriptReach: number;
 }
 

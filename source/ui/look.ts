@@ -117,7 +117,7 @@ export interface Glyphs {
 	readonly unanswered: string;
 	/** A node's lock-delay window: it grants nobody. */
 	readonly lockDelay: string;
-	/** A client's keys on several nodes: `[A×3`. */
+	/** What several nodes did at one moment, counted: `[A×3` (A's keys), `✂×5`. */
 	readonly times: string;
 	readonly violation: string;
 }
