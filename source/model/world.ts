@@ -350,3 +350,16 @@ export const inLockDelay = (world: World, node: LockNode) => node.delayUntil !==
 
 /** Can the client reach this peer (a node's name, or `resource`)? */
 export const reaches = (client: Client, peer: string) => !client.cut.includes(peer);
+
+/**
+ * The last time a world knows of: its clock, or later what it has planned (a GC pause's end, the
+ * lock's expiry, a write's arrival, a node's lock-delay ending, in true time).
+ */
+export function knownUntil(world: World): number {
+	let until = world.clock;
+	for (const client of world.clients) if (client.pausedUntil !== null) until = Math.max(until, client.pausedUntil);
+	if (world.lock.holder !== null && world.lock.expiry !== null) until = Math.max(until, world.lock.expiry);
+	for (const write of world.inflight) until = Math.max(until, write.arrivesAt);
+	for (const node of world.nodes) if (node.up && node.delayUntil !== null) until = Math.max(until, node.delayUntil - node.offset);
+	return until;
+}

@@ -25,7 +25,7 @@
 
 import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {createWorld, reaches, type World} from '../model/world.js';
+import {createWorld, knownUntil, reaches, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -186,6 +186,8 @@ export interface Session {
 	readonly flipped: boolean;
 	/** An action still being played, a slice at a time (reduceShell), and the actions that came meanwhile; null when none. */
 	readonly working: Working | null;
+	/** The last time the script knows of, played to its end: the timeline keeps one scale for the whole story from it. */
+	readonly scriptReach: number;
 }
 
 /** Another scenario (or a new version of the same file) put into the session (reload.ts). */
@@ -314,7 +316,19 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 		pauseLength: clampPauseLength(initial.defaultLease),
 		flipped,
 		working: null,
+		scriptReach: scriptReach(scenario, initial),
 	};
+}
+
+/** The last time the script knows of from `initial` on, at any command of it: its clock, or what it has planned then. */
+function scriptReach(scenario: Scenario, initial: World): number {
+	let reach = knownUntil(initial);
+	for (const played of playCommands(
+		initial,
+		scenario.steps.flatMap(step => step.commands.map(({command}) => command)),
+	))
+		reach = Math.max(reach, knownUntil(played.world));
+	return reach;
 }
 
 /**

@@ -14,7 +14,7 @@ import {lockRows, nodeRowsWanted} from './panes/lock.js';
 import {resourceRows} from './panes/resource.js';
 import {besideRows, fitHeight, piece, type Row, shownRow} from './panes/rows.js';
 import {storyRows, storyRowsNeeded} from './panes/story.js';
-import {timelineRows} from './panes/timeline.js';
+import {timelineBaseHeight, timelineRowsIn} from './panes/timeline.js';
 import {FittedRows} from './Rows.js';
 import {smallestDashboard} from './size.js';
 import {useLook} from './useLook.js';
@@ -35,9 +35,6 @@ export interface DashboardProps {
 	/** Played live on etcd: the story's end says so. */
 	readonly live?: boolean;
 }
-
-/** The timeline's rows without node lanes: its title, a lane per client and the resource's, the axis. */
-const timelineHeight = (session: Session) => currentWorld(session).clients.length + 3;
 
 /** The smallest terminal the dashboard of this session fits in near `width` columns (size.ts). */
 export const minimumSize = (session: Session, width?: number): {width: number; height: number} =>
@@ -90,17 +87,18 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	// Several nodes get a row each when the story keeps what it needs: they are the lock service's story.
 	const nodeRows = nodeRowsWanted({...pane, width: leftWidth});
 	const withNodes = nodeRows > 0 ? topRows(nodeRows) : null;
-	const topMore = withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineHeight(session) >= needs ? nodeRows : 0;
+	const topMore =
+		withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) >= needs
+			? nodeRows
+			: 0;
 	const top = topMore > 0 ? withNodes! : topRows(0);
-	// Then a timeline lane per node, on the same terms (each node's lane is one row).
-	const {nodes} = currentWorld(session);
-	const lanes = timelineRows({
-		...pane,
-		nodeLanes: nodes.length > 1 && room - panes([], {top, clients: fullClients, timeline: []}).length - timelineHeight(session) - nodes.length >= needs,
-	});
+	// Then the lock's timeline lanes and the timeline's legend, on the same terms.
+	const spareWith = (clients: readonly Row[]) => room - panes([], {top, clients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) - needs;
+	const compactClients = clientsRows({...pane, headings: false});
+	const lanes = timelineRowsIn(pane, spareWith(fullClients), spareWith(compactClients));
 	const full = panes([], {top, clients: fullClients, timeline: lanes});
 	const compact = room - full.length < needs;
-	const upper = compact ? panes([], {top, clients: clientsRows({...pane, headings: false}), timeline: lanes}) : full;
+	const upper = compact ? panes([], {top, clients: compactClients, timeline: lanes}) : full;
 	const story = storyRows({...pane, height: room - upper.length, live: props.live, watched: props.keyBar === false});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy
 	// screen the rows still left go to the history the panes above can show (the grants and the

@@ -75,6 +75,8 @@ export interface Labels {
 	readonly resourcePane: string;
 	readonly clientsPane: string;
 	readonly timelinePane: string;
+	/** The timeline's lane for the lock service (its nodes summed up, or its lock-delay). */
+	readonly lockLane: string;
 	readonly storyPane: string;
 	readonly helpPane: string;
 	readonly holder: string;
@@ -199,6 +201,8 @@ export interface Labels {
 	readonly working: (step: number, steps: number) => string;
 	/** What each sign means, for the legend. */
 	readonly signs: Record<SignName, string>;
+	/** The same, as short as the timeline's legend needs them: it shows the signs drawn, in a row or two. */
+	readonly timelineSigns: Record<TimelineSign, string>;
 	readonly signsPane: string;
 	readonly faintSigns: string;
 	readonly helpFooter: string;
@@ -227,6 +231,7 @@ const en: Labels = {
 	resourcePane: 'Resource',
 	clientsPane: 'Clients',
 	timelinePane: 'Timeline',
+	lockLane: 'lock',
 	storyPane: 'Story',
 	helpPane: 'Keys',
 	holder: 'holder',
@@ -380,6 +385,36 @@ const en: Labels = {
 		jumped: 'clock jumped by n',
 		cut: 'links cut (partition)',
 		healed: 'links healed',
+		unanswered: 'no answer (cut off)',
+		lockDelay: 'lock-delay: none may acquire',
+		onNodes: 'on n nodes',
+	},
+	timelineSigns: {
+		acquired: 'acquired, token n',
+		ok: 'accepted',
+		bad: 'rejected',
+		violation: 'corrupted',
+		gc: 'GC pause',
+		holds: 'holds',
+		stale: 'stale',
+		expired: 'expired',
+		sent: 'write sent, arrives',
+		renewed: 'renewed',
+		renewRefused: 'renewal refused',
+		acquireRefused: 'turned away',
+		released: 'released',
+		crashed: 'crashed',
+		restarted: 'restarted',
+		maxToken: 'max token n',
+		unfenced: 'fencing off',
+		fenced: 'fencing on',
+		nodeKey: "C's key",
+		jumped: 'clock jump',
+		cut: 'cut',
+		healed: 'healed',
+		unanswered: 'no answer',
+		lockDelay: 'lock-delay',
+		onNodes: 'on n nodes',
 	},
 	signsPane: 'Signs',
 	faintSigns: 'Faint signs are still to come.',
@@ -408,6 +443,7 @@ const ja: Labels = {
 	resourcePane: '資源',
 	clientsPane: 'クライアント',
 	timelinePane: 'タイムライン',
+	lockLane: 'ロック',
 	storyPane: '筋書き',
 	helpPane: 'キー操作',
 	holder: '持ち主',
@@ -558,6 +594,36 @@ const ja: Labels = {
 		jumped: '時計が n 跳んだ',
 		cut: '切断 (分断)',
 		healed: '接続が戻った',
+		unanswered: '応答なし (切断中)',
+		lockDelay: 'lock-delay: 誰にも渡さない',
+		onNodes: 'n ノードで',
+	},
+	timelineSigns: {
+		acquired: '取得 (トークン n)',
+		ok: '受理',
+		bad: '拒否',
+		violation: '破壊',
+		gc: 'GC 停止',
+		holds: '保持',
+		stale: '古い思い込み',
+		expired: '失効',
+		sent: '送信・到着',
+		renewed: '延長',
+		renewRefused: '延長できず',
+		acquireRefused: '取得できず',
+		released: '解放',
+		crashed: 'クラッシュ',
+		restarted: '再起動',
+		maxToken: '最大トークン n',
+		unfenced: 'フェンシング無',
+		fenced: 'フェンシング有',
+		nodeKey: 'C のキー',
+		jumped: '時計の跳び',
+		cut: '切断',
+		healed: '復旧',
+		unanswered: '応答なし',
+		lockDelay: 'lock-delay',
+		onNodes: 'n ノードで',
 	},
 	signsPane: '記号',
 	faintSigns: '薄い記号はこれから起きること。',
@@ -607,7 +673,13 @@ export type SignName =
 	| 'nodeKey'
 	| 'jumped'
 	| 'cut'
-	| 'healed';
+	| 'healed'
+	| 'unanswered'
+	| 'lockDelay'
+	| 'onNodes';
+
+/** The signs the timeline draws: all but the lease ruler and the pointer. */
+export type TimelineSign = Exclude<SignName, 'lease' | 'pointer'>;
 
 /** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
 const signShapes = (g: Glyphs): Record<SignName, string> => ({
@@ -635,9 +707,13 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	jumped: `${g.jumped}±n`,
 	cut: g.cut,
 	healed: g.healed,
+	unanswered: g.unanswered,
+	lockDelay: g.lockDelay,
+	onNodes: `${g.times}n`,
 });
 
 export interface Sign {
+	readonly name: SignName;
 	readonly sign: string;
 	readonly meaning: string;
 }
@@ -646,5 +722,11 @@ export interface Sign {
 export function legend(g: Glyphs, lang: Lang): Sign[] {
 	const shapes = signShapes(g);
 	const {signs} = labelsFor(lang);
-	return (Object.keys(shapes) as SignName[]).map(name => ({sign: shapes[name], meaning: signs[name]}));
+	return (Object.keys(shapes) as SignName[]).map(name => ({name, sign: shapes[name], meaning: signs[name]}));
+}
+
+/** The timeline's signs in the legend's order, in the timeline's short words. */
+export function timelineLegend(g: Glyphs, lang: Lang): (Sign & {readonly name: TimelineSign})[] {
+	const short = labelsFor(lang).timelineSigns;
+	return legend(g, lang).flatMap(({name, sign}) => (name in short ? [{name: name as TimelineSign, sign, meaning: short[name as TimelineSign]}] : []));
 }

@@ -127,6 +127,12 @@ export interface Glyphs {
 	/** A renewal or an acquire the lock service turned away. */
 	readonly renewRefused: string;
 	readonly acquireRefused: string;
+	/** A request no node answered (after `+`, `[` or `]`). */
+	readonly unanswered: string;
+	/** A node's lock-delay window: it grants nobody. */
+	readonly lockDelay: string;
+	/** What several nodes did at one moment, counted: `[A×3` (A's keys), `✂×5`. */
+	readonly times: string;
 	readonly violation: string;
 }
 
@@ -155,6 +161,9 @@ const unicodeGlyphs: Glyphs = {
 	renewed: '+',
 	renewRefused: '+✗',
 	acquireRefused: '[✗',
+	unanswered: '?',
+	lockDelay: '═',
+	times: '×',
 	violation: '!',
 };
 
@@ -183,6 +192,9 @@ const asciiGlyphs: Glyphs = {
 	renewed: '+',
 	renewRefused: '+x',
 	acquireRefused: '[x',
+	unanswered: '?',
+	lockDelay: '%',
+	times: '*',
 	violation: '!',
 };
 

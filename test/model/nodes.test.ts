@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {createWorld, findNode, setupProblem, type WorldSetup} from '../../source/model/world.js';
+import {createWorld, findNode, knownUntil, setupProblem, type WorldSetup} from '../../source/model/world.js';
 import {clientOf, run} from './helpers.js';
 
 const worldOf = (setup: Partial<WorldSetup> = {}) => createWorld({clients: [{name: 'A'}, {name: 'B'}], lease: 10, ...setup});
@@ -202,5 +202,22 @@ describe('node crash and restart', () => {
 	test('crash and restart of a client keep its clock and its links', () => {
 		const {world} = run(worldOf(), 'jump A -3', 'partition A resource', 'crash A', 'restart A');
 		expect(clientOf(world, 'A')).toMatchObject({offset: -3, cut: ['resource'], status: 'running'});
+	});
+});
+
+describe('what a world knows of its future (knownUntil)', () => {
+	test("its clock, or the latest of a pause's end, the lock's expiry, a write's arrival", () => {
+		expect(knownUntil(run(worldOf(), 'tick 3').world)).toBe(3);
+		expect(knownUntil(run(worldOf({lease: 5}), 'acquire A').world)).toBe(5);
+		expect(knownUntil(run(worldOf({lease: 5}), 'acquire A', 'pause A 9').world)).toBe(9);
+		expect(knownUntil(run(worldOf({lease: 5}), 'acquire A', 'write A delay=12').world)).toBe(12);
+		// A released lock plans nothing.
+		expect(knownUntil(run(worldOf({lease: 5}), 'acquire A', 'release A').world)).toBe(0);
+	});
+
+	test("a lock-delay window's end, in true time", () => {
+		expect(knownUntil(run(worldOf({backend: 'consul', lease: 5}), 'acquire A', 'tick 5').world)).toBe(10);
+		// Once past, it plans nothing more.
+		expect(knownUntil(run(worldOf({backend: 'consul', lease: 5}), 'acquire A', 'tick 12').world)).toBe(12);
 	});
 });

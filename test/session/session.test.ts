@@ -179,3 +179,21 @@ test('a scenario whose first step has commands opens before it, on its descripti
 	expect(stepPosition(session)).toEqual({k: 0, n: 6});
 	expect(currentNarration(session)).toBe(scenario.description);
 });
+
+describe("the script's reach: how far the story goes, for the timeline's one scale", () => {
+	test("gc-pause reaches t=10, where B's lease ends, from its first step on", () => {
+		const start = startSession(loadScenario('gc-pause'));
+		expect(start.scriptReach).toBe(10);
+		// Every step of it keeps the same reach: it is the story's, not the step's.
+		expect(run(start, next, next, next).scriptReach).toBe(10);
+	});
+
+	test("a script's own steps only: one step reaches its lease's end; a change by hand leaves the reach as it was", () => {
+		const {scenario} = startSession(loadScenario('gc-pause'));
+		// Step 2 of gc-pause: A acquires (lease until t=5) and writes.
+		expect(startSession({...scenario, steps: [scenario.steps[1]!]}).scriptReach).toBe(5);
+		const none = startSession({...scenario, steps: []});
+		expect(none.scriptReach).toBe(0);
+		expect(reduceSession(none, by('pause A 30')).scriptReach).toBe(0);
+	});
+});

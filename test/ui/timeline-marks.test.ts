@@ -74,14 +74,14 @@ describe('client lanes', () => {
 	test('heartbeat renewals, a refused acquire and a failed renewal are drawn', () => {
 		const sessions = storyboard(builtinScenario('heartbeat'));
 		// t=2, 4 and 6: three renewals over A's lease; B turned away at t=6.
-		expect(laneOf(sessions[3]!, 'A')).toMatch(/^ A\s+\[1─✓─+\+─+\+─+\+/);
+		expect(laneOf(sessions[3]!, 'A')).toMatch(/^ A\s+\[1 ✓─+\+─+\+─+\+/);
 		expect(laneOf(sessions[3]!, 'B')).toMatch(/^ B\s+\[✗$/);
 		// At t=17 A's overdue heartbeat is refused.
 		expect(laneOf(sessions.at(-1)!, 'A')).toMatch(/✂▒+\+✗$/);
 	});
 
 	test('a renewal by hand, and an acquire turned away while a crashed client holds the lock', () => {
-		expect(laneOf(storyboard(builtinScenario('release-handoff'))[4]!, 'B')).toMatch(/\[2─✓─+\+\s+✂$/);
+		expect(laneOf(storyboard(builtinScenario('release-handoff'))[4]!, 'B')).toMatch(/\[2 ✓─+\+\s+✂$/);
 		expect(laneOf(storyboard(builtinScenario('crash'))[3]!, 'B')).toMatch(/^ B\s+\[✗$/);
 	});
 

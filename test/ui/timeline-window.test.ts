@@ -113,8 +113,8 @@ describe('the timeline over a long history', () => {
 describe('the timeline drawn on top of the frame before', () => {
 	// Glyphs of their own: nothing drawn with the dashboard's glyphs is reused, so this timeline is drawn from scratch.
 	const look = makeLook({lang: 'en', theme: 'dark', ascii: false, color: false});
-	const fresh = (session: Session) => timelineRows({session, width: 120, look: {...look, glyphs: {...look.glyphs}}, nodeLanes: true});
-	const shown = (session: Session) => timelineRows({session, width: 120, look, nodeLanes: true});
+	const fresh = (session: Session) => timelineRows({session, width: 120, look: {...look, glyphs: {...look.glyphs}}, lockLanes: 'nodes'});
+	const shown = (session: Session) => timelineRows({session, width: 120, look, lockLanes: 'nodes'});
 	const redlockCycle = [
 		'[partition A L4 L5, acquire A]',
 		'[heal A, tick 2, jump L3 +10]',
@@ -149,5 +149,20 @@ describe('the timeline drawn on top of the frame before', () => {
 			const expected = fresh(session);
 			expectEqual(shown(session), expected);
 		}
+	});
+});
+
+describe("the lock's lane over a long history", () => {
+	test('a lock-delay window begun before the window is drawn from the expiry, as a full replay draws it', () => {
+		const steps = ['[acquire A, tick 5]', 'acquire B', ...Array.from({length: 40}, () => 'tick 1'), '[acquire A, tick 5]', 'tick 2'];
+		let session = sessionOf('A, B', steps, 'consul');
+		for (let step = 0; step < steps.length; step += 1) {
+			session = reduceSession(session, {type: 'next'});
+			const from = session.history.entry.world.clock - 3;
+			const lock = (start: number) => buildTimeline(session, glyphs, start, 'summary').lanes.find(lane => lane.of === 'lock')!;
+			expectEqual(visibleFrom({now: 0, horizon: 0, lanes: [lock(from)]}, from), visibleFrom({now: 0, horizon: 0, lanes: [lock(0)]}, from));
+		}
+		// The last window: from A's expiry at t=50 to its end at t=55, seen from t=49 on.
+		expect(buildTimeline(session, glyphs, 49, 'summary').lanes.find(lane => lane.of === 'lock')!.spans).toEqual([{from: 50, to: 55, kind: 'delay'}]);
 	});
 });

@@ -1,15 +1,26 @@
 // The timeline as data: from the history's events (each has its time t) to lanes of spans and
-// marks, one lane per client and one for the resource, like the chapter's diagram; with several
-// lock nodes, one lane per node too: whose key it holds, when it expires, crashes, and clock
-// jumps. Pure.
+// marks, one lane per client and one for the resource, like the chapter's diagram; for the lock
+// service, where it has a story of its own (several nodes, or a lock-delay), a lane per node or
+// one lane for them all: whose keys they hold, expiries by a node's own clock, crashes and
+// restarts, clock jumps and lock-delay windows. Pure.
 
 import type {Event} from '../../model/event.js';
-import type {World} from '../../model/world.js';
+import {knownUntil, type World} from '../../model/world.js';
 import {type Begun, type Beginnings, beginningsOf, currentWorld, type Entry, followEvent, type History, type Session} from '../../session/session.js';
+import type {TimelineSign} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
 
-/** `waits`: a write of the client's held in a partition, from its send to when the link is back. */
-export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits';
+/**
+ * `waits`: a write of the client's held in a partition, from its send to when the link is back;
+ * `delay`: a node's lock-delay window, when it grants nobody.
+ */
+export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits' | 'delay';
+
+/** The sign of the legend each kind of span is drawn with. */
+export const spanSign: Readonly<Record<SpanKind, TimelineSign>> = {holds: 'holds', stale: 'stale', gc: 'gc', waits: 'sent', delay: 'lockDelay'};
+
+/** The lanes of the lock service: one per node, one for them all, or none. */
+export type LockLanes = 'nodes' | 'summary' | 'none';
 
 export interface Span {
 	readonly from: number;
@@ -22,11 +33,13 @@ export interface Mark {
 	readonly t: number;
 	readonly text: string;
 	readonly role: Role;
+	/** The signs of the legend it is drawn with. */
+	readonly signs: readonly TimelineSign[];
 }
 
 export interface Lane {
 	readonly name: string;
-	readonly of: 'client' | 'node' | 'resource';
+	readonly of: 'client' | 'node' | 'lock' | 'resource';
 	readonly spans: readonly Span[];
 	readonly marks: readonly Mark[];
 }
@@ -73,8 +86,8 @@ class Drawing {
 		const {g, drawFrom} = this;
 		const track = 'client' in event ? this.tracks.get(event.client) : undefined;
 		const shown = event.t >= drawFrom;
-		const mark = (text: string, role: Role) => shown && track?.marks.push({t: event.t, text, role});
-		const markResource = (text: string, role: Role) => shown && this.resource.push({t: event.t, text, role});
+		const mark = (text: string, role: Role, ...signs: TimelineSign[]) => shown && track?.marks.push({t: event.t, text, role, signs});
+		const markResource = (text: string, role: Role, ...signs: TimelineSign[]) => shown && this.resource.push({t: event.t, text, role, signs});
 		// A write shows `max` only when it raises the token the resource's last `max` mark showed.
 		const raised = event.kind === 'accepted' && event.maxToken > 0 && event.maxToken !== this.beginnings.maxToken;
 		followEvent(this.beginnings, event, (client, span) => {
@@ -82,55 +95,68 @@ class Drawing {
 		});
 		switch (event.kind) {
 			case 'acquired':
-				mark(`[${event.token ?? ''}`, 'accent');
+				mark(`[${event.token ?? ''}`, 'accent', 'acquired');
 				break;
 			case 'acquire-failed':
-				// Turned away by the lock service: someone else holds the lock.
-				mark(g.acquireRefused, 'warn');
+			case 'lock-delay':
+			case 'acquire-minority':
+				// Turned away: someone else holds the lock, the node is in its lock-delay, or too few nodes granted.
+				mark(g.acquireRefused, 'warn', 'acquireRefused');
 				break;
+			case 'unanswered': {
+				const [asked, sign] =
+					event.request === 'acquire'
+						? ['[', 'acquired' as const]
+						: event.request === 'renew'
+							? [g.renewed, 'renewed' as const]
+							: [g.released, 'released' as const];
+				mark(`${asked}${g.unanswered}`, 'warn', sign, 'unanswered');
+				break;
+			}
 			case 'renewed':
-				mark(g.renewed, 'ok');
+				mark(g.renewed, 'ok', 'renewed');
 				break;
 			case 'expired':
-				// One node's key out of several is not the lock: the lock pane shows who keeps a majority.
-				if (event.node === undefined) mark(g.expired, 'bad');
+				// One node's key out of several is not the lock: the lock's lanes show it.
+				if (event.node === undefined) mark(g.expired, 'bad', 'expired');
 				break;
 			case 'released':
 			case 'release-ignored':
-				mark(g.released, 'dim');
+				mark(g.released, 'dim', 'released');
 				break;
 			case 'renew-failed':
-				mark(g.renewRefused, 'warn');
+				mark(g.renewRefused, 'warn', 'renewRefused');
 				break;
 			case 'crashed':
-				mark(g.crashed, 'bad');
+				mark(g.crashed, 'bad', 'crashed');
 				break;
 			case 'restarted':
-				mark(g.restarted, 'accent');
+				mark(g.restarted, 'accent', 'restarted');
 				break;
 			case 'paused':
-				mark('GC', 'warn');
+				mark('GC', 'warn', 'gc');
 				break;
 			case 'sent':
-				mark(g.sent, 'accent');
+				mark(g.sent, 'accent', 'sent');
 				break;
 			case 'partitioned':
-				mark(g.cut, 'warn');
+				mark(g.cut, 'warn', 'cut');
 				break;
 			case 'healed':
-				mark(g.healed, 'ok');
+				mark(g.healed, 'ok', 'healed');
 				break;
 			case 'accepted':
-				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok');
-				if (event.violation) markResource(g.violation, 'banner');
-				else markResource(raised ? `max${event.maxToken}` : g.ok, raised ? 'accent' : 'ok');
+				mark(event.violation ? g.violation : g.ok, event.violation ? 'banner' : 'ok', event.violation ? 'violation' : 'ok');
+				if (event.violation) markResource(g.violation, 'banner', 'violation');
+				else if (raised) markResource(`max${event.maxToken}`, 'accent', 'maxToken');
+				else markResource(g.ok, 'ok', 'ok');
 				break;
 			case 'rejected':
-				mark(g.bad, 'bad');
-				markResource(g.bad, 'bad');
+				mark(g.bad, 'bad', 'bad');
+				markResource(g.bad, 'bad', 'bad');
 				break;
 			case 'fencing':
-				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm');
+				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm', event.on ? 'fenced' : 'unfenced');
 				break;
 			default:
 				break;
@@ -162,54 +188,59 @@ function drawingFrom(history: History, world: World, g: Glyphs, from: number): D
  * history has thousands of them. What earlier entries began (a belief, a pause) each history
  * entry keeps (`begun`), so a frame draws only the entries on screen, at any length of history.
  */
-export function buildTimeline(session: Session, g: Glyphs, from = 0, withNodes = false): Timeline {
+export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: LockLanes = 'none', lockLaneName = 'lock'): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
 	const drawing = drawingFrom(session.history, world, g, from);
 
 	// What is still open at `now` is closed there.
-	let horizon = now;
+	const horizon = knownUntil(world);
 	const clientLanes = [...drawing.tracks].map(([name, track]) => {
 		const {spans, marks} = track;
 		const {belief, pause, waiting} = drawing.beginnings.clients.get(name)!;
 		if (belief && now > belief.from && now >= from) spans.push({from: belief.from, to: now, kind: belief.kind});
 		if (waiting !== null) spans.push({from: waiting, to: now, kind: 'waits'});
-		if (pause) {
-			spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
-			horizon = Math.max(horizon, pause.until);
-		}
-		if (world.lock.holder === name && world.lock.expiry !== null) {
-			marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration'});
-			horizon = Math.max(horizon, world.lock.expiry);
-		}
+		if (pause) spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
+		if (world.lock.holder === name && world.lock.expiry !== null) marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration', signs: ['expired']});
 		return {name, of: 'client' as const, spans, marks};
 	});
-	for (const write of world.inflight) {
-		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration'});
-		horizon = Math.max(horizon, write.arrivesAt);
-	}
+	for (const write of world.inflight)
+		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration', signs: ['sent']});
 	const lanes: Lane[] = clientLanes;
-	// Only when they are shown: a node's lane reads every command's world, and most frames have no room for them.
-	if (withNodes && world.nodes.length > 1) lanes.push(...nodeLanes(session.history, from, g));
+	// Only when they are shown: the lock's lanes read every command's world, and most frames have no room for them.
+	if (locks !== 'none' && hasLockStory(world)) lanes.push(...lockLanes(session.history, from, g, locks, lockLaneName));
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
+}
+
+/** The lock service has a story of its own to draw: several nodes, or a lock-delay. */
+export const hasLockStory = (world: World): boolean => world.nodes.length > 1 || world.lockDelay > 0;
+
+/** Something a node did at a moment: its mark on the node's own lane, and what goes into the lane for them all. */
+interface NodeMark extends Mark {
+	readonly node: number;
+	/** The client a key was granted to, for a grant. */
+	readonly granted?: string;
 }
 
 interface NodeTrack {
 	/** Whose key the node holds, and since when. */
 	holder: string | null;
 	from: number;
+	/** When its lock-delay ends, in true time, and since when it runs; null when it is in none. */
+	delay: {readonly from: number; readonly until: number} | null;
 	readonly spans: Span[];
-	readonly marks: Mark[];
 }
 
 /**
- * A lane per node over the entries drawn, from the world before them: each key from its grant
- * (`[A`) to its end (`✂` when it expires by the node's clock), crashes and restarts, and clock
- * jumps (`≈+10`), which break the lane. Keys are read from the world after each command, so
+ * The lock's lanes over the entries drawn, from the world before them: each key from its grant
+ * (`[A`) to its end (`✂` when it expires by the node's clock), crashes and restarts, clock jumps
+ * (`≈+10`) and lock-delay windows. Keys and windows are read from the world after each command, so
  * nothing before the window has to be replayed.
  */
 class NodeDrawing {
+	readonly marks: NodeMark[] = [];
+
 	constructor(
 		readonly g: Glyphs,
 		readonly tracks: NodeTrack[],
@@ -220,7 +251,7 @@ class NodeDrawing {
 	static startingAt(g: Glyphs, world: World): NodeDrawing {
 		return new NodeDrawing(
 			g,
-			world.nodes.map(node => ({holder: node.holder, from: world.clock, spans: [], marks: []})),
+			world.nodes.map(node => ({holder: node.holder, from: world.clock, delay: delayOf(node, world), spans: []})),
 			world,
 		);
 	}
@@ -231,23 +262,23 @@ class NodeDrawing {
 			// Few commands end a key: the map is made for those only.
 			let endedAt: Map<string, number> | undefined;
 			for (const event of played.events) {
-				const node =
-					event.kind === 'expired'
+				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
+				const name =
+					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted'
 						? event.node
-						: event.kind === 'node-crashed' || event.kind === 'node-restarted'
-							? event.node
-							: event.kind === 'jumped'
-								? event.target
-								: undefined;
-				const track = node === undefined ? undefined : tracks[this.world.nodes.findIndex(candidate => candidate.name === node)];
-				if (!track) continue;
-				if (event.kind === 'expired') track.marks.push({t: event.t, text: g.expired, role: 'bad'});
-				if (event.kind === 'node-crashed') track.marks.push({t: event.t, text: g.crashed, role: 'bad'});
-				if (event.kind === 'node-restarted') track.marks.push({t: event.t, text: g.restarted, role: 'accent'});
-				if (event.kind === 'jumped') track.marks.push({t: event.t, text: `${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, role: 'warn'});
+						: event.kind === 'jumped'
+							? event.target
+							: undefined;
+				const node = name === undefined ? -1 : this.world.nodes.findIndex(candidate => candidate.name === name);
+				if (node < 0) continue;
+				const mark = (text: string, role: Role, sign: TimelineSign) => this.marks.push({t: event.t, text, role, signs: [sign], node});
+				if (event.kind === 'expired') mark(g.expired, 'bad', 'expired');
+				if (event.kind === 'node-crashed') mark(g.crashed, 'bad', 'crashed');
+				if (event.kind === 'node-restarted') mark(g.restarted, 'accent', 'restarted');
+				if (event.kind === 'jumped') mark(`${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, 'warn', 'jumped');
 				if (event.kind === 'expired' || event.kind === 'node-crashed') {
 					endedAt ??= new Map();
-					endedAt.set(node!, event.t);
+					endedAt.set(name!, event.t);
 				}
 			}
 			const world = played.world;
@@ -255,35 +286,90 @@ class NodeDrawing {
 			for (let at = 0; at < world.nodes.length; at += 1) {
 				const node = world.nodes[at]!;
 				const track = tracks[at]!;
+				const delay = delayOf(node, world);
+				if (delay?.until !== track.delay?.until) {
+					// A window cut short (a restart that forgot it) ends now.
+					if (track.delay) track.spans.push({from: track.delay.from, to: Math.min(track.delay.until, world.clock), kind: 'delay'});
+					track.delay = delay;
+				}
 				if (node.holder === track.holder) continue;
 				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt?.get(node.name) ?? world.clock, kind: 'holds'});
 				track.holder = node.holder;
 				track.from = world.clock;
-				if (node.holder !== null) track.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent'});
+				if (node.holder !== null)
+					this.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent', signs: ['nodeKey'], node: at, granted: node.holder});
 			}
 		}
 	}
 
-	/** The lanes, what is still held closed at now on copies. */
-	lanes(): Lane[] {
+	/** Each node's spans, what is still open closed on copies: a key at now, a lock-delay window at its end. */
+	private spansOf(at: number): Span[] {
+		const track = this.tracks[at]!;
+		return [
+			...track.spans,
+			...(track.holder === null ? [] : [{from: track.from, to: this.world.clock, kind: 'holds' as const}]),
+			...(track.delay === null ? [] : [{from: track.delay.from, to: track.delay.until, kind: 'delay' as const}]),
+		];
+	}
+
+	/** A lane per node. */
+	nodeLanes(): Lane[] {
 		const {world} = this;
 		return world.nodes.map((node, at) => {
-			const track = this.tracks[at]!;
-			const spans = track.holder === null ? [...track.spans] : [...track.spans, {from: track.from, to: world.clock, kind: 'holds' as const}];
+			const marks: Mark[] = this.marks.filter(mark => mark.node === at);
 			// Where the key will expire, in true time: faint, as every planned thing.
-			const marks =
-				node.up && node.expiry !== null
-					? [...track.marks, {t: node.expiry - node.offset, text: this.g.expired, role: 'decoration' as const}]
-					: [...track.marks];
-			return {name: node.name, of: 'node' as const, spans, marks};
+			if (node.up && node.expiry !== null) marks.push({t: node.expiry - node.offset, text: this.g.expired, role: 'decoration', signs: ['expired']});
+			return {name: node.name, of: 'node' as const, spans: this.spansOf(at), marks};
 		});
+	}
+
+	/**
+	 * One lane for every node: at each moment what each node did, after its name (`L3≈+10✂`; one
+	 * node needs none), what several did alike counted instead (`✂×5`), then the keys granted the
+	 * same way (`L3[B`, `[B×3`).
+	 */
+	summaryLane(name: string): Lane {
+		const {g, world} = this;
+		const several = world.nodes.length > 1;
+		const marks: Mark[] = [];
+		for (const t of [...new Set(this.marks.map(mark => mark.t))].sort((a, b) => a - b)) {
+			const now = this.marks.filter(mark => mark.t === t);
+			// What each node did, in the order of the nodes: its events run together, or the key it granted.
+			const done = world.nodes.flatMap((node, at) => {
+				const events = now.filter(mark => mark.node === at && mark.granted === undefined);
+				const grants = now.filter(mark => mark.node === at && mark.granted !== undefined);
+				return [
+					...(events.length > 0
+						? [{node: node.name, text: events.map(mark => mark.text).join(''), role: events[0]!.role, signs: events.flatMap(mark => mark.signs)}]
+						: []),
+					// One node's key is the lock: its holder's lane shows it.
+					...(several ? grants.map(mark => ({node: node.name, text: mark.text, role: mark.role, signs: mark.signs})) : []),
+				];
+			});
+			for (const text of new Set(done.map(each => each.text))) {
+				const alike = done.filter(each => each.text === text);
+				const {role, signs} = alike[0]!;
+				if (!several) marks.push({t, text, role, signs});
+				else if (alike.length === 1) marks.push({t, text: `${alike[0]!.node}${text}`, role, signs});
+				else marks.push({t, text: `${text}${g.times}${alike.length}`, role, signs: [...signs, 'onNodes']});
+			}
+		}
+		// A window drawn over another is the same glyph: the lane shows when any node grants nobody.
+		const spans = world.nodes.flatMap((_, at) => this.spansOf(at).filter(span => span.kind === 'delay'));
+		return {name, of: 'lock', spans, marks};
 	}
 }
 
-function nodeLanes(history: History, from: number, g: Glyphs): Lane[] {
+/** A node's lock-delay window still to run, in true time: it began at the expiry, a lock-delay before its end. */
+const delayOf = (node: World['nodes'][number], world: World) =>
+	node.delayUntil !== null && node.delayUntil - node.offset > world.clock
+		? {from: node.delayUntil - world.lockDelay - node.offset, until: node.delayUntil - node.offset}
+		: null;
+
+function lockLanes(history: History, from: number, g: Glyphs, locks: 'nodes' | 'summary', name: string): Lane[] {
 	// Entries that end at `from` or later are drawn, from the world of the entry before them.
 	const {drawn, before} = entriesFrom(history, from);
 	const drawing = NodeDrawing.startingAt(g, (before ?? drawn[0]!).entry.world);
 	for (const node of drawn) drawing.visitEntry(node.entry);
-	return drawing.lanes();
+	return locks === 'nodes' && drawing.world.nodes.length > 1 ? drawing.nodeLanes() : [drawing.summaryLane(name)];
 }

@@ -1,18 +1,20 @@
-// The timeline: a lane per client and one for the resource, drawn from the history's events;
-// where the screen has the rows, a lane per lock node too.
-// Time runs left to right at a fixed number of columns per tick; when the story outgrows the
-// width, the window scrolls to keep now (and what is known of the future) in view.
+// The timeline: a lane per client and one for the resource, drawn from the history's events; for
+// the lock service, a lane per node where the screen has the rows, else one lane for them all.
+// Time runs left to right at one number of columns per tick for the whole story, chosen from
+// how far its script reaches; when the story outgrows the width, the window scrolls to keep now
+// (and what is known of the future) in view. The legend names every sign drawn.
 
-import {currentWorld} from '../../session/session.js';
+import {knownUntil, type World} from '../../model/world.js';
+import {currentWorld, type Session} from '../../session/session.js';
 import {cutToWidth, pad} from '../../text/fit.js';
 import {charactersOf, widthOf} from '../../text/width.js';
-import {labelsFor, legend} from '../labels.js';
+import {labelsFor, type TimelineSign, timelineLegend} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
-import {buildTimeline, type Lane, type SpanKind} from './lanes.js';
+import {buildTimeline, hasLockStory, type Lane, type LockLanes, type SpanKind, spanSign} from './lanes.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
-/** Columns per tick: enough for marks like `[2 ✓`, not so many that the story looks sparse. */
-const minColumnsPerTick = 4;
+/** Columns per tick: at least enough for a mark like `[2` and a space, not so many that the story looks sparse. */
+const minColumnsPerTick = 3;
 const maxColumnsPerTick = 12;
 
 export interface TimeWindow {
@@ -21,12 +23,18 @@ export interface TimeWindow {
 }
 
 /**
+ * Columns per tick for the story: all of it up to `reach` (and a tick more) in `width` columns
+ * where it fits. `reach` is the furthest the script goes, or the story where it went further by
+ * hand, so the scale changes only off script.
+ */
+export const columnsPerTickFor = (reach: number, width: number): number =>
+	Math.max(minColumnsPerTick, Math.min(maxColumnsPerTick, Math.floor(width / (reach + 2))));
+
+/**
  * The window over time that fits `width` columns: up to one tick past the horizon, but never
  * so far ahead that now (with a little of the past) leaves the screen.
  */
-function timeWindow(now: number, horizon: number, width: number): TimeWindow {
-	const ticks = horizon + 2;
-	const columnsPerTick = Math.max(minColumnsPerTick, Math.min(maxColumnsPerTick, Math.floor(width / ticks)));
+function timeWindow(now: number, horizon: number, width: number, columnsPerTick: number): TimeWindow {
 	const visible = Math.max(1, Math.floor(width / columnsPerTick));
 	return {start: Math.max(0, Math.min(horizon + 2 - visible, now - Math.floor(visible / 4))), columnsPerTick};
 }
@@ -38,14 +46,29 @@ const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly 
 			? {text: g.stale, role: 'bad'}
 			: kind === 'waits'
 				? {text: g.sent, role: 'warn'}
-				: {text: g.holds, role: 'accent'};
+				: kind === 'delay'
+					? {text: g.lockDelay, role: 'warn'}
+					: {text: g.holds, role: 'accent'};
 
-/** A lane as one cell per column (the text and role of each), then as runs of one role. */
-function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): Row {
+/** A lane drawn: its row, and the signs of the legend it shows. */
+interface DrawnLane {
+	readonly row: Row;
+	readonly signs: ReadonlySet<TimelineSign>;
+}
+
+/**
+ * A lane as one cell per column (the text and role of each), then as runs of one role. The marks
+ * of one tick stand on its column, a blank between them; they run on into the ticks after it
+ * only up to a blank before the next tick's marks, and what finds no room there is left out.
+ */
+function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g: Glyphs): DrawnLane {
 	const texts: string[] = new Array<string>(width).fill(' ');
 	const roles: Role[] = new Array<Role>(width).fill('plain');
+	// The sign of the span each column shows, until a mark covers it: the legend names what is seen.
+	const spanSigns: (TimelineSign | null)[] = new Array<TimelineSign | null>(width).fill(null);
+	const signs = new Set<TimelineSign>();
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
-	// Spans first (a GC pause, then a write waiting in a partition, over a belief), then marks on top.
+	// Spans first (a lock-delay window, a GC pause, then a write waiting in a partition, over a belief), then marks on top.
 	const layer = (kind: SpanKind) => (kind === 'waits' ? 2 : kind === 'gc' ? 1 : 0);
 	const ordered = [...lane.spans].sort((a, b) => layer(a.kind) - layer(b.kind));
 	for (const span of ordered) {
@@ -53,30 +76,44 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		// What is only planned (the rest of a pause) is drawn faint.
 		for (let x = Math.max(0, column(span.from)); x < Math.min(width, column(span.to)); x += 1) {
 			texts[x] = style.text;
+			spanSigns[x] = spanSign[span.kind];
 			roles[x] = x > column(now) ? 'decoration' : style.role;
 		}
 	}
-	// Marks that would touch (two things on one tick, or a long one running into the next) are
-	// kept a column apart, the later one shifted right, so that `max2` and `✓` never read as `max2✓`.
-	let cursor = 0;
-	for (const mark of [...lane.marks].sort((a, b) => a.t - b.t)) {
-		const at = Math.max(column(mark.t), cursor);
-		if (column(mark.t) < 0 || at >= width) continue;
-		let x = at;
-		for (const character of charactersOf(mark.text)) {
-			const characterWidth = widthOf(character);
-			if (x + characterWidth > width) break;
-			texts[x] = character;
-			roles[x] = mark.role;
-			for (let fill = 1; fill < characterWidth; fill += 1) {
-				texts[x + fill] = '';
-				roles[x + fill] = mark.role;
+	const marks = [...lane.marks].sort((a, b) => a.t - b.t);
+	for (let first = 0; first < marks.length; ) {
+		const {t} = marks[first]!;
+		let next = first;
+		while (next < marks.length && marks[next]!.t === t) next += 1;
+		// A blank column before the next tick's marks.
+		const limit = next < marks.length ? Math.min(width, column(marks[next]!.t) - 1) : width;
+		let x = column(t);
+		for (let at = first; at < next && x >= 0 && x < limit; at += 1) {
+			const mark = marks[at]!;
+			// Whole marks only, but for the first of a tick: it is cut rather than lost.
+			if (at > first && x + 1 + widthOf(mark.text) > limit) break;
+			if (at > first) {
+				texts[x] = ' ';
+				roles[x] = 'plain';
+				spanSigns[x] = null;
+				x += 1;
 			}
-			x += characterWidth;
+			for (const sign of mark.signs) signs.add(sign);
+			for (const character of charactersOf(mark.text)) {
+				const characterWidth = widthOf(character);
+				if (x + characterWidth > limit) break;
+				for (let fill = 0; fill < characterWidth; fill += 1) {
+					texts[x + fill] = fill === 0 ? character : '';
+					roles[x + fill] = mark.role;
+					spanSigns[x + fill] = null;
+				}
+				x += characterWidth;
+			}
 		}
-		cursor = x + 1;
+		first = next;
 	}
-	return runsOf(texts, roles);
+	for (const sign of spanSigns) if (sign !== null) signs.add(sign);
+	return {row: runsOf(texts, roles), signs};
 }
 
 /**
@@ -108,31 +145,94 @@ function drawAxis(now: number, window: TimeWindow, width: number): Row {
 	return row;
 }
 
-export function timelineRows({session, width, look, nodeLanes = false}: PaneProps & {readonly nodeLanes?: boolean}): Row[] {
-	const g = look.glyphs;
-	// The window starts at most this many ticks before now (lanes leave it fewer columns than `width`).
-	const timeline = buildTimeline(session, g, currentWorld(session).clock - Math.floor(width / minColumnsPerTick), nodeLanes);
-	const nameWidth = Math.min(14, Math.max(...timeline.lanes.map(lane => widthOf(lane.name)))) + 2;
-	const plot = Math.max(1, width - nameWidth);
-	const window = timeWindow(timeline.now, timeline.horizon, plot);
-	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
+/**
+ * The names of every lane the world can have, whichever of the lock's lanes are shown: the names'
+ * column, and so the scale, stays as it is when the room for them changes.
+ */
+const laneNames = (world: World, lockLane: string): string[] => [
+	...world.clients.map(client => client.name),
+	...(hasLockStory(world) ? [...world.nodes.map(node => node.name), lockLane] : []),
+	world.resource.name,
+];
 
-	const lanes = timeline.lanes.map((lane, index) => [
-		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
-		...drawLane(lane, window, plot, timeline.now, g),
-	]);
-	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
-	return [timelineTitle({width, look}), ...lanes, axis];
+export interface TimelineProps extends PaneProps {
+	readonly lockLanes?: LockLanes;
+	/** Rows the legend may take under the title: what does not fit there is left out. */
+	readonly legendRows?: number;
 }
 
-/** The pane's title, with the commonest signs that fit beside it; `?` lists them all. */
-const timelineTitle = ({width, look}: Pick<PaneProps, 'width' | 'look'>): Row => {
-	const title = [piece(labelsFor(look.lang).timelinePane, 'title')];
-	const signs: Row[number][] = [];
-	for (const {sign, meaning} of legend(look.glyphs, look.lang)) {
-		const next = [...signs, ...(signs.length > 0 ? [piece('  ')] : []), piece(`${sign} ${meaning}`, 'dim')];
-		if (rowWidth(title) + rowWidth(next) + 10 > width) break;
-		signs.splice(0, signs.length, ...next);
+/** The timeline's rows with no lock lanes and its legend on its title: its title, a lane per client and the resource's, the axis. */
+export const timelineBaseHeight = (world: World): number => world.clients.length + 3;
+
+/**
+ * The timeline in at most `spare` rows more than its base height: the lock's lanes one per node
+ * where they and the whole legend fit, else one lane for them all. Where they do not, in the
+ * `squeezed` rows the panes above leave by giving up what they can (the clients' headings): one
+ * lane for the nodes, else none and the legend in what is left.
+ */
+export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number): Row[] {
+	const world = currentWorld(props.session);
+	const base = timelineBaseHeight(world);
+	const tries: readonly (readonly [LockLanes, number])[] = hasLockStory(world)
+		? [...(world.nodes.length > 1 && spare >= world.nodes.length ? [['nodes', spare] as const] : []), ['summary', spare], ['summary', squeezed]]
+		: [['none', spare]];
+	for (const [lockLanes, room] of tries) {
+		const rows = timelineRows({...props, lockLanes});
+		if (rows.length - base <= room) return rows;
 	}
-	return titleRule(title, width, look, signs);
-};
+	return timelineRows({...props, lockLanes: 'none', legendRows: Math.max(0, squeezed)});
+}
+
+export function timelineRows({session, width, look, lockLanes = 'none', legendRows = Number.POSITIVE_INFINITY}: TimelineProps): Row[] {
+	const g = look.glyphs;
+	const labels = labelsFor(look.lang);
+	const world = currentWorld(session);
+	const nameWidth = Math.min(14, Math.max(...laneNames(world, labels.lockLane).map(widthOf))) + 2;
+	const plot = Math.max(1, width - nameWidth);
+	const horizon = knownUntil(world);
+	const window = timeWindow(world.clock, horizon, plot, columnsPerTickFor(storyReach(session, horizon), plot));
+	const timeline = buildTimeline(session, g, window.start, lockLanes, labels.lockLane);
+	const name = (text: string, role: Role) => piece(` ${pad(cutToWidth(text, nameWidth - 2), nameWidth - 1)}`, role);
+
+	const drawn = timeline.lanes.map(lane => ({lane, ...drawLane(lane, window, plot, timeline.now, g)}));
+	const lanes = drawn.map(({lane, row}, index) => [
+		name(lane.name, lane.of === 'resource' ? 'accent' : lane.of === 'client' && index === session.selected ? 'selected' : 'label'),
+		...row,
+	]);
+	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
+	const shown = new Set(drawn.flatMap(({signs}) => [...signs]));
+	const {title, more} = legendOf({width, look}, shown);
+	return [title, ...more.slice(0, legendRows), ...lanes, axis];
+}
+
+/** How far the story reaches: its script's reach, or further where it went further by hand. */
+const storyReach = (session: Session, horizon: number) => Math.max(session.scriptReach, horizon);
+
+/**
+ * The pane's title, with the signs drawn beside it as far as they fit, and the rest on rows
+ * under it, each sign whole.
+ */
+function legendOf({width, look}: Pick<PaneProps, 'width' | 'look'>, shown: ReadonlySet<TimelineSign>): {title: Row; more: Row[]} {
+	const title = [piece(labelsFor(look.lang).timelinePane, 'title')];
+	const entries = timelineLegend(look.glyphs, look.lang)
+		.filter(({name}) => shown.has(name))
+		.map(({sign, meaning}) => `${sign} ${meaning}`);
+	// The title's row keeps its rule's ends, the title and a space each side of both.
+	const rooms = (line: number) => (line === 0 ? width - rowWidth(title) - 9 : width - 2);
+	const lines: string[][] = [[]];
+	let room = rooms(0);
+	for (const entry of entries) {
+		const line = lines.at(-1)!;
+		const needed = widthOf(entry) + (line.length > 0 ? 2 : 0);
+		if (needed > room && (line.length > 0 || lines.length === 1)) {
+			lines.push([entry]);
+			room = rooms(lines.length - 1) - widthOf(entry);
+		} else {
+			line.push(entry);
+			room -= needed;
+		}
+	}
+	const [first, ...rest] = lines;
+	const signs = first!.length > 0 ? [piece(first!.join('  '), 'label')] : [];
+	return {title: titleRule(title, width, look, signs), more: rest.map(line => [piece(` ${line.join('  ')}`, 'label')])};
+}
