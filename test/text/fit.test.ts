@@ -34,6 +34,22 @@ describe('wrap', () => {
 		expect(wrap('A acquires the lock', 40)).toEqual(['A acquires the lock']);
 	});
 
+	test('Japanese: a name or an identifier is never split across lines, at any width', () => {
+		const names = ['row-42', 'lock-delay', 'L1', 't=10', 'max=2', '"A2"'];
+		const text = `ノードの時計で t=10 まで lock-delay。row-42 は max=2 を覚え、L1 が "A2" を受理する。`;
+		for (let width = 12; width <= 60; width += 1) {
+			const lines = wrap(text, width);
+			expect(lines.join('').replaceAll(' ', '')).toBe(text.replaceAll(' ', ''));
+			for (const name of names)
+				expect(
+					lines.some(line => line.includes(name)),
+					`${name} at ${width}: ${lines.join(' / ')}`,
+				).toBe(true);
+		}
+		// Between Japanese characters it still breaks anywhere a phrase ends.
+		expect(wrap('資源 row-42 は空。', 8)).toEqual(['資源', 'row-42', 'は空。']);
+	});
+
 	test('a character wider than the line takes a line of its own, and loses nothing', () => {
 		expect(wrap('ロック', 1)).toEqual(['ロ', 'ッ', 'ク']);
 		expect(wrap('aロb', 1)).toEqual(['a', 'ロ', 'b']);
