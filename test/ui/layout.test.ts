@@ -205,7 +205,7 @@ describe('a large terminal', () => {
 		const en = linesOf(fifth, 200, 59, 'en').join('\n');
 		expect(en).toMatch(/grants +token 2 to B at t=5\s[^\n]*t=0 ✓ A "A" token 1 *\n +token 1 to A at t=0, expired at t=5/);
 		expect(en).toMatch(/1 A .*\n +t=0 A's write "A" accepted \(token 1\) *\n +t=2 A is paused by GC until t=7 *\n +t=5 A's lease expired/);
-		expect(en).toMatch(/2 B .*\n +t=5 B acquired the lock, token 2 \(lease until t=10\) *\n +t=5 B's write "B" accepted \(token 2\)/);
+		expect(en).toMatch(/2 B .*\n +t=5 B acquired the lock with token 2 \(lease until t=10\) *\n +t=5 B's write "B" accepted \(token 2\)/);
 		const ja = linesOf(fifth, 200, 59, 'ja').join('\n');
 		expect(ja).toContain('付与');
 		expect(ja).toContain('トークン 1 → A (t=0)、t=5 に失効');
