@@ -78,10 +78,10 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			}
 			if (ja) {
 				const lost = event.lostToken === null ? 'ロック' : `トークン ${event.lostToken}`;
-				return `${event.client} の${what}は断られる: もう持ち主ではなく、${spaced(lost)}を失ったと知る`;
+				return `${event.client} の${what}は断られる: ${event.client} は${spaced(lost)}を失ったと知る`;
 			}
 			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
-			return `${event.client}'s ${what} is turned away: ${event.client} is no longer the holder, and learns it lost ${lost}`;
+			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
 		}
 		case 'released':
 			return ja

@@ -156,9 +156,9 @@ describe('nothing is cut short', () => {
 	test("heartbeat's punchline and heartbeat column at 80x24", () => {
 		const session = [...everyStep(startSession(builtinScenario('heartbeat')))];
 		const end = session.find(each => each.history.entry.step === 7)!;
-		expect(linesOf(end, 80, 23, 'en').join('\n')).toMatch(/it learns it lost\s+token 1/);
+		expect(linesOf(end, 80, 23, 'en').join('\n')).toMatch(/learns it lost\s+token 1/);
 		const paused = session.find(each => each.history.entry.step === 5)!;
-		expect(linesOf(paused, 80, 23, 'en').join('\n')).toMatch(/GC until t=17\s+token 1 stale\s+on\s+silent/);
+		expect(linesOf(paused, 80, 23, 'en').join('\n')).toMatch(/paused by GC until t=17\s+token 1 stale\s+silent/);
 	});
 
 	test('a title that does not fit gives way to the short title, then is cut', () => {

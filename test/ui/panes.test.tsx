@@ -1,7 +1,8 @@
 import {render} from 'ink-testing-library';
 import type {ReactNode} from 'react';
 import {describe, expect, test} from 'vitest';
-import {loadScenario} from '../../source/scenario/files.js';
+import {storyboard} from '../../source/export/storyboard.js';
+import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/text/narration.js';
 import {reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {widthOf} from '../../source/text/width.js';
@@ -19,7 +20,7 @@ import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {expectEqual} from '../expect-equal.js';
 import {command} from '../model/helpers.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const scenario = loadScenario('gc-pause');
 /** One look per language and glyph set, as the app keeps one: what is built for a look is kept with it. */
@@ -143,7 +144,7 @@ describe('lock service pane with several nodes and backends', () => {
 			const rows = lockRows({session: jumped, width: 39, look: ja, more});
 			for (const row of rows) expect(widthOf(row.map(part => part.text).join('')), textOf([row])).toBeLessThanOrEqual(39);
 		}
-		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 5 中 2 {2}B 5 中 3 ✓/);
+		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 2\/5 {2}B 3\/5 ✓/);
 	});
 });
 
@@ -166,10 +167,28 @@ describe('resource pane', () => {
 });
 
 describe('clients pane', () => {
-	test('one row each: status, belief, fencing, heartbeat, in flight', () => {
+	test('one row each: status, belief, whether it sends its token, heartbeat, in flight', () => {
+		const text = textOf(clientsRows({...pane(at(2, 'write B')), width: 120}));
+		expect(text).toMatch(/client +status +believes +sends token +heartbeat +in flight/);
+		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+yes\s+manual/);
+		expect(text).toMatch(/2 B\s+running\s+—\s+yes/);
+	});
+
+	test('at 80 columns a column that says the same all story long goes first: every client sends its token, none has a heartbeat', () => {
 		const text = shown(clientsRows(pane(at(2, 'write B'))));
-		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+on\s+manual/);
-		expect(text).toMatch(/2 B\s+running\s+—\s+on/);
+		expect(text).toMatch(/client +status +believes +in flight\n/);
+		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+—/);
+	});
+
+	test('every built-in keeps its columns, at the same places, from step to step, in either language and at either size', () => {
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const)
+				for (const columns of [80, 120]) {
+					const headings = storyboard(builtinScenario(name)).map(
+						session => shown(clientsRows({session, width: columns, look: lookIn(lang)}), lookIn(lang)).split('\n')[1],
+					);
+					expect(new Set(headings), `${name} ${lang} ${columns}`).toHaveLength(1);
+				}
 	});
 
 	test('two believers: says so, and whom the lock service agrees with', () => {
@@ -180,8 +199,8 @@ describe('clients pane', () => {
 	});
 
 	test('crashed, fencing off and a write in flight', () => {
-		const text = shown(clientsRows(pane(at(1, 'fencing A off', 'write A delay=3', 'crash B'))));
-		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+off\s+manual\s+›t=3/);
+		const text = textOf(clientsRows({...pane(at(1, 'fencing A off', 'write A delay=3', 'crash B')), width: 120}));
+		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+no\s+manual\s+›t=3/);
 		expect(text).toMatch(/2 B\s+crashed/);
 	});
 });
@@ -205,7 +224,7 @@ describe('clients pane in the second model', () => {
 		const text = shown(clientsRows(pane(held)));
 		expect(text).toMatch(/1 A .*token 1 ✓ until 5 .*held→t=3 +checks lease/);
 		const waiting = doing(careful, 'acquire B', 'partition B resource', 'write B x delay=1', 'write B y delay=3', 'tick');
-		expect(shown(clientsRows(pane(waiting)))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
+		expect(textOf(clientsRows({...pane(waiting), width: 120}))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
 	});
 
 	test('two believers in a world of nodes: how many nodes each has, and who has a majority, in one line at 80 columns', () => {
@@ -216,7 +235,7 @@ describe('clients pane in the second model', () => {
 				.split('\n')
 				.at(-1)!;
 		expect(lesson(look)).toBe(' ! A (2 of 5 nodes) and B (3 of 5: a majority) both believe they hold the lock');
-		expect(lesson(lookIn('ja'))).toMatch(/A \(5 中 2 ノード\) と B \(5 中 3、過半数\) が持っているつもり/);
+		expect(lesson(lookIn('ja'))).toMatch(/A \(2\/5 ノード\) と B \(3\/5、過半数\) が持っているつもり/);
 	});
 
 	test('a world with none of these keeps the first columns only', () => {

@@ -150,7 +150,7 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 			[label(words.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')],
 			// During a lock-delay, what matters next is when the lock can be taken again.
 			node.up && inLockDelay(world, node)
-				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!), 'warn')], width)
+				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!, true), 'warn')], width)
 				: underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width),
 		];
 	if (last?.kind === 'released')
@@ -177,7 +177,7 @@ function eachNodeRows(world: World, labels: Labels, name: number, selected: numb
 				...(anyOff ? [(node.offset === 0 ? ['', 'dim'] : [labels.clockOffset(node.offset), 'warn']) as [string, Role]] : []),
 				node.holder === null ? ['·', 'dim'] : [node.holder, !node.up ? 'dim' : node.holder === world.lock.holder ? 'accent' : 'warn'],
 				node.expiry === null ? ['', 'dim'] : [labels.keyUntil(node.expiry, withLeft ? node.expiry - clock : null), node.up ? 'plain' : 'dim'],
-				node.up && inLockDelay(world, node) ? [labels.lockDelayUntil(node.delayUntil!), 'warn'] : ['', 'dim'],
+				node.up && inLockDelay(world, node) ? [labels.lockDelayUntil(node.delayUntil!, false), 'warn'] : ['', 'dim'],
 			];
 			return {node, cells};
 		});
