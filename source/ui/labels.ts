@@ -217,6 +217,12 @@ export interface Labels {
 		readonly auto: string;
 		readonly variant: string;
 		readonly node: string;
+		/** The node keys: crash or restart the selected node, cut the selected client from it or heal the link, jump its clock. */
+		readonly crashNode: string;
+		readonly restartNode: string;
+		readonly cutNode: string;
+		readonly healNode: string;
+		readonly jumpNode: string;
 		readonly cut: string;
 	};
 }
@@ -404,6 +410,11 @@ const en: Labels = {
 		auto: 'auto',
 		variant: 'other fencing',
 		node: 'node',
+		crashNode: 'crash',
+		restartNode: 'restart',
+		cutNode: 'cut',
+		healNode: 'heal',
+		jumpNode: 'jump',
 		cut: 'cut/heal',
 	},
 };
@@ -588,6 +599,11 @@ const ja: Labels = {
 		auto: '自動',
 		variant: '別版',
 		node: 'ノード',
+		crashNode: 'クラッシュ',
+		restartNode: '再起動',
+		cutNode: '切断',
+		healNode: '復旧',
+		jumpNode: '跳躍',
 		cut: '切断/復旧',
 	},
 };

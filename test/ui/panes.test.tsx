@@ -100,10 +100,16 @@ describe('lock service pane with several nodes and backends', () => {
 
 	test('in one line: the nodes, the clock off true time, and how many nodes each client has', () => {
 		const text = shown(lockRows({session: jumped, width: 39, look}), look);
-		expect(text).toMatch(/nodes +L1 A L2 A L3 B L4 B L5 B/);
+		expect(text).toMatch(/nodes +▸L1 A L2 A L3 B L4 B L5 B/);
 		expect(text).toMatch(/clocks +L3 \+10/);
 		expect(text).toMatch(/majority +A 2 of 5 {2}B 3 of 5 ✓/);
 		expect(text.split('\n')).toHaveLength(5);
+	});
+
+	test('in one line, the selected node is marked by a sign, not only by its colour', () => {
+		const third = reduceSession(reduceSession(jumped, {type: 'select-next-node'}), {type: 'select-next-node'});
+		const plain = makeLook({lang: 'en', theme: 'dark', ascii: true, color: false});
+		expect(shown(lockRows({session: third, width: 39, look: plain}), plain)).toMatch(/nodes +L1 A L2 A >L3 B L4 B L5 B/);
 	});
 
 	test('with rows to spare, a row per node: its clock, holder and key by its own clock', () => {
@@ -500,4 +506,19 @@ describe('the whole screen', () => {
 		const text = textOf(dashboardRows({session, width: 80, height: 23}, look));
 		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
 	});
+});
+
+test('with several nodes the key bar names the node keys at 80 columns, in either language, and what k and N would do now', () => {
+	const redlock = startSession(builtinScenario('redlock-restart'));
+	const bar = (session: Session, lang: Lang) =>
+		keyBarRow({session, width, look: lookIn(lang), prompt: null, autoplay: null})
+			.map(part => part.text)
+			.join('');
+	expect(bar(redlock, 'en')).toMatch(/n node L1 {2}k crash {2}N cut {2}J jump/);
+	expect(bar(redlock, 'ja')).toMatch(/n ノード L1 {2}k クラッシュ {2}N 切断 {2}J 跳躍/);
+	for (const lang of ['en', 'ja'] as const) expect(widthOf(bar(redlock, lang))).toBeLessThanOrEqual(width);
+	const changed = reduceSession(reduceSession(redlock, {type: 'do', command: command('crash L1')}), {type: 'do', command: command('partition A L1')});
+	expect(bar(changed, 'en')).toMatch(/k restart {2}N heal/);
+	// One node: no node keys.
+	expect(bar(at(0), 'en')).not.toMatch(/node|k crash/);
 });
