@@ -46,8 +46,14 @@ describe('wrap', () => {
 					`${name} at ${width}: ${lines.join(' / ')}`,
 				).toBe(true);
 		}
-		// Between Japanese characters it still breaks anywhere a phrase ends.
+		// Between Japanese characters it still breaks anywhere a phrase ends, but not inside a katakana word.
 		expect(wrap('資源 row-42 は空。', 8)).toEqual(['資源', 'row-42', 'は空。']);
+		for (let width = 14; width <= 40; width += 1)
+			for (const word of ['ロックサービス', 'トークン', 'ハートビート'])
+				expect(
+					wrap('t=5 でロックサービス側のトークンとハートビートが失効。', width).some(line => line.includes(word)),
+					`${word} at ${width}`,
+				).toBe(true);
 	});
 
 	test('a character wider than the line takes a line of its own, and loses nothing', () => {
