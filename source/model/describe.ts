@@ -64,10 +64,8 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		case 'acquire-failed':
 			return ja ? `${event.client} は取得できない: ${event.holder} が保持中` : `${event.client} could not acquire: ${event.holder} holds the lock`;
 		case 'renewed': {
-			const how = event.heartbeat ? (ja ? 'ハートビートで' : ' (heartbeat)') : '';
-			return ja
-				? `${event.client} が${how}リースを t=${event.expiry} まで延長${onNodes(event.nodes, lang)}`
-				: `${event.client} renewed its lease until t=${event.expiry}${how}${onNodes(event.nodes, lang)}`;
+			if (ja) return `${event.client} が${event.heartbeat ? 'ハートビートで' : ''}リースを t=${event.expiry} まで延長${onNodes(event.nodes, lang)}`;
+			return `${event.heartbeat ? `${event.client}'s heartbeat` : event.client} renewed its lease until t=${event.expiry}${onNodes(event.nodes, lang)}`;
 		}
 		case 'renew-failed': {
 			const what = event.heartbeat ? (ja ? 'ハートビート' : 'heartbeat') : ja ? '延長' : 'renew';

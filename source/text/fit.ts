@@ -148,7 +148,8 @@ function* tokensFrom(text: string): Generator<string> {
 	for (const {segment, isWordLike} of segmentsOf(japaneseWords, text)) {
 		const space = /^\s+$/.test(segment);
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
-		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');
+		// A straight quote opens only after a space; a bracket always opens (Burrows「Chubby」).
+		const opening = !isWordLike && !space && (/^[([{「『（]+$/u.test(segment) || (/^["']+$/u.test(segment) && !/\S$/.test(pending ?? ' ')));
 		// Names and identifiers (row-42, lock-delay, L1, t=5) are one word, though the segmenter cuts them at - and =;
 		// so is a run of katakana (ロックサービス, トークン), which it cuts where it sees two words or none.
 		const sameName = pending !== null && ((asciiEnd.test(pending) && asciiStart.test(segment)) || (katakanaEnd.test(pending) && katakanaStart.test(segment)));

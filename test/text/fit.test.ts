@@ -48,6 +48,9 @@ describe('wrap', () => {
 		}
 		// Between Japanese characters it still breaks anywhere a phrase ends, but not inside a katakana word.
 		expect(wrap('資源 row-42 は空。', 8)).toEqual(['資源', 'row-42', 'は空。']);
+		// An opening bracket never ends a line, even right after a word.
+		for (let width = 10; width <= 30; width += 1)
+			for (const line of wrap('出典: Burrows「Chubby」(2006)、antirez「Is Redlock safe?」(2016)。', width)) expect(line, `at ${width}`).not.toMatch(/「$/);
 		for (let width = 14; width <= 40; width += 1)
 			for (const word of ['ロックサービス', 'トークン', 'ハートビート'])
 				expect(
