@@ -45,7 +45,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 	switch (event.kind) {
 		case 'acquired':
 			return ja
-				? `${event.client} がロックを取得${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)}、リースは t=${event.expiry} まで)`
+				? `${event.client} がロックを取得 (${event.nodes ? `${event.nodes.of} ノード中 ${event.nodes.count}、過半数は ${event.nodes.needed}。` : ''}${tokenText(event.token, lang)}、リースは t=${event.expiry} まで)`
 				: `${event.client} acquired the lock${onNodes(event.nodes, lang)} with ${tokenText(event.token, lang)} (lease until t=${event.expiry})`;
 		case 'acquire-minority':
 			return ja

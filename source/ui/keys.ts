@@ -28,7 +28,7 @@ export const keyHelp: readonly KeyHelp[] = [
 	{keys: 'Home End', en: 'restart / play the rest of the script', ja: '最初から / 筋書きの最後まで'},
 	{keys: 'b', en: 'drop changes by hand, back to the script', ja: '手動の変更を捨てて筋書きに戻る'},
 	{keys: 'Tab ↑ ↓ 1-9', en: 'select a client', ja: 'クライアントを選ぶ'},
-	{keys: 'a r u w W', en: 'acquire, renew, release, write; W: paused', ja: '取得・延長・解放・書き込み (W: 止まる書き込み)'},
+	{keys: 'a r u w W', en: 'acquire, renew, release, write; W: paused', ja: '取得・延長・解放・書き込み (W: 停止付き)'},
 	{keys: 'p e', en: 'GC pause the selected client / end it now', ja: '選択中を GC で停止 / 今すぐ終える'},
 	{keys: '- +', en: 'shorter / longer pause and jump', ja: 'GC 停止・書き込みの停止・跳躍を短く / 長く'},
 	{keys: 'x X N', en: 'cut / heal selected: lock, resource, node', ja: '選択中の切断 / 復旧: ロック・資源・ノード'},

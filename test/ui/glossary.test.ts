@@ -14,6 +14,7 @@ import {dashboardRows} from '../../source/ui/Dashboard.js';
 import {keyHelp} from '../../source/ui/keys.js';
 import {labelsFor} from '../../source/ui/labels.js';
 import {makeLook} from '../../source/ui/look.js';
+import type {Row} from '../../source/ui/panes/rows.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
 /** The chosen term, and the variants that would say the same thing in other words. */
@@ -36,7 +37,7 @@ const glossary: readonly {readonly term: string; readonly banned: readonly RegEx
 ];
 
 const ja = makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false});
-const textOf = (rows: readonly {readonly text: string}[][]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
+const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
 const scenarios = builtinNames().map(name => builtinScenario(name));
 
 function narrationOf(scenario: Scenario): string[] {

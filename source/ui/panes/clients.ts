@@ -131,14 +131,19 @@ const clientTable = (session: Session, width: number, look: Look) => {
 			{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), room: [], keep: 0},
 			{header: columns.status, cells: cells.map(c => c.status), room: statusRoom(false), keep: 0},
 			{header: columns.believes, cells: cells.map(c => c.belief), room: beliefRoom, keep: 0},
-			{
-				header: columns.fencing,
-				cells: cells.map(c => c.fencing),
-				room: [labels.sendsToken(true), labels.sendsToken(false)],
-				keep: 2,
-				// Where no tokens are issued, or every client always sends its own, the column says nothing (until one stops, by hand).
-				telling: world.tokens !== 'none' && (reach.fencesClient || world.clients.some(client => !client.fencing)),
-			},
+			// Where no tokens are issued (Redis, Redlock) there is no token to send.
+			...(world.tokens === 'none'
+				? []
+				: [
+						{
+							header: columns.fencing,
+							cells: cells.map(c => c.fencing),
+							room: [labels.sendsToken(true), labels.sendsToken(false)],
+							keep: 2,
+							// Where every client always sends its own, the column says nothing (until one stops, by hand).
+							telling: reach.fencesClient || world.clients.some(client => !client.fencing),
+						},
+					]),
 			{
 				header: columns.heartbeat,
 				cells: cells.map(c => c.heartbeat),
