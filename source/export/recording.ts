@@ -5,6 +5,7 @@
 import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {currentNarration, type Session, stepPosition} from '../session/session.js';
+import {drawable} from '../text/drawable.js';
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
 import {labelsFor} from '../ui/labels.js';
@@ -88,11 +89,12 @@ function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
 	const {k, n} = stepPosition(session);
 	const sentence = stepSentence(session, lang);
 	const labels = labelsFor(lang);
-	const named = sentence === null ? null : `${labels.stepShort(k, n)}: ${sentence}`;
+	// A sentence far longer than the rule (a character takes at most 16 UTF-16 units) is not measured to learn that it does not fit.
+	const named = sentence !== null && sentence.length <= room * 16 ? drawable(`${labels.stepShort(k, n)}: ${sentence}`) : null;
 	const name =
-		named === null
+		sentence === null
 			? fit(`${labels.intro}: ${narrationIn(session.scenario.title, lang)}`, room, glyphs.ellipsis)
-			: widthOf(named) <= room
+			: named !== null && widthOf(named) <= room
 				? named
 				: fit(labels.stepShort(k, n), room, glyphs.ellipsis);
 	const head = `${glyphs.rule.repeat(2)} ${name} `;
