@@ -130,7 +130,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			if (event.held !== undefined) {
 				return ja
 					? `${event.client} はリースを確かめた直後、"${event.held}" を送る前に GC で停止 (t=${event.until} まで)`
-					: `${event.client} checked its lease, then froze in a GC pause until t=${event.until} before sending "${event.held}"`;
+					: `${event.client} checked its lease, then a GC pause holds "${event.held}" back until t=${event.until}`;
 			}
 			return ja ? `${event.client} が GC で停止 (t=${event.until} まで)` : `${event.client} is paused by GC until t=${event.until}`;
 		case 'resumed':
