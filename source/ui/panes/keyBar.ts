@@ -89,21 +89,22 @@ function keyBar(client: string, node: SelectedNode | null, tokenless: boolean, p
 					{key: 'N', what: node.cut ? words.healNode : words.cutNode, rank: 4},
 					{key: 'J', what: words.jumpNode, rank: 5},
 				];
-	const after = nodeKeys.length;
+	// The other keys rank below the node keys.
+	const afterNodeKeys = nodeKeys.length;
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
 		{key: '←', what: words.back, rank: 1},
-		{key: 'Tab', what: `${words.client} ${client}`, rank: after + 4},
-		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: after + 3},
+		{key: 'Tab', what: `${words.client} ${client}`, rank: afterNodeKeys + 4},
+		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: afterNodeKeys + 3},
 		...nodeKeys,
-		{key: 'a', what: words.acquire, rank: after + 5},
-		{key: 'w', what: words.write, rank: after + 6},
+		{key: 'a', what: words.acquire, rank: afterNodeKeys + 5},
+		{key: 'w', what: words.write, rank: afterNodeKeys + 6},
 		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
-		{key: 'F', what: words.fencing, rank: tokenless ? after + 10 : after + 2},
-		{key: 't', what: 'tick', rank: after + 8},
-		{key: ':', what: words.command, rank: after + 7},
-		{key: 'v', what: words.variant, rank: after + 9},
-		{key: 'x', what: words.cut, rank: tokenless ? after + 2 : after + 10},
+		{key: 'F', what: words.fencing, rank: tokenless ? afterNodeKeys + 10 : afterNodeKeys + 2},
+		{key: 't', what: 'tick', rank: afterNodeKeys + 8},
+		{key: ':', what: words.command, rank: afterNodeKeys + 7},
+		{key: 'v', what: words.variant, rank: afterNodeKeys + 9},
+		{key: 'x', what: words.cut, rank: tokenless ? afterNodeKeys + 2 : afterNodeKeys + 10},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},
 		{key: 'q', what: words.quit, rank: -1},
