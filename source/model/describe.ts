@@ -43,10 +43,18 @@ const requestWords = {
 export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
 	const ja = lang === 'ja';
 	switch (event.kind) {
-		case 'acquired':
-			return ja
-				? `${event.client} がロックを取得 (${event.nodes ? `${event.nodes.of} ノード中 ${event.nodes.count}、過半数は ${event.nodes.needed}。` : ''}${tokenText(event.token, lang)}、リースは t=${event.expiry} まで)`
-				: `${event.client} acquired the lock${onNodes(event.nodes, lang)} with ${tokenText(event.token, lang)} (lease until t=${event.expiry})`;
+		case 'acquired': {
+			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.
+			const {nodes} = event;
+			if (ja) {
+				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
+				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
+			}
+			const lease = `lease until t=${event.expiry}`;
+			return nodes
+				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
+				: `${event.client} acquired the lock with ${tokenText(event.token, lang)} (${lease})`;
+		}
 		case 'acquire-minority':
 			return ja
 				? `${event.client} は過半数を得られない${onNodes(event.nodes, lang)}: 得たキーを消す`
