@@ -6,6 +6,7 @@ import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {stepHoldMs} from '../session/pace.js';
 import {type Session, stepPosition} from '../session/session.js';
+import {drawable} from '../text/drawable.js';
 import {fit} from '../text/fit.js';
 import {widthOf} from '../text/width.js';
 import {labelsFor} from '../ui/labels.js';
@@ -14,7 +15,7 @@ import {asciicast, type Cast, type Shot} from './asciicast.js';
 import type {Frame, FrameSize} from './frame.js';
 import {palettes} from './palette.js';
 import {type SvgAnimation, svgAnimation, svgStill} from './svg.js';
-import {stepSummary, storyboard} from './storyboard.js';
+import {stepSentence, stepSummary, storyboard} from './storyboard.js';
 
 export type DrawSession = (session: Session) => Frame;
 
@@ -64,11 +65,26 @@ function pageName(session: Session, lang: Lang, ellipsis: string): string {
 	return summary === null ? `${labels.intro}: ${narrationIn(session.scenario.title, lang)}` : `${labels.stepShort(k, n)}: ${summary}`;
 }
 
-/** The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. */
+/**
+ * The rule above a page: `── step 3/7: A acquires the lock ─────`, as wide as the frame. A step's
+ * first sentence is there whole or not at all (`── step 3/7 ───`): the page below tells it whole,
+ * and a rule must not cut it.
+ */
 function pageRule(session: Session, {cols, lang, glyphs}: PageOptions): string {
-	const name = pageName(session, lang, glyphs.ellipsis);
 	// Two rule characters, a space, the name, a space, and at least two more.
-	const head = `${glyphs.rule.repeat(2)} ${fit(name, Math.max(1, cols - 6), glyphs.ellipsis)} `;
+	const room = Math.max(1, cols - 6);
+	const {k, n} = stepPosition(session);
+	const sentence = stepSentence(session, lang);
+	const labels = labelsFor(lang);
+	// A sentence far longer than the rule (a character takes at most 16 UTF-16 units) is not measured to learn that it does not fit.
+	const named = sentence !== null && sentence.length <= room * 16 ? drawable(`${labels.stepShort(k, n)}: ${sentence}`) : null;
+	const name =
+		sentence === null
+			? fit(`${labels.intro}: ${narrationIn(session.scenario.title, lang)}`, room, glyphs.ellipsis)
+			: named !== null && widthOf(named) <= room
+				? named
+				: fit(labels.stepShort(k, n), room, glyphs.ellipsis);
+	const head = `${glyphs.rule.repeat(2)} ${name} `;
 	return head + glyphs.rule.repeat(Math.max(2, cols - widthOf(head)));
 }
 

@@ -18,15 +18,21 @@ export function storyboard(scenario: Scenario): Session[] {
 const maxLabelWidth = 60;
 
 /**
- * What a step is about, in a few words: the first sentence of its narration, else its commands.
- * Null at the start, before any step.
+ * What a step is about: the first sentence of its narration, whole, else its commands. Null at
+ * the start, before any step.
  */
-export function stepSummary(session: Session, lang: Lang, ellipsis = '…'): string | null {
+export function stepSentence(session: Session, lang: Lang): string | null {
 	if (stepPosition(session).k === 0) return null;
 	const said = narrationIn(currentNarration(session), lang).trim();
 	const firstSentence = said.split(/(?<=[.!?。！？])\s*/u)[0] ?? '';
 	const commands = currentEntry(session)
 		.commands.map(played => printCommand(played.command))
 		.join(', ');
-	return fit(firstSentence || commands || '(nothing happens)', maxLabelWidth, ellipsis);
+	return firstSentence || commands || '(nothing happens)';
+}
+
+/** The same in a few words, for the cast's markers: cut to a label's width. */
+export function stepSummary(session: Session, lang: Lang, ellipsis = '…'): string | null {
+	const sentence = stepSentence(session, lang);
+	return sentence === null ? null : fit(sentence, maxLabelWidth, ellipsis);
 }

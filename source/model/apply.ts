@@ -283,7 +283,7 @@ function acquire(world: World, client: Client, lease: number, log: Log): World {
 	const t = world.clock;
 	const asked = client.lease === lease ? client : changedClient(client, {lease});
 	if (!world.nodes.some(node => answers(client, node))) {
-		log.add({kind: 'unanswered', t, client: client.name, request: 'acquire'});
+		log.add(counted({kind: 'unanswered', t, client: client.name, request: 'acquire'}, world, 0));
 		return withClient(world, asked);
 	}
 	let lock = world.lock;
@@ -336,7 +336,11 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 	// The heartbeat timer starts again at every renew, answered or not.
 	if (answered === 0) {
 		log.add(
-			heartbeat ? {kind: 'unanswered', t, client: client.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: client.name, request: 'renew'},
+			counted(
+				heartbeat ? {kind: 'unanswered', t, client: client.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: client.name, request: 'renew'},
+				world,
+				0,
+			),
 		);
 		return withClient(world, changedClient(client, {lease, lastRenewAt: t}));
 	}
@@ -353,7 +357,7 @@ function release(world: World, client: Client, log: Log): World {
 	const t = world.clock;
 	const forgets = forgetting(client);
 	if (!world.nodes.some(node => answers(client, node))) {
-		log.add({kind: 'unanswered', t, client: client.name, request: 'release'});
+		log.add(counted({kind: 'unanswered', t, client: client.name, request: 'release'}, world, 0));
 		return withClient(world, forgets);
 	}
 	let lock = world.lock;
@@ -446,7 +450,9 @@ function relink(world: World, client: Client, kind: 'partition' | 'heal', peers:
 	const named = peers.length > 0 ? peers.flatMap(peer => (peer === lockPeer ? allNodes : [peer])) : kind === 'partition' ? allNodes : [...client.cut];
 	const changed = [...new Set(named)].filter(peer => (kind === 'partition') !== client.cut.includes(peer)).sort();
 	const cut = kind === 'partition' ? [...client.cut, ...changed].sort() : client.cut.filter(peer => !changed.includes(peer));
-	log.add({kind: kind === 'partition' ? 'partitioned' : 'healed', t: world.clock, client: client.name, peers: changed});
+	// The one node of a lock service is the lock service: the event names it so.
+	const told = world.nodes.length === 1 ? changed.map(peer => (peer === allNodes[0] ? lockPeer : peer)) : changed;
+	log.add({kind: kind === 'partition' ? 'partitioned' : 'healed', t: world.clock, client: client.name, peers: told});
 	const next = withClient(world, changedClient(client, {cut}));
 	// A write stuck in the network arrives the moment its link is back, if it is due.
 	return kind === 'heal' && changed.includes(resourceTarget) ? deliverDue(next, log, client.name) : next;

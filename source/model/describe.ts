@@ -1,7 +1,7 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
 import type {Lang} from '../text/narration.js';
-import {type Command, printCommand} from './command.js';
+import {type Command, lockPeer, printCommand, resourceTarget} from './command.js';
 import type {Event, NodeCount, Refusal} from './event.js';
 
 const tokenText = (token: number | null, lang: Lang) => {
@@ -17,47 +17,77 @@ const onNodes = (nodes: NodeCount | undefined, lang: Lang) => {
 		: ` on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed})`;
 };
 
-const peerList = (peers: readonly string[], lang: Lang) => (peers.length === 0 ? (lang === 'ja' ? '(変化なし)' : '(nothing changed)') : peers.join(', '));
+/** `lock` is the lock service of one node; `resource` the resource. */
+const peerName = (peer: string, lang: Lang) => {
+	if (peer === lockPeer) return lang === 'ja' ? 'ロックサービス' : 'the lock service';
+	if (peer === resourceTarget) return lang === 'ja' ? '資源' : 'the resource';
+	return peer;
+};
+
+/** `L4 and L5`, `L1, L2 and L3`; `L4・L5` in Japanese. */
+const peerList = (peers: readonly string[], lang: Lang) => {
+	const names = peers.map(peer => peerName(peer, lang));
+	if (lang === 'ja') return names.join('・');
+	return names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+/** A name set in Japanese text: a space between it and the kana beside it where it begins or ends in Latin letters or digits. */
+const spaced = (name: string) => `${/^[\x21-\x7E]/.test(name) ? ' ' : ''}${name}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
+
+const requestWords = {
+	en: {acquire: 'acquire', renew: 'renew', release: 'release'},
+	ja: {acquire: '取得', renew: '延長', release: '解放'},
+} as const;
 
 /** `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again. */
 export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
 	const ja = lang === 'ja';
 	switch (event.kind) {
-		case 'acquired':
-			return ja
-				? `${event.client} がロックを取得${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)}、リースは t=${event.expiry} まで)`
-				: `${event.client} acquired the lock${onNodes(event.nodes, lang)}, ${tokenText(event.token, lang)} (lease until t=${event.expiry})`;
+		case 'acquired': {
+			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.
+			const {nodes} = event;
+			if (ja) {
+				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
+				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
+			}
+			const lease = `lease until t=${event.expiry}`;
+			return nodes
+				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
+				: `${event.client} acquired the lock with ${tokenText(event.token, lang)} (${lease})`;
+		}
 		case 'acquire-minority':
 			return ja
 				? `${event.client} は過半数を得られない${onNodes(event.nodes, lang)}: 得たキーを消す`
 				: `${event.client} could not acquire: granted${onNodes(event.nodes, lang)}, so it deletes the keys it got`;
+		// Only a lock service of one node turns a client away by its lock-delay.
 		case 'lock-delay':
 			return ja
-				? `${event.client} は取得できない: ${event.node} はロック遅延中 (ノードの時計で t=${event.until} まで)`
-				: `${event.client} could not acquire: ${event.node} is in lock-delay until t=${event.until} on its clock`;
+				? `${event.client} は取得できない: ロックサービスの時計で t=${event.until} まで lock-delay`
+				: `${event.client} could not acquire: lock-delay until t=${event.until} by the lock service's clock`;
 		case 'unanswered': {
-			const how = event.heartbeat ? (ja ? 'ハートビートの' : ' (heartbeat)') : '';
-			return ja
-				? `${event.client} の${how} ${event.request} にどのノードも答えない: 何もわからない`
-				: `${event.client}'s ${event.request}${how} reached no node: it learns nothing`;
+			const what = event.heartbeat ? (ja ? 'ハートビート' : 'heartbeat') : requestWords[lang][event.request];
+			if (ja) return `${event.client} の${what}に${event.nodes ? 'どのノードも' : 'ロックサービスが'}答えない: ${event.client} には何もわからない`;
+			return `${event.client}'s ${what} ${event.nodes ? 'reached no node' : 'got no answer from the lock service'}: it learns nothing`;
 		}
 		case 'acquire-failed':
 			return ja ? `${event.client} は取得できない: ${event.holder} が保持中` : `${event.client} could not acquire: ${event.holder} holds the lock`;
 		case 'renewed': {
-			const how = event.heartbeat ? (ja ? 'ハートビートで' : ' (heartbeat)') : '';
-			return ja
-				? `${event.client} が${how}リースを t=${event.expiry} まで延長${onNodes(event.nodes, lang)}`
-				: `${event.client} renewed its lease until t=${event.expiry}${how}${onNodes(event.nodes, lang)}`;
+			if (ja) return `${event.client} が${event.heartbeat ? 'ハートビートで' : ''}リースを t=${event.expiry} まで延長${onNodes(event.nodes, lang)}`;
+			return `${event.heartbeat ? `${event.client}'s heartbeat` : event.client} renewed its lease until t=${event.expiry}${onNodes(event.nodes, lang)}`;
 		}
 		case 'renew-failed': {
-			const how = event.heartbeat ? (ja ? 'ハートビートの' : ' (heartbeat)') : '';
-			const lost = event.lostToken === null ? '' : ja ? `。トークン ${event.lostToken} を失ったと知る` : `: it learns it lost token ${event.lostToken}`;
+			const what = event.heartbeat ? (ja ? 'ハートビート' : 'heartbeat') : ja ? '延長' : 'renew';
 			if (event.nodes) {
 				return ja
-					? `${event.client} の${how}延長は過半数に届かない${onNodes(event.nodes, lang)}。ロックを失ったと知る`
-					: `${event.client} failed to renew${how}: extended${onNodes(event.nodes, lang)}, so it learns it lost the lock`;
+					? `${event.client} の${what}は過半数に届かない${onNodes(event.nodes, lang)}。${event.client} はロックを失ったと知る`
+					: `${event.client}'s ${what} renewed its key only${onNodes(event.nodes, lang)}, so ${event.client} learns it lost the lock`;
 			}
-			return ja ? `${event.client} の${how}延長は失敗 (持ち主ではない)${lost}` : `${event.client} failed to renew${how}, it is not the holder${lost}`;
+			if (ja) {
+				const lost = event.lostToken === null ? 'ロック' : `トークン ${event.lostToken}`;
+				return `${event.client} の${what}は断られる: ${event.client} は${spaced(lost)}を失ったと知る`;
+			}
+			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
+			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
 		}
 		case 'released':
 			return ja
@@ -67,12 +97,13 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
 		case 'expired': {
 			const at = besideTime ? '' : ja ? `t=${event.t} で ` : ` at t=${event.t}`;
+			const clock = event.node === undefined ? (ja ? 'ロックサービス' : "the lock service's") : ja ? spaced(event.node) : `${event.node}'s`;
 			const delay =
 				event.delayUntil === undefined
 					? ''
 					: ja
-						? `。ノードの時計で t=${event.delayUntil} までロック遅延`
-						: `; lock-delay until t=${event.delayUntil} on its clock`;
+						? `。${clock}の時計で t=${event.delayUntil} まで lock-delay`
+						: `; lock-delay until t=${event.delayUntil} by ${clock} clock`;
 			if (event.node !== undefined) {
 				return ja ? `${at}${event.node} 上の ${event.client} のキーが失効${delay}` : `${event.client}'s key on ${event.node} expired${at}${delay}`;
 			}
@@ -107,17 +138,17 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			if (event.held !== undefined) {
 				return ja
 					? `${event.client} はリースを確かめた直後、"${event.held}" を送る前に GC で停止 (t=${event.until} まで)`
-					: `${event.client} checked its lease, then is paused by GC until t=${event.until} before "${event.held}" leaves`;
+					: `${event.client} checked its lease, then a GC pause holds "${event.held}" back until t=${event.until}`;
 			}
 			return ja ? `${event.client} が GC で停止 (t=${event.until} まで)` : `${event.client} is paused by GC until t=${event.until}`;
 		case 'resumed':
 			return event.early
 				? ja
 					? `${event.client} の GC 停止を解除`
-					: `${event.client} resumed early`
+					: `${event.client}'s GC pause ended early`
 				: ja
-					? `${event.client} が GC 停止から再開 (まだ持っているつもり)`
-					: `${event.client} resumed from its GC pause, still believing what it believed`;
+					? `${event.client} が GC 停止から再開 (止まっていた間のことは知らない)`
+					: `${event.client} resumed after its GC pause, unaware of the time that passed`;
 		case 'crashed': {
 			const lost = event.lostWrite === undefined ? '' : ja ? `。送る前の "${event.lostWrite}" も消える` : `; its held write "${event.lostWrite}" is lost`;
 			return ja ? `${event.client} がクラッシュ (トークンを忘れる)${lost}` : `${event.client} crashed and forgot its token${lost}`;
@@ -125,9 +156,12 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		case 'restarted':
 			return ja ? `${event.client} が再起動 (トークンなし)` : `${event.client} restarted with no token`;
 		case 'fencing': {
-			const state = event.on ? (ja ? '有' : 'on') : ja ? '無' : 'off';
-			if (event.target === 'resource') return ja ? `資源のフェンシング${state}` : `resource fencing ${state}`;
-			return ja ? `${event.target} のトークン送信${state}` : `${event.target} fencing ${state} (sends its token: ${event.on ? 'yes' : 'no'})`;
+			if (event.target === resourceTarget) {
+				if (ja) return event.on ? '資源がトークンを検査するようになる (フェンシング有)' : '資源がトークンを検査しなくなる (フェンシング無)';
+				return event.on ? 'the resource now checks tokens (fencing on)' : 'the resource stops checking tokens (fencing off)';
+			}
+			if (ja) return `${event.target} がトークンを${event.on ? '送るようになる (フェンシング有)' : '送らなくなる (フェンシング無)'}`;
+			return event.on ? `${event.target} now sends its token with each write (fencing on)` : `${event.target} stops sending its token (fencing off)`;
 		}
 		case 'ticked':
 			if (besideTime) return ja ? `時刻が t=${event.from} から進んだ` : `the clock moved on from t=${event.from}`;
@@ -146,12 +180,15 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		}
 		case 'jumped': {
 			const by = `${event.by > 0 ? '+' : ''}${event.by}`;
-			return ja ? `${event.target} の時計が ${by} ずれて、今は ${event.clock}` : `${event.target}'s clock jumped ${by}, now reading ${event.clock}`;
+			return ja ? `${event.target} の時計が ${by} 跳び、今は ${event.clock}` : `${event.target}'s clock jumped ${by}, now reading ${event.clock}`;
 		}
 		case 'partitioned':
-			return ja ? `${event.client} が切り離された: ${peerList(event.peers, lang)}` : `${event.client} is cut off from ${peerList(event.peers, lang)}`;
-		case 'healed':
-			return ja ? `${event.client} の接続が戻った: ${peerList(event.peers, lang)}` : `${event.client} reaches ${peerList(event.peers, lang)} again`;
+		case 'healed': {
+			if (event.peers.length === 0) return ja ? `${event.client} の接続は変わらない` : `${event.client}'s links stay as they were`;
+			const peers = peerList(event.peers, lang);
+			if (event.kind === 'partitioned') return ja ? `${event.client} が${spaced(peers)}から切り離される` : `${event.client} is cut off from ${peers}`;
+			return ja ? `${event.client} が再び${spaced(peers)}に届く` : `${event.client} reaches ${peers} again`;
+		}
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;
 	}

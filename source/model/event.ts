@@ -24,8 +24,15 @@ export type Event =
 	| {readonly kind: 'acquire-minority'; readonly t: number; readonly client: string; readonly nodes: NodeCount}
 	/** The only node would not grant: it is in lock-delay until `until`, its local time. */
 	| {readonly kind: 'lock-delay'; readonly t: number; readonly client: string; readonly node: string; readonly until: number}
-	/** No node answered: the client learns nothing. */
-	| {readonly kind: 'unanswered'; readonly t: number; readonly client: string; readonly request: 'acquire' | 'renew' | 'release'; readonly heartbeat?: boolean}
+	/** No node answered: the client learns nothing. `nodes` (several nodes): none of them. */
+	| {
+			readonly kind: 'unanswered';
+			readonly t: number;
+			readonly client: string;
+			readonly request: 'acquire' | 'renew' | 'release';
+			readonly heartbeat?: boolean;
+			readonly nodes?: NodeCount;
+	  }
 	| {readonly kind: 'renewed'; readonly t: number; readonly client: string; readonly expiry: number; readonly heartbeat: boolean; readonly nodes?: NodeCount}
 	| {
 			readonly kind: 'renew-failed';
@@ -86,7 +93,7 @@ export type Event =
 	| {readonly kind: 'node-restarted'; readonly t: number; readonly node: string; readonly keptKey: string | null}
 	/** `clock`: the target's local clock after the jump. */
 	| {readonly kind: 'jumped'; readonly t: number; readonly target: string; readonly by: number; readonly clock: number}
-	/** `peers`: the links cut or restored by this command (node names and `resource`). */
+	/** `peers`: the links cut or restored by this command (node names, or `lock` for a lock service of one node, and `resource`). */
 	| {readonly kind: 'partitioned' | 'healed'; readonly t: number; readonly client: string; readonly peers: readonly string[]}
 	/** Stands for events left out of one long tick, so a huge tick cannot flood memory. */
 	| {readonly kind: 'elided'; readonly t: number; readonly count: number};

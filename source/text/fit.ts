@@ -124,6 +124,11 @@ const japaneseWords = new Intl.Segmenter('ja', {granularity: 'word'});
 /** Japanese line breaking never starts a line with a small kana or a long-vowel mark. */
 const smallKana = /^[ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮー]/u;
 const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Printable ASCII other than a space, at the end or the start of a piece. */
+const asciiEnd = /[\x21-\x7E]$/;
+const asciiStart = /^[\x21-\x7E]/;
+const katakanaEnd = /[\p{Script=Katakana}ー]$/u;
+const katakanaStart = /^[\p{Script=Katakana}ー]/u;
 /** How far into a text its script is judged: enough for any screen's worth of it. */
 const scriptSample = 4096;
 
@@ -143,8 +148,12 @@ function* tokensFrom(text: string): Generator<string> {
 	for (const {segment, isWordLike} of segmentsOf(japaneseWords, text)) {
 		const space = /^\s+$/.test(segment);
 		// Opening brackets and quotes stick to what follows, closing punctuation to what precedes.
-		const opening = !isWordLike && !space && /^[([{「『（"'"]+$/u.test(segment) && !/\S$/.test(pending ?? ' ');
-		if (pending !== null && joinNext && !space) pending += segment;
+		// A straight quote opens only after a space; a bracket always opens (Burrows「Chubby」).
+		const opening = !isWordLike && !space && (/^[([{「『（]+$/u.test(segment) || (/^["']+$/u.test(segment) && !/\S$/.test(pending ?? ' ')));
+		// Names and identifiers (row-42, lock-delay, L1, t=5) are one word, though the segmenter cuts them at - and =;
+		// so is a run of katakana (ロックサービス, トークン), which it cuts where it sees two words or none.
+		const sameName = pending !== null && ((asciiEnd.test(pending) && asciiStart.test(segment)) || (katakanaEnd.test(pending) && katakanaStart.test(segment)));
+		if (pending !== null && (joinNext || sameName) && !space) pending += segment;
 		else if (pending !== null && (!isWordLike || smallKana.test(segment)) && !space && !opening && !/\s$/.test(pending)) pending += segment;
 		else {
 			if (pending !== null) yield pending;

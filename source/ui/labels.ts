@@ -110,8 +110,8 @@ export interface Labels {
 	readonly lockDelayOf: (ticks: number) => string;
 	/** In the clients' believes column: the lock, held with no token. */
 	readonly theLock: string;
-	/** Under an expired lease: nobody may take the lock before this time, the node's. */
-	readonly lockDelayUntil: (t: number) => string;
+	/** Nobody may take the lock before this time, by the node's own clock: `whose` says so (a node's own row says it already). */
+	readonly lockDelayUntil: (t: number, whose: boolean) => string;
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
@@ -165,12 +165,13 @@ export interface Labels {
 	/** The same, where the clients' table is short of room. */
 	readonly pausedShort: (t: number) => string;
 	readonly crashed: string;
-	readonly on: string;
-	readonly off: string;
+	/** Does a client send its token with its writes (the clients' column). */
+	readonly sendsToken: (sends: boolean) => string;
 	readonly manual: string;
 	readonly every: (n: number) => string;
 	readonly silent: string;
-	readonly stale: string;
+	/** A belief the lock service no longer agrees with: `token 1 stale`. */
+	readonly stale: (held: string) => string;
 	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
 	/** Several nodes: who believes they hold the lock, with how many nodes each has, and which of them has a majority. */
 	readonly doubleBeliefNodes: (holders: readonly {readonly name: string; readonly keys: number}[], needed: number, of: number) => string;
@@ -222,6 +223,12 @@ export interface Labels {
 		readonly auto: string;
 		readonly variant: string;
 		readonly node: string;
+		/** The node keys: crash or restart the selected node, cut the selected client from it or heal the link, jump its clock. */
+		readonly crashNode: string;
+		readonly restartNode: string;
+		readonly cutNode: string;
+		readonly healNode: string;
+		readonly jumpNode: string;
 		readonly cut: string;
 	};
 }
@@ -262,7 +269,7 @@ const en: Labels = {
 	keyUntil: (expiry, left) => `until ${expiry}${left === null ? '' : ` (${left} left)`}`,
 	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'lock',
-	lockDelayUntil: t => `lock-delay until t=${t}`,
+	lockDelayUntil: (t, whose) => `lock-delay until t=${t}${whose ? ' (its clock)' : ''}`,
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
@@ -285,7 +292,15 @@ const en: Labels = {
 	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
 	noTokenSent: 'no token sent',
 	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
-	columns: {client: 'client', status: 'status', believes: 'believes', fencing: 'fencing', heartbeat: 'heartbeat', inflight: 'in flight', notes: 'clock, links'},
+	columns: {
+		client: 'client',
+		status: 'status',
+		believes: 'believes',
+		fencing: 'sends token',
+		heartbeat: 'heartbeat',
+		inflight: 'in flight',
+		notes: 'clock, links',
+	},
 	beliefUntil: (belief, until) => `${belief} until ${until}`,
 	checksLease: 'checks lease',
 	checksShort: 'checks',
@@ -297,12 +312,11 @@ const en: Labels = {
 	pausedUntil: t => `paused by GC until t=${t}`,
 	pausedShort: t => `GC until t=${t}`,
 	crashed: 'crashed',
-	on: 'on',
-	off: 'off',
+	sendsToken: sends => (sends ? 'yes' : 'no'),
 	manual: 'manual',
 	every: n => `every ${n}`,
 	silent: 'silent',
-	stale: 'stale',
+	stale: held => `${held} stale`,
 	doubleBelief: (names, holder, token) =>
 		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
 	doubleBeliefNodes: (holders, needed, of) => {
@@ -434,6 +448,11 @@ const en: Labels = {
 		auto: 'auto',
 		variant: 'other fencing',
 		node: 'node',
+		crashNode: 'crash',
+		restartNode: 'restart',
+		cutNode: 'cut',
+		healNode: 'heal',
+		jumpNode: 'jump',
 		cut: 'cut/heal',
 	},
 };
@@ -468,17 +487,17 @@ const ja: Labels = {
 	allTrueTime: 'すべて正しい時刻',
 	clockOffset: offset => `時計 ${signed(offset)}`,
 	majorityLabel: '過半数',
-	keysOf: (count, of) => `${of} 中 ${count}`,
-	neededOf: (needed, of) => `${of} 中 ${needed} が必要`,
+	keysOf: (count, of) => `${count}/${of}`,
+	neededOf: (needed, of) => `${needed}/${of} が必要`,
 	up: '稼働',
 	keyUntil: (expiry, left) => `${expiry} まで${left === null ? '' : ` (残り ${left})`}`,
 	lockDelayOf: ticks => `lock-delay ${ticks}`,
 	theLock: 'ロック',
-	lockDelayUntil: t => `t=${t} まで lock-delay`,
+	lockDelayUntil: (t, whose) => `${whose ? '自身の時計で ' : ''}t=${t} まで lock-delay`,
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => (token === null ? `${client} のリースが切れた` : `${client} のリース (トークン ${token}) が切れた`),
+	expiredWhose: (client, token) => (token === null ? `${client} のリースが失効` : `${client} のリース (トークン ${token}) が失効`),
 	releasedAt: t => `t=${t} に解放`,
 	releasedBy: (client, token) => (token === null ? `${client} が解放` : `${client} が解放 (トークン ${token})`),
 	neverHeld: 'まだ誰も取得していない',
@@ -495,12 +514,20 @@ const ja: Labels = {
 	lastWrite: '直近',
 	noWrite: 'まだ書き込みなし',
 	corrupted: '破壊',
-	rejectedWhy: (token, max) => `トークン ${token} < ${max}`,
+	rejectedWhy: (token, max) => `トークン ${token} < 最大 ${max}`,
 	noTokenSent: 'トークンなし',
 	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
-	columns: {client: '名前', status: '状態', believes: '持つつもり', fencing: 'フェンシング', heartbeat: '心拍', inflight: '送信中', notes: '時計・接続'},
-	beliefUntil: (belief, until) => `${belief} ${until} まで`,
-	checksLease: '期限を確認',
+	columns: {
+		client: '名前',
+		status: '状態',
+		believes: '持つつもり',
+		fencing: 'トークン送信',
+		heartbeat: 'ハートビート',
+		inflight: '送信中',
+		notes: '時計・接続',
+	},
+	beliefUntil: (belief, until) => `${belief} (${until} まで)`,
+	checksLease: 'リースを確認',
 	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',
@@ -510,19 +537,18 @@ const ja: Labels = {
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	pausedShort: t => `GC t=${t} まで`,
 	crashed: 'クラッシュ',
-	on: '有',
-	off: '無',
+	sendsToken: sends => (sends ? '有' : '無'),
 	manual: '手動',
 	every: n => `${n} tick 毎`,
 	silent: '停止中',
-	stale: '古い',
+	stale: held => `古い${held}`,
 	doubleBelief: (names, holder, token) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
 	doubleBeliefNodes: (holders, needed, of) =>
-		`${holders.map(({name, keys}, index) => `${name} (${of} 中 ${keys}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
+		`${holders.map(({name, keys}, index) => `${name} (${keys}/${of}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
 	oneBelief: (name, token, agrees) => {
 		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
-		return agrees ? `${name} が${what}を保持 (ロックサービスも認める)` : `${name} は${what}を持っているつもりだが、ロックサービスは認めない`;
+		return agrees ? `${name} が${what} を保持 (ロックサービスも認める)` : `${name} は${what} を持っているつもりだが、ロックサービスは認めない`;
 	},
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
 	step: (k, n) => `ステップ ${k}/${n}`,
@@ -536,7 +562,7 @@ const ja: Labels = {
 	live: {
 		etcd: 'etcd では',
 		free: 'ロックは空き',
-		holder: '保持',
+		holder: '持ち主',
 		token: 'トークン',
 		revision: 'リビジョン',
 		leaseUnder: seconds => `リース <${seconds} 秒`,
@@ -635,7 +661,7 @@ const ja: Labels = {
 		back: '戻る',
 		client: '選択',
 		acquire: '取得',
-		write: '書込',
+		write: '書き込み',
 		fencing: 'フェンシング',
 		command: 'コマンド',
 		help: 'ヘルプ',
@@ -643,6 +669,11 @@ const ja: Labels = {
 		auto: '自動',
 		variant: '別版',
 		node: 'ノード',
+		crashNode: 'クラッシュ',
+		restartNode: '再起動',
+		cutNode: '切断',
+		healNode: '復旧',
+		jumpNode: '跳躍',
 		cut: '切断/復旧',
 	},
 };

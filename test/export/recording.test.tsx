@@ -5,7 +5,7 @@ import {palettes} from '../../source/export/palette.js';
 import {type DrawSession, printPages, recordCast} from '../../source/export/recording.js';
 import {type ThemeName, themeNames} from '../../source/ui/look.js';
 import {stepSummary, storyboard} from '../../source/export/storyboard.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 import {currentWorld, stepPosition} from '../../source/session/session.js';
 import {playInto, screenText} from './terminal.js';
 
@@ -185,6 +185,20 @@ describe('printPages', () => {
 		for (const rule of rules) expect([...rule].length).toBe(50);
 		expect(lines).toHaveLength(7 * 8);
 		expect(pages).not.toContain('\u001B');
+	});
+
+	test("never cuts a step's first sentence: whole in the rule, or left to the page", () => {
+		const long = scenarioOf(
+			'title: Long\nclients: [A]\nsteps:\n  - do: acquire A\n    say: A acquires the lock, and this first sentence is longer than any rule.\n  - do: write A\n    say: A writes.\n',
+		);
+		const rules = printPages(long, {cols: 40, lang: 'en', glyphs: unicodeRule}, standIn(40, 4, false))
+			.split('\n')
+			.filter(line => line.startsWith('── step'));
+		expect(rules).toEqual([`── step 1/2 ${'─'.repeat(28)}`, `── step 2/2: A writes. ${'─'.repeat(17)}`]);
+		for (const lang of ['en', 'ja'] as const) {
+			const pages = printPages(builtinScenario('heartbeat'), {cols: 80, lang, glyphs: unicodeRule}, standIn(80, 4, false));
+			expect(pages.split('\n').filter(line => line.startsWith('── ') && line.includes('…'))).toEqual([]);
+		}
 	});
 
 	test('names the start by the scenario title', () => {

@@ -20,7 +20,7 @@ describe('clients', () => {
 		expect(clientOf(world, 'A')).toMatchObject({status: 'running', pausedUntil: null});
 		const resumed = events.find(event => event.kind === 'resumed')!;
 		expect(resumed).toEqual({kind: 'resumed', t: 0, client: 'A', early: true});
-		expect([describeEvent(resumed, 'en'), describeEvent(resumed, 'ja')]).toEqual(['A resumed early', 'A の GC 停止を解除']);
+		expect([describeEvent(resumed, 'en'), describeEvent(resumed, 'ja')]).toEqual(["A's GC pause ended early", 'A の GC 停止を解除']);
 	});
 
 	test('crash forgets the token; restart comes back with none', () => {

@@ -38,7 +38,7 @@ describe('Redlock: a majority of independent nodes', () => {
 
 	test('renew with no node answering teaches nothing but restarts the heartbeat timer', () => {
 		const {world, events} = run(redlock(), 'acquire A', 'tick 3', 'partition A', 'renew A');
-		expect(events).toEqual([{kind: 'unanswered', t: 3, client: 'A', request: 'renew'}]);
+		expect(events).toEqual([{kind: 'unanswered', t: 3, client: 'A', request: 'renew', nodes: {count: 0, needed: 3, of: 5}}]);
 		expect(clientOf(world, 'A')).toMatchObject({holds: true, until: 10, lastRenewAt: 3});
 	});
 
@@ -136,6 +136,14 @@ describe('partitions', () => {
 		const {world} = run(heartbeat, 'acquire A', 'partition A', 'tick 6');
 		expect(world.lock.holder).toBeNull();
 		expect(clientOf(world, 'A')).toMatchObject({holds: true, token: 1, cut: ['L1']});
+	});
+
+	test('with one node the events name the lock service, not the node; with several, the nodes', () => {
+		const one = run(worldOf(), 'partition A', 'acquire A');
+		expect(one.events).toEqual([{kind: 'unanswered', t: 0, client: 'A', request: 'acquire'}]);
+		expect(run(worldOf(), 'partition A L1 resource').events).toEqual([{kind: 'partitioned', t: 0, client: 'A', peers: ['lock', 'resource']}]);
+		expect(run(one.world, 'heal A').events).toEqual([{kind: 'healed', t: 0, client: 'A', peers: ['lock']}]);
+		expect(run(redlock(), 'partition A L4 L5').events).toEqual([{kind: 'partitioned', t: 0, client: 'A', peers: ['L4', 'L5']}]);
 	});
 
 	test('heal alone restores every link; lock names every node', () => {

@@ -360,7 +360,9 @@ export class ReferenceWorld {
 				changed.add(peer);
 			}
 		}
-		this.emit({kind: kind === 'partition' ? 'partitioned' : 'healed', t: this.clock, client: c.name, peers: [...changed].sort()});
+		// One node is the lock service, and named so.
+		const told = [...changed].sort().map(peer => (nodeNames.length === 1 && peer === nodeNames[0] ? 'lock' : peer));
+		this.emit({kind: kind === 'partition' ? 'partitioned' : 'healed', t: this.clock, client: c.name, peers: told});
 		if (kind === 'heal' && !c.cut.has('resource')) this.arrive(w => w.from === c.name);
 		return null;
 	}
@@ -370,7 +372,7 @@ export class ReferenceWorld {
 		c.lease = lease;
 		const reachable = this.reachable(c);
 		if (reachable.length === 0) {
-			this.emit({kind: 'unanswered', t, client: c.name, request: 'acquire'});
+			this.emit(this.service.counted({kind: 'unanswered', t, client: c.name, request: 'acquire'}, 0));
 			return;
 		}
 		const granted = reachable.filter(node => node.tryGrant(c.name, lease));
@@ -402,7 +404,12 @@ export class ReferenceWorld {
 		c.lastRenewAt = t;
 		const answering = this.reachable(c);
 		if (answering.length === 0) {
-			this.emit(heartbeat ? {kind: 'unanswered', t, client: c.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: c.name, request: 'renew'});
+			this.emit(
+				this.service.counted(
+					heartbeat ? {kind: 'unanswered', t, client: c.name, request: 'renew', heartbeat} : {kind: 'unanswered', t, client: c.name, request: 'renew'},
+					0,
+				),
+			);
 			return;
 		}
 		let extended = 0;
@@ -422,7 +429,7 @@ export class ReferenceWorld {
 		const droppedToken = c.token;
 		this.forget(c);
 		if (reachable.length === 0) {
-			this.emit({kind: 'unanswered', t, client: c.name, request: 'release'});
+			this.emit(this.service.counted({kind: 'unanswered', t, client: c.name, request: 'release'}, 0));
 			return;
 		}
 		let deleted = 0;

@@ -271,7 +271,7 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 			const app = await backToTheStart();
 			await app.press(':', screen => /^:/m.test(screen));
 			const ran = await app.press(paste('acquire A\rwrite A late\rtick'), screen => screen.includes('"late" accepted'));
-			expect(ran).toContain('A acquired the lock, token 1');
+			expect(ran).toContain('A acquired the lock with token 1');
 			expect(ran).toMatch(/^: ?tick/m);
 			expect(await app.press('\r', screen => screen.includes('t=1 '))).not.toMatch(/^: ?tick/m);
 		});
@@ -280,7 +280,7 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 			const app = await backToTheStart();
 			await app.press(':', screen => /^:/m.test(screen));
 			const stopped = await app.press(paste('acquire A\raquire B\rwrite A\r'), screen => screen.includes('aquire B'));
-			expect(stopped).toContain('A acquired the lock, token 1');
+			expect(stopped).toContain('A acquired the lock with token 1');
 			expect(stopped).toContain("unknown command 'aquire'");
 			expect(stopped).not.toContain("A's write");
 			await app.press(keys.escape, screen => !/^:/m.test(screen));

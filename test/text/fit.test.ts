@@ -34,6 +34,31 @@ describe('wrap', () => {
 		expect(wrap('A acquires the lock', 40)).toEqual(['A acquires the lock']);
 	});
 
+	test('Japanese: a name or an identifier is never split across lines, at any width', () => {
+		const names = ['row-42', 'lock-delay', 'L1', 't=10', 'max=2', '"A2"'];
+		const text = `ノードの時計で t=10 まで lock-delay。row-42 は max=2 を覚え、L1 が "A2" を受理する。`;
+		for (let width = 12; width <= 60; width += 1) {
+			const lines = wrap(text, width);
+			expect(lines.join('').replaceAll(' ', '')).toBe(text.replaceAll(' ', ''));
+			for (const name of names)
+				expect(
+					lines.some(line => line.includes(name)),
+					`${name} at ${width}: ${lines.join(' / ')}`,
+				).toBe(true);
+		}
+		// Between Japanese characters it still breaks anywhere a phrase ends, but not inside a katakana word.
+		expect(wrap('資源 row-42 は空。', 8)).toEqual(['資源', 'row-42', 'は空。']);
+		// An opening bracket never ends a line, even right after a word.
+		for (let width = 10; width <= 30; width += 1)
+			for (const line of wrap('出典: Burrows「Chubby」(2006)、antirez「Is Redlock safe?」(2016)。', width)) expect(line, `at ${width}`).not.toMatch(/「$/);
+		for (let width = 14; width <= 40; width += 1)
+			for (const word of ['ロックサービス', 'トークン', 'ハートビート'])
+				expect(
+					wrap('t=5 でロックサービス側のトークンとハートビートが失効。', width).some(line => line.includes(word)),
+					`${word} at ${width}`,
+				).toBe(true);
+	});
+
 	test('a character wider than the line takes a line of its own, and loses nothing', () => {
 		expect(wrap('ロック', 1)).toEqual(['ロ', 'ッ', 'ク']);
 		expect(wrap('aロb', 1)).toEqual(['a', 'ロ', 'b']);

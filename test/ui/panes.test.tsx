@@ -1,7 +1,8 @@
 import {render} from 'ink-testing-library';
 import type {ReactNode} from 'react';
 import {describe, expect, test} from 'vitest';
-import {loadScenario} from '../../source/scenario/files.js';
+import {storyboard} from '../../source/export/storyboard.js';
+import {builtinNames, loadScenario} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/text/narration.js';
 import {currentNarration, reduceSession, type Session, startSession} from '../../source/session/session.js';
 import {widthOf} from '../../source/text/width.js';
@@ -19,7 +20,7 @@ import {timelineRows} from '../../source/ui/panes/timeline.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {expectEqual} from '../expect-equal.js';
 import {command} from '../model/helpers.js';
-import {scenarioOf} from '../scenario/helpers.js';
+import {builtinScenario, scenarioOf} from '../scenario/helpers.js';
 
 const scenario = loadScenario('gc-pause');
 /** One look per language and glyph set, as the app keeps one: what is built for a look is kept with it. */
@@ -99,10 +100,16 @@ describe('lock service pane with several nodes and backends', () => {
 
 	test('in one line: the nodes, the clock off true time, and how many nodes each client has', () => {
 		const text = shown(lockRows({session: jumped, width: 39, look}), look);
-		expect(text).toMatch(/nodes +L1 A L2 A L3 B L4 B L5 B/);
+		expect(text).toMatch(/nodes +▸L1 A L2 A L3 B L4 B L5 B/);
 		expect(text).toMatch(/clocks +L3 \+10/);
 		expect(text).toMatch(/majority +A 2 of 5 {2}B 3 of 5 ✓/);
 		expect(text.split('\n')).toHaveLength(5);
+	});
+
+	test('in one line, the selected node is marked by a sign, not only by its colour', () => {
+		const third = reduceSession(reduceSession(jumped, {type: 'select-next-node'}), {type: 'select-next-node'});
+		const plain = makeLook({lang: 'en', theme: 'dark', ascii: true, color: false});
+		expect(shown(lockRows({session: third, width: 39, look: plain}), plain)).toMatch(/nodes +L1 A L2 A >L3 B L4 B L5 B/);
 	});
 
 	test('with rows to spare, a row per node: its clock, holder and key by its own clock', () => {
@@ -143,7 +150,7 @@ describe('lock service pane with several nodes and backends', () => {
 			const rows = lockRows({session: jumped, width: 39, look: ja, more});
 			for (const row of rows) expect(widthOf(row.map(part => part.text).join('')), textOf([row])).toBeLessThanOrEqual(39);
 		}
-		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 5 中 2 {2}B 5 中 3 ✓/);
+		expect(shown(lockRows({session: jumped, width: 39, look: ja}), ja)).toMatch(/過半数 +A 2\/5 {2}B 3\/5 ✓/);
 	});
 });
 
@@ -166,10 +173,28 @@ describe('resource pane', () => {
 });
 
 describe('clients pane', () => {
-	test('one row each: status, belief, fencing, heartbeat, in flight', () => {
+	test('one row each: status, belief, whether it sends its token, heartbeat, in flight', () => {
+		const text = textOf(clientsRows({...pane(at(2, 'write B')), width: 120}));
+		expect(text).toMatch(/client +status +believes +sends token +heartbeat +in flight/);
+		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+yes\s+manual/);
+		expect(text).toMatch(/2 B\s+running\s+—\s+yes/);
+	});
+
+	test('at 80 columns a column that says the same all story long goes first: every client sends its token, none has a heartbeat', () => {
 		const text = shown(clientsRows(pane(at(2, 'write B'))));
-		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+on\s+manual/);
-		expect(text).toMatch(/2 B\s+running\s+—\s+on/);
+		expect(text).toMatch(/client +status +believes +in flight\n/);
+		expect(text).toMatch(/▸ 1 A\s+paused by GC until t=7\s+token 1 ✓\s+—/);
+	});
+
+	test('every built-in keeps its columns, at the same places, from step to step, in either language and at either size', () => {
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const)
+				for (const columns of [80, 120]) {
+					const headings = storyboard(builtinScenario(name)).map(
+						session => shown(clientsRows({session, width: columns, look: lookIn(lang)}), lookIn(lang)).split('\n')[1],
+					);
+					expect(new Set(headings), `${name} ${lang} ${columns}`).toHaveLength(1);
+				}
 	});
 
 	test('two believers: says so, and whom the lock service agrees with', () => {
@@ -180,8 +205,8 @@ describe('clients pane', () => {
 	});
 
 	test('crashed, fencing off and a write in flight', () => {
-		const text = shown(clientsRows(pane(at(1, 'fencing A off', 'write A delay=3', 'crash B'))));
-		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+off\s+manual\s+›t=3/);
+		const text = textOf(clientsRows({...pane(at(1, 'fencing A off', 'write A delay=3', 'crash B')), width: 120}));
+		expect(text).toMatch(/1 A\s+running\s+token 1 ✓\s+no\s+manual\s+›t=3/);
 		expect(text).toMatch(/2 B\s+crashed/);
 	});
 });
@@ -205,7 +230,7 @@ describe('clients pane in the second model', () => {
 		const text = shown(clientsRows(pane(held)));
 		expect(text).toMatch(/1 A .*token 1 ✓ until 5 .*held→t=3 +checks lease/);
 		const waiting = doing(careful, 'acquire B', 'partition B resource', 'write B x delay=1', 'write B y delay=3', 'tick');
-		expect(shown(clientsRows(pane(waiting)))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
+		expect(textOf(clientsRows({...pane(waiting), width: 120}))).toMatch(/2 B .*›waits \(cut\) ›t=3 +cut from row-42/);
 	});
 
 	test('two believers in a world of nodes: how many nodes each has, and who has a majority, in one line at 80 columns', () => {
@@ -216,7 +241,7 @@ describe('clients pane in the second model', () => {
 				.split('\n')
 				.at(-1)!;
 		expect(lesson(look)).toBe(' ! A (2 of 5 nodes) and B (3 of 5: a majority) both believe they hold the lock');
-		expect(lesson(lookIn('ja'))).toMatch(/A \(5 中 2 ノード\) と B \(5 中 3、過半数\) が持っているつもり/);
+		expect(lesson(lookIn('ja'))).toMatch(/A \(2\/5 ノード\) と B \(3\/5、過半数\) が持っているつもり/);
 	});
 
 	test('a world with none of these keeps the first columns only', () => {
@@ -342,7 +367,7 @@ describe('story pane', () => {
 	test('the story so far tells a step played off script from its events, once; the steps to come only when asked', () => {
 		const improvised = reduceSession(reduceSession(at(3, 'fencing resource off'), {type: 'next'}), {type: 'next'});
 		const text = shown(storyRows({...pane(improvised), height: 40})).replace(/\s+/g, ' ');
-		expect(text).toContain('5/7 B acquired the lock, token 2 (lease until t=10); B\'s write "B" accepted (token 2).');
+		expect(text).toContain('5/7 B acquired the lock with token 2 (lease until t=10); B\'s write "B" accepted (token 2).');
 		expect(text).not.toContain('t=5  B acquired the lock');
 		expect(text).toContain("4/7 At t=5 A's lease expires.");
 		expect(text).not.toContain('7/7');
@@ -510,4 +535,19 @@ describe('the whole screen', () => {
 		const text = textOf(dashboardRows({session, width: 80, height: 23}, look));
 		expect(text).toContain('A and B both believe they hold the lock; the lock service says B (token 2)');
 	});
+});
+
+test('with several nodes the key bar names the node keys at 80 columns, in either language, and what k and N would do now', () => {
+	const redlock = startSession(builtinScenario('redlock-restart'));
+	const bar = (session: Session, lang: Lang) =>
+		keyBarRow({session, width, look: lookIn(lang), prompt: null, autoplay: null})
+			.map(part => part.text)
+			.join('');
+	expect(bar(redlock, 'en')).toMatch(/n node L1 {2}k crash {2}N cut {2}J jump/);
+	expect(bar(redlock, 'ja')).toMatch(/n ノード L1 {2}k クラッシュ {2}N 切断 {2}J 跳躍/);
+	for (const lang of ['en', 'ja'] as const) expect(widthOf(bar(redlock, lang))).toBeLessThanOrEqual(width);
+	const changed = reduceSession(reduceSession(redlock, {type: 'do', command: command('crash L1')}), {type: 'do', command: command('partition A L1')});
+	expect(bar(changed, 'en')).toMatch(/k restart {2}N heal/);
+	// One node: no node keys.
+	expect(bar(at(0), 'en')).not.toMatch(/node|k crash/);
 });

@@ -4,6 +4,7 @@
 // in a partition. With rows to spare, each client's latest events under its row: what it last did
 // or had done to it.
 
+import {lockPeer, resourceTarget} from '../../model/command.js';
 import {believers, type Client, type InflightWrite, majority, reaches, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
@@ -44,23 +45,69 @@ function latestEventsOf(session: Session, names: readonly string[], count: numbe
 	return found;
 }
 
+/** What the script does that the table must have room for: a client's clock jumped, its links cut, a write held back by a pause. */
+interface ScriptReach {
+	readonly jumpsClient: boolean;
+	/** Per client, the peers its partitions name (`lock`: every node). */
+	readonly cuts: ReadonlyMap<string, readonly string[]>;
+	readonly holdsWrites: boolean;
+	/** A client's fencing is set on or off. */
+	readonly fencesClient: boolean;
+}
+
+function scriptReach(session: Session, clientNames: readonly string[]): ScriptReach {
+	let jumpsClient = false;
+	let holdsWrites = false;
+	let fencesClient = false;
+	const cuts = new Map<string, string[]>();
+	for (const step of session.scenario.steps)
+		for (const {command} of step.commands) {
+			if (command.kind === 'jump' && clientNames.includes(command.target)) jumpsClient = true;
+			if (command.kind === 'write' && command.pause !== undefined) holdsWrites = true;
+			if (command.kind === 'fencing' && clientNames.includes(command.target)) fencesClient = true;
+			if (command.kind === 'partition')
+				cuts.set(command.client, [...(cuts.get(command.client) ?? []), ...(command.peers.length === 0 ? [lockPeer] : command.peers)]);
+		}
+	return {jumpsClient, cuts, holdsWrites, fencesClient};
+}
+
+/** A time as wide as the story's times are likely to get: two digits. */
+const wideTime = 99;
+
 /**
  * The table of clients: its title, the column headings, a row each, and the lesson under them.
- * The dashboard asks for it again with the clients' latest events when it has rows to spare.
+ * Its columns and their widths are the same at every step of a story: each column has room for
+ * what the story can show in it (a GC pause, a stale belief, a cut link), whether or not it shows
+ * it now. The dashboard asks for it again with the clients' latest events when it has rows to spare.
  */
 const clientTable = (session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
 	const world = currentWorld(session);
 	const g = look.glyphs;
+	const reach = scriptReach(
+		session,
+		world.clients.map(client => client.name),
+	);
+	// Until when a client believes, by its own clock, where that can differ from what the lock service says.
+	const untilMatters = (client: Client) => world.nodes.length > 1 || client.offset !== 0 || client.checksLease || reach.jumpsClient;
+	const heldWords = world.nodes.length > 1 || world.tokens === 'none' ? labels.theLock : labels.tokenN(wideTime);
+	const beliefRoom = [`${heldWords} ${g.ok}`, labels.stale(heldWords)].flatMap(belief =>
+		world.clients.some(untilMatters) ? [labels.beliefUntil(belief, wideTime)] : [belief],
+	);
+	const notesRoom = (short: boolean) =>
+		world.clients.map(client => {
+			const peers = reach.cuts.get(client.name) ?? [];
+			const cut = peers.flatMap(peer => (peer === lockPeer ? world.nodes.map(node => node.name) : [peer]));
+			const widest = {...client, offset: reach.jumpsClient ? -wideTime : client.offset, cut: [...new Set([...client.cut, ...cut])]};
+			return notesCell(world, widest, labels, short, g.cut)[0];
+		});
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
 		const held = client.token === null ? labels.theLock : labels.tokenN(client.token);
-		const believed = agrees(world, client) ? `${held} ${g.ok}` : `${held} ${labels.stale}`;
-		// Until when it believes, by its own clock, where that can differ from what the lock service says.
-		const showUntil = client.until !== null && (world.nodes.length > 1 || client.offset !== 0 || client.checksLease);
+		const believed = agrees(world, client) ? `${held} ${g.ok}` : labels.stale(held);
 		const belief: [string, Role] = !client.holds
 			? ['—', 'dim']
-			: [showUntil ? labels.beliefUntil(believed, client.until!) : believed, agrees(world, client) ? 'ok' : 'bad'];
+			: [client.until !== null && untilMatters(client) ? labels.beliefUntil(believed, client.until) : believed, agrees(world, client) ? 'ok' : 'bad'];
 		return {
 			selected: index === session.selected,
 			number: String(index + 1),
@@ -68,7 +115,7 @@ const clientTable = (session: Session, width: number, look: Look) => {
 			status: status(client, labels, false),
 			shortStatus: status(client, labels, true),
 			belief,
-			fencing: (client.fencing ? [labels.on, 'plain'] : [labels.off, 'warn']) as [string, Role],
+			fencing: [labels.sendsToken(client.fencing), client.fencing ? 'plain' : 'warn'] as [string, Role],
 			heartbeat: heartbeat(client, labels),
 			inflight: inflightCell(world, client, inflight, labels, g.sent),
 			notes: notesCell(world, client, labels, false, g.cut),
@@ -76,32 +123,68 @@ const clientTable = (session: Session, width: number, look: Look) => {
 		};
 	});
 	const {columns} = labels;
+	const statusRoom = (short: boolean) => [labels.running, labels.crashed, (short ? labels.pausedShort : labels.pausedUntil)(wideTime)];
+	const heartbeats = world.clients.map(client => client.renewEvery);
+	const notes = notesRoom(false);
 	const table: Column[] = (
 		[
-			{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), keep: 0},
-			{header: columns.status, cells: cells.map(c => c.status), keep: 0},
-			{header: columns.believes, cells: cells.map(c => c.belief), keep: 0},
-			{header: columns.fencing, cells: cells.map(c => c.fencing), keep: 2},
-			{header: columns.heartbeat, cells: cells.map(c => c.heartbeat), keep: 1},
-			{header: columns.inflight, cells: cells.map(c => c.inflight), keep: 3},
-			// A client's own clock, whether it checks its lease, and its cut links: only in worlds that have any.
-			...(cells.some(c => c.notes[0] !== '') ? [{header: columns.notes, cells: cells.map(c => c.notes), keep: 0}] : []),
+			{header: columns.client, cells: cells.map(c => [`${c.number} ${c.name}`, c.selected ? 'selected' : 'plain']), room: [], keep: 0},
+			{header: columns.status, cells: cells.map(c => c.status), room: statusRoom(false), keep: 0},
+			{header: columns.believes, cells: cells.map(c => c.belief), room: beliefRoom, keep: 0},
+			// Where no tokens are issued (Redis, Redlock) there is no token to send.
+			...(world.tokens === 'none'
+				? []
+				: [
+						{
+							header: columns.fencing,
+							cells: cells.map(c => c.fencing),
+							room: [labels.sendsToken(true), labels.sendsToken(false)],
+							keep: 2,
+							// Where every client always sends its own, the column says nothing (until one stops, by hand).
+							telling: reach.fencesClient || world.clients.some(client => !client.fencing),
+						},
+					]),
+			{
+				header: columns.heartbeat,
+				cells: cells.map(c => c.heartbeat),
+				room: heartbeats.flatMap(every => (every === null ? [labels.manual] : [labels.every(every), labels.silent])),
+				keep: 1,
+				telling: heartbeats.some(every => every !== null),
+			},
+			{
+				header: columns.inflight,
+				cells: cells.map(c => c.inflight),
+				room: [
+					`${g.sent}t=${wideTime}`,
+					...(reach.holdsWrites ? [labels.heldUntil(wideTime)] : []),
+					...([...reach.cuts.values()].some(peers => peers.includes(resourceTarget)) ? [`${g.sent}${labels.waitsInPartition}`] : []),
+				],
+				keep: 3,
+			},
+			// A client's own clock, whether it checks its lease, and its cut links: only in stories that have any.
+			...(cells.some(c => c.notes[0] !== '') || notes.some(note => note !== '')
+				? [{header: columns.notes, cells: cells.map(c => c.notes), room: notes, keep: 0}]
+				: []),
 		] satisfies Omit<Column, 'width'>[]
 	).map(measured);
-	// On a narrow terminal the status is said in fewer words, the least telling columns go, whole, rather than
-	// being cut, and the notes are said in fewer words before the fencing and what is in flight go.
-	const inFewerWords = (header: string, shorter: readonly [string, Role][]) => (those: readonly Column[]) =>
-		those.map(column => (column.header === header ? measured({...column, cells: shorter}) : column));
+	// On a narrow terminal a column that says the same all story long goes first; then the status is said in
+	// fewer words, the least telling columns go, whole, rather than being cut, and the notes are said in fewer
+	// words before the fencing and what is in flight go.
+	const inFewerWords = (header: string, shorter: readonly [string, Role][], room: readonly string[]) => (those: readonly Column[]) =>
+		those.map(column => (column.header === header ? measured({...column, cells: shorter, room}) : column));
 	const dropped = (level: number) => (those: readonly Column[]) => those.filter(column => column.keep === 0 || column.keep > level);
 	const narrower = [
+		(those: readonly Column[]) => those.filter(column => column.telling !== false),
 		inFewerWords(
 			columns.status,
 			cells.map(c => c.shortStatus),
+			statusRoom(true),
 		),
 		dropped(1),
 		inFewerWords(
 			columns.notes,
 			cells.map(c => c.shortNotes),
+			notesRoom(true),
 		),
 		dropped(2),
 		dropped(3),
@@ -183,15 +266,19 @@ function notesCell(world: World, client: Client, labels: Labels, short: boolean,
 interface Column {
 	readonly header: string;
 	readonly cells: readonly [string, Role][];
+	/** What the story may show in it at another step: its width has room for these too. */
+	readonly room: readonly string[];
 	/** 0: always shown; otherwise dropped on narrow terminals, lowest first. */
 	readonly keep: number;
+	/** False: the same at every step of this story, so dropped first. */
+	readonly telling?: boolean;
 	/** Its widest text and the gap after it: measured once, as the table is narrowed step by step. */
 	readonly width: number;
 }
 
 const measured = (column: Omit<Column, 'width'>): Column => ({
 	...column,
-	width: Math.max(widthOf(column.header), ...column.cells.map(([text]) => widthOf(text))) + 2,
+	width: Math.max(widthOf(column.header), ...column.cells.map(([text]) => widthOf(text)), ...column.room.map(widthOf)) + 2,
 });
 
 const tableWidth = (columns: readonly Column[]) => 2 + columns.reduce((sum, column) => sum + column.width, 0);

@@ -2,6 +2,7 @@
 // command is being typed, the command line.
 
 import {type CommandProblem, commandProblemText} from '../../model/command.js';
+import {findClient} from '../../model/world.js';
 import {currentWorld, selectedClientName} from '../../session/session.js';
 import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
@@ -52,11 +53,13 @@ function promptErrorText(error: PromptError, lang: Lang): string {
 
 export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps): Row {
 	if (prompt) return promptRows({session, width, look}, prompt).at(-1)!;
-	const {nodes, tokens} = currentWorld(session);
+	const world = currentWorld(session);
+	const client = selectedClientName(session);
+	const node = world.nodes.length > 1 ? world.nodes[session.selectedNode]! : null;
 	return keyBar(
-		selectedClientName(session) ?? '-',
-		nodes.length > 1 ? nodes[session.selectedNode]!.name : null,
-		tokens === 'none',
+		client ?? '-',
+		node && {name: node.name, up: node.up, cut: findClient(world, client ?? '')?.cut.includes(node.name) ?? false},
+		world.tokens === 'none',
 		session.pauseLength,
 		width,
 		look,
@@ -64,26 +67,44 @@ export function keyBarRow({session, width, look, prompt, autoplay}: KeyBarProps)
 	);
 }
 
-function keyBar(client: string, node: string | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
+/** The selected node, with several: whether it is up, and whether the selected client is cut from it (what k and N would do). */
+interface SelectedNode {
+	readonly name: string;
+	readonly up: boolean;
+	readonly cut: boolean;
+}
+
+function keyBar(client: string, node: SelectedNode | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
 	const words = labelsFor(look.lang).keyBar;
 	// Where no tokens are issued (Redis, Redlock) the resource's fencing has nothing to check:
-	// cutting a client off takes its place on a narrow bar. In the order shown, each with its
-	// rank: on a narrow bar the keys ranked last go first.
+	// cutting a client off takes its place on a narrow bar. With several nodes, the node keys come
+	// first after stepping: what a speaker does to a Redlock story is to its nodes. In the order
+	// shown, each with its rank: on a narrow bar the keys ranked last go first.
+	const nodeKeys =
+		node === null
+			? []
+			: [
+					{key: 'n', what: `${words.node} ${node.name}`, rank: 2},
+					{key: 'k', what: node.up ? words.crashNode : words.restartNode, rank: 3},
+					{key: 'N', what: node.cut ? words.healNode : words.cutNode, rank: 4},
+					{key: 'J', what: words.jumpNode, rank: 5},
+				];
+	// The other keys rank below the node keys.
+	const afterNodeKeys = nodeKeys.length;
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
 		{key: '←', what: words.back, rank: 1},
-		{key: 'Tab', what: `${words.client} ${client}`, rank: 4},
-		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: 3},
-		{key: 'a', what: words.acquire, rank: 5},
-		{key: 'w', what: words.write, rank: 6},
+		{key: 'Tab', what: `${words.client} ${client}`, rank: afterNodeKeys + 4},
+		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: afterNodeKeys + 3},
+		...nodeKeys,
+		{key: 'a', what: words.acquire, rank: afterNodeKeys + 5},
+		{key: 'w', what: words.write, rank: afterNodeKeys + 6},
 		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
-		{key: 'F', what: words.fencing, rank: tokenless ? 11 : 2},
-		{key: 't', what: 'tick', rank: 8},
-		{key: ':', what: words.command, rank: 7},
-		{key: 'v', what: words.variant, rank: 9},
-		// With several nodes, the node the node keys act on.
-		...(node !== null ? [{key: 'n', what: `${words.node} ${node}`, rank: 10}] : []),
-		{key: 'x', what: words.cut, rank: tokenless ? 2 : 11},
+		{key: 'F', what: words.fencing, rank: tokenless ? afterNodeKeys + 10 : afterNodeKeys + 2},
+		{key: 't', what: 'tick', rank: afterNodeKeys + 8},
+		{key: ':', what: words.command, rank: afterNodeKeys + 7},
+		{key: 'v', what: words.variant, rank: afterNodeKeys + 9},
+		{key: 'x', what: words.cut, rank: tokenless ? afterNodeKeys + 2 : afterNodeKeys + 10},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},
 		{key: 'q', what: words.quit, rank: -1},

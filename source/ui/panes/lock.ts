@@ -75,7 +75,7 @@ const lockBody = (session: Session, width: number, look: Look) => {
 		holder,
 		label,
 		apart: nodeRows === null ? null : [tokens, ...nodeRows, majorities],
-		together: [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad)], third, majorities],
+		together: [[label(labels.nodes), ...nodePieces(world, session.selectedNode, g.bad, g.pointer)], third, majorities],
 		// Rows a row per node takes beyond the one line of nodes (a token row and the nodes, for the nodes and clocks lines).
 		extra: world.nodes.length - 1,
 	};
@@ -150,7 +150,7 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 			[label(words.lease), piece(` ${g.expired} ${labels.expiredAt(last.t)} `, 'banner')],
 			// During a lock-delay, what matters next is when the lock can be taken again.
 			node.up && inLockDelay(world, node)
-				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!), 'warn')], width)
+				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!, true), 'warn')], width)
 				: underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width),
 		];
 	if (last?.kind === 'released')
@@ -177,7 +177,7 @@ function eachNodeRows(world: World, labels: Labels, name: number, selected: numb
 				...(anyOff ? [(node.offset === 0 ? ['', 'dim'] : [labels.clockOffset(node.offset), 'warn']) as [string, Role]] : []),
 				node.holder === null ? ['·', 'dim'] : [node.holder, !node.up ? 'dim' : node.holder === world.lock.holder ? 'accent' : 'warn'],
 				node.expiry === null ? ['', 'dim'] : [labels.keyUntil(node.expiry, withLeft ? node.expiry - clock : null), node.up ? 'plain' : 'dim'],
-				node.up && inLockDelay(world, node) ? [labels.lockDelayUntil(node.delayUntil!), 'warn'] : ['', 'dim'],
+				node.up && inLockDelay(world, node) ? [labels.lockDelayUntil(node.delayUntil!, false), 'warn'] : ['', 'dim'],
 			];
 			return {node, cells};
 		});
@@ -216,11 +216,12 @@ function majorityRow(world: World, labels: Labels, width: number, lead: Piece, o
 	return underLabel(lead, pieces, width);
 }
 
-/** `L1 A L2 A L3 · L4 ✗`: each node's key holder, a dot for none, a mark for a node that is down. */
-function nodePieces(world: World, selected: number, down: string) {
+/** `L1 A ▸L2 A L3 · L4 ✗`: each node's key holder, a dot for none, a mark for a node that is down, and the pointer at the selected one. */
+function nodePieces(world: World, selected: number, down: string, pointer: string) {
 	return world.nodes.flatMap((node, index) => [
 		piece(index === 0 ? '' : ' '),
-		piece(node.name, index === selected ? 'selected' : 'label'),
+		// Marked by a sign as well as by its colour, so that it shows without colour too.
+		piece(index === selected ? `${pointer}${node.name}` : node.name, index === selected ? 'selected' : 'label'),
 		piece(' '),
 		node.up ? (node.holder === null ? piece('·', 'dim') : piece(node.holder, node.holder === world.lock.holder ? 'accent' : 'warn')) : piece(down, 'bad'),
 	]);
