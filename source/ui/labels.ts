@@ -376,6 +376,7 @@ const en: Labels = {
 	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
 	signs: {
 		acquired: 'acquired, token n',
+		acquiredNoToken: 'acquired, no token',
 		ok: 'accepted; agrees',
 		bad: 'rejected; refused',
 		violation: 'corrupted; warning',
@@ -405,6 +406,7 @@ const en: Labels = {
 	},
 	timelineSigns: {
 		acquired: 'acquired, token n',
+		acquiredNoToken: 'acquired, no token',
 		ok: 'accepted',
 		bad: 'rejected',
 		violation: 'corrupted',
@@ -597,6 +599,7 @@ const ja: Labels = {
 	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {
 		acquired: '取得 (トークン n)',
+		acquiredNoToken: '取得 (トークンなし)',
 		ok: '受理・合意',
 		bad: '拒否',
 		violation: '破壊・警告',
@@ -626,6 +629,7 @@ const ja: Labels = {
 	},
 	timelineSigns: {
 		acquired: '取得 (トークン n)',
+		acquiredNoToken: '取得 (トークンなし)',
 		ok: '受理',
 		bad: '拒否',
 		violation: '破壊',
@@ -682,6 +686,7 @@ export const labelsFor = (lang: Lang): Labels => (lang === 'ja' ? ja : en);
 
 export type SignName =
 	| 'acquired'
+	| 'acquiredNoToken'
 	| 'ok'
 	| 'bad'
 	| 'violation'
@@ -715,6 +720,7 @@ export type TimelineSign = Exclude<SignName, 'lease' | 'pointer'>;
 /** How each sign looks: the glyphs the panes draw, and the timeline's few words (`n` for a number). */
 const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	acquired: '[n',
+	acquiredNoToken: '[',
 	ok: g.ok,
 	bad: g.bad,
 	violation: g.violation,

@@ -350,7 +350,7 @@ test('a five-node world (redlock-clock-jump): forward and back as print draws it
 	// By hand: the next node (L2) jumps, so A's key there expires; then A is cut from every node.
 	await app.press('n', screen => screen.includes('step 4 of 5'));
 	expect(await app.press('J', screen => screen.includes("A's key on L2 expired"))).toMatch(/clocks +L2 \+10 {2}L3 \+10/);
-	expect(await app.press('x', screen => screen.includes('A is cut off from L1, L2, L3, L4, L5'))).toMatch(/1 A .*cut from lock/);
+	expect(await app.press('x', screen => screen.includes('A is cut off from L1, L2, L3, L4 and L5'))).toMatch(/1 A .*cut from lock/);
 
 	const wide = await app.resize(120, 40, screen => /^ L5 +up/m.test(screen));
 	expect(wide).toMatch(/^▸L2 +up +clock \+10 +· /m);

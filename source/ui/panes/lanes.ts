@@ -95,7 +95,7 @@ class Drawing {
 		});
 		switch (event.kind) {
 			case 'acquired':
-				mark(`[${event.token ?? ''}`, 'accent', 'acquired');
+				mark(`[${event.token ?? ''}`, 'accent', event.token === null ? 'acquiredNoToken' : 'acquired');
 				break;
 			case 'acquire-failed':
 			case 'lock-delay':
@@ -106,7 +106,7 @@ class Drawing {
 			case 'unanswered': {
 				const [asked, sign] =
 					event.request === 'acquire'
-						? ['[', 'acquired' as const]
+						? ['[', 'acquiredNoToken' as const]
 						: event.request === 'renew'
 							? [g.renewed, 'renewed' as const]
 							: [g.released, 'released' as const];
