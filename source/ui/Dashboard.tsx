@@ -87,17 +87,24 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 	// Several nodes get a row each when the story keeps what it needs: they are the lock service's story.
 	const nodeRows = nodeRowsWanted({...pane, width: leftWidth});
 	const withNodes = nodeRows > 0 ? topRows(nodeRows) : null;
-	const topMore =
-		withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) >= needs
-			? nodeRows
-			: 0;
-	const top = topMore > 0 ? withNodes! : topRows(0);
 	// Then the lock's timeline lanes and the timeline's legend, on the same terms.
-	const spareWith = (clients: readonly Row[]) => room - panes([], {top, clients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) - needs;
 	const compactClients = clientsRows({...pane, headings: false});
-	const lanes = timelineRowsIn(pane, spareWith(fullClients), spareWith(compactClients));
-	const full = panes([], {top, clients: fullClients, timeline: lanes});
-	const compact = room - full.length < needs;
+	const layoutWith = (top: readonly Row[]) => {
+		const spareWith = (clients: readonly Row[]) => room - panes([], {top, clients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) - needs;
+		const lanes = timelineRowsIn(pane, spareWith(fullClients), spareWith(compactClients));
+		const full = panes([], {top, clients: fullClients, timeline: lanes});
+		const compact = room - full.length < needs;
+		return {top, lanes, full, compact};
+	};
+	const plain = layoutWith(topRows(0));
+	const nodesLaidOut =
+		withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) >= needs
+			? layoutWith(withNodes)
+			: null;
+	// The node rows give way before the clients' headings do, so that the table reads the same all story.
+	const chosen = nodesLaidOut && (!nodesLaidOut.compact || plain.compact) ? nodesLaidOut : plain;
+	const topMore = chosen === nodesLaidOut ? nodeRows : 0;
+	const {top, lanes, full, compact} = chosen;
 	const upper = compact ? panes([], {top, clients: compactClients, timeline: lanes}) : full;
 	const story = storyRows({...pane, height: room - upper.length, live: props.live, watched: props.keyBar === false});
 	// Rows the story has no use for go to every key above the key bar, then every sign. On a roomy

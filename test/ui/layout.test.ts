@@ -90,6 +90,33 @@ describe('nothing is cut short', () => {
 						);
 			});
 
+	test("the clients' headings show at every step from 120x40 up; at 80x24 the node rows give way before them", () => {
+		const headings = {en: /^ {2}client {2}status/, ja: /^ {2}名前 {2}状態/};
+		const nodeRow = /^[ ▸]L\d+ {2,}/;
+		for (const name of builtinNames())
+			for (const lang of ['en', 'ja'] as const)
+				for (const [width, rows] of sizes)
+					for (const {step, lines} of screensOf(name, lang, width, rows - 1)) {
+						const where = `${name} ${lang} ${width}x${rows} step ${step}`;
+						if (lines.some(line => headings[lang].test(line))) continue;
+						expect(width, where).toBe(80);
+						expect(
+							lines.filter(line => nodeRow.test(line)),
+							where,
+						).toEqual([]);
+					}
+		// A recording's screen has the key bar's row too.
+		for (const name of builtinNames())
+			for (const {session} of sessionsOf(name)) {
+				const lines = dashboardRows({session, width: 80, height: 24, keyBar: false}, lookIn('en')).map(textOf);
+				if (!lines.some(line => headings.en.test(line)))
+					expect(
+						lines.filter(line => nodeRow.test(line)),
+						`${name} step ${session.history.entry.step}`,
+					).toEqual([]);
+			}
+	});
+
 	test('a five-node world by hand (cuts, a node crash, clock jumps, a paused write) at 80x24 and 120x40', () => {
 		const keys: SessionAction[] = [
 			{type: 'next'},
