@@ -180,7 +180,20 @@ function applyRules(world: World, command: Command, log: Log): World {
 		case 'partition':
 		case 'heal':
 			return withLockView(relink(world, client, command.kind, command.peers, log));
+		case 'latency':
+			return setLatency(world, client, command.peer, command.n, log);
 	}
+}
+
+/** `latency C PEER n`: `lock` stands for every node. */
+function setLatency(world: World, client: Client, peer: string, n: number, log: Log): World {
+	const peers = peer === lockPeer ? world.nodes.map(node => node.name) : [peer];
+	// The one node of a lock service is the lock service: the event names it so.
+	const told = world.nodes.length === 1 && peer !== resourceTarget ? [lockPeer] : peers;
+	log.add({kind: 'latency', t: world.clock, client: client.name, peers: told, n});
+	const latency = {...client.latency};
+	for (const each of peers) latency[each] = n;
+	return withClient(world, changedClient(client, {latency}));
 }
 
 /** The command cannot be done: the world stays as it was. */
@@ -209,6 +222,7 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 		case 'fencing':
 		case 'tick':
 		case 'jump':
+		case 'latency':
 			return null;
 		default:
 			if (status === 'paused') return {kind: 'paused', client: name, until: client.pausedUntil!};

@@ -200,7 +200,8 @@ const stepSchema = z.strictObject(
 			})
 			.optional()
 			.meta({
-				description: 'A command (tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal), or a list of them',
+				description:
+					'A command (tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency), or a list of them',
 			}),
 		say: narrationSchema.optional().meta({description: 'Narration shown while the step is current'}),
 		expect: expectSchema.optional(),

@@ -285,6 +285,8 @@ export class ReferenceWorld {
 			case 'partition':
 			case 'heal':
 				return this.relink(c, command.kind, command.peers);
+			case 'latency':
+				throw new Error('latency: messages that take time are not in this reference yet');
 			case 'resume':
 				if (c.status !== 'paused') return {kind: 'not-paused', client: c.name};
 				this.emit({kind: 'resumed', t, client: c.name, early: true});

@@ -32,7 +32,7 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 
 	test('bad commands name the step, the word and what was expected', () => {
 		expect(problemsOf(lines(...header, '  - do: aquire A', '  - do: [acquire C, tick x, pause A, fencing A of]'))).toEqual([
-			"talk.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal (did you mean 'acquire'?)",
+			"talk.yaml:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency (did you mean 'acquire'?)",
 			"talk.yaml:5: step 2: acquire: no client named 'C' (clients: A, B)",
 			"talk.yaml:5: step 2: tick: expected a whole number from 1 to 1000000, got 'x'",
 			"talk.yaml:5: step 2: pause: expected a length in ticks after 'A' (usage: pause C N)",
