@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 
-const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'violations', 'events'];
+const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'messages', 'violations', 'events'];
 
 const directory = temporaryDirectory('dlock-trace-');
 
@@ -37,6 +37,7 @@ describe('dlock-tui trace', () => {
 			until: 5,
 			clock: 2,
 			cut: [],
+			waiting: null,
 		});
 	});
 
