@@ -31,6 +31,7 @@ import {
 	senderGrantOf,
 	type Waiting,
 	type World,
+	waitTimeout,
 } from './world.js';
 
 export interface Outcome {
@@ -494,14 +495,11 @@ function arriveReplies(world: World, log: Log): World {
 	return current;
 }
 
-/** How long a client waits, by the clock it measures with: the scenario's timeout, else the lease it asked for. */
-const timeoutOf = (world: World, waiting: Waiting) => world.timeout ?? waiting.lease;
-
 /** A running client decides when every request it sent is answered, or its timeout has passed. */
 function decideIfDone(world: World, client: Client, log: Log): World {
 	const waiting = client.waiting;
 	if (waiting === null || client.status !== 'running') return world;
-	const timedOut = measuringClock(world, client) - waiting.since >= timeoutOf(world, waiting);
+	const timedOut = measuringClock(world, client) - waiting.since >= waitTimeout(world, waiting);
 	if (waiting.replies < waiting.sent && !timedOut) return world;
 	const done = changedClient(client, {waiting: null});
 	const decided = withClient(world, done);
@@ -971,7 +969,7 @@ function nextDueTime(world: World): number {
 	for (const write of world.inflight) if (reaches(findClient(world, write.from)!, resourceTarget)) soonest(write.arrivesAt);
 	for (const message of world.messages) soonest(message.arrivesAt);
 	for (const client of world.clients) {
-		if (client.waiting !== null) soonest(client.waiting.since + timeoutOf(world, client.waiting) - measuringOffset(client));
+		if (client.waiting !== null) soonest(client.waiting.since + waitTimeout(world, client.waiting) - measuringOffset(client));
 	}
 	for (const node of world.nodes) if (node.restartHeld) soonest(node.downSince! + node.restartDelay - node.offset);
 	return due;
