@@ -122,7 +122,7 @@ describe('dlock-tui list', () => {
 		expect(rows).toContainEqual(expect.stringMatching(/^ {2}gc-pause\s+GC pause: the fencing token saves row-42$/));
 		// Each group is a heading, its scenarios, and a blank line before the next heading.
 		const headings = rows.filter(row => row !== '' && !row.startsWith(' '));
-		expect(headings).toEqual(['A generic lock service', 'etcd', 'Consul', 'Redlock']);
+		expect(headings).toEqual(['A generic lock service', 'etcd', 'ZooKeeper', 'Consul', 'Redlock']);
 		const redlock = rows.slice(rows.indexOf('Redlock') + 1).map(row => row.trim().split(/\s+/)[0]);
 		expect(redlock).toEqual(
 			builtins

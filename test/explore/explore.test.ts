@@ -30,7 +30,7 @@ function listedMoves(scenario: Scenario, list: string): Command[] {
 
 describe('a GC pause while the replies are in flight', () => {
 	const naive = builtinScenario('redlock-in-flight');
-	const checked = builtinScenario('redlock-in-flight-checked');
+	const checked = builtinScenario('redlock-validity');
 
 	test('the two setups differ only in whether the clients check their validity time', () => {
 		const {clients, ...rest} = naive.setup;

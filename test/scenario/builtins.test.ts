@@ -27,9 +27,9 @@ const endings: Record<string, {value: string | null; violations: number; rejecte
 	'check-then-pause': {value: 'B', violations: 0, rejected: 1},
 	'check-unfenced': {value: 'late', violations: 1, rejected: 0},
 	'redlock-in-flight': {value: 'A', violations: 1, rejected: 0},
-	'redlock-in-flight-checked': {value: 'B', violations: 0, rejected: 0},
-	'redlock-check-then-pause': {value: 'late', violations: 1, rejected: 0},
-	'redlock-delayed-restart': {value: 'A', violations: 1, rejected: 0},
+	'redlock-validity': {value: 'B', violations: 0, rejected: 0},
+	'redlock-late-write': {value: 'late', violations: 1, rejected: 0},
+	'redlock-kept-down': {value: 'A', violations: 1, rejected: 0},
 	// Nobody writes: the story is the lock given up, and B's alone.
 	'redlock-slow-link': {value: null, violations: 0, rejected: 0},
 	'zookeeper-session': {value: 'B', violations: 0, rejected: 1},
