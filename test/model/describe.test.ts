@@ -104,6 +104,14 @@ describe('events and refusals in words', () => {
 		expect(describeRefusal({kind: 'crashed', client: 'A'})).toBe('A has crashed');
 	});
 
+	test('a crash forgets a token only where the client had one', () => {
+		const withToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: 3} as const;
+		const withoutToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: null} as const;
+		expect(describeEvent(withToken)).toMatch(/forgot its token/);
+		expect(describeEvent(withoutToken)).not.toMatch(/token/);
+		expect(describeEvent(withoutToken, 'ja')).not.toMatch(/トークン/);
+	});
+
 	test('a corrupting write leads with the word, so a narrow pane keeps it', () => {
 		const corrupting = events.find(event => event.kind === 'accepted' && event.violation)!;
 		expect(describeEvent(corrupting)).toMatch(/^CORRUPTED: /);
