@@ -309,12 +309,13 @@ const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revis
 
 /** An acquire, renew or release (a heartbeat is a renew): in an instant when every node it reaches answers at once, else as messages. */
 function request(world: World, client: Client, op: RequestOp, lease: number, heartbeat: boolean, log: Log): World {
-	const reachable = world.nodes.filter(node => answers(client, node));
-	if (reachable.every(node => latencyTo(client, node.name) === 0)) {
+	// The common case, and the second model's: no allocation before it is known.
+	if (world.nodes.every(node => !answers(client, node) || latencyTo(client, node.name) === 0)) {
 		if (op === 'acquire') return acquire(world, client, lease, log);
 		if (op === 'renew') return renew(world, client, lease, heartbeat, log);
 		return release(world, client, log);
 	}
+	const reachable = world.nodes.filter(node => answers(client, node));
 	const t = world.clock;
 	const attempt = client.attempts + 1;
 	log.add({
