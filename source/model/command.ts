@@ -15,7 +15,9 @@ export type Command =
 	/** `target`: a client or a node; `by`: a signed whole number, never 0. */
 	| {readonly kind: 'jump'; readonly target: string; readonly by: number}
 	/** `peers`: node names, `lock` (every node) or `resource`; none means every node (partition) or every link (heal). */
-	| {readonly kind: 'partition' | 'heal'; readonly client: string; readonly peers: readonly string[]};
+	| {readonly kind: 'partition' | 'heal'; readonly client: string; readonly peers: readonly string[]}
+	/** `peer`: a node's name, `lock` (every node) or `resource`; `n` ticks each way, 0 or more. */
+	| {readonly kind: 'latency'; readonly client: string; readonly peer: string; readonly n: number};
 
 export type CommandKind = Command['kind'];
 
@@ -43,6 +45,7 @@ export const commandUsage: Record<CommandKind, string> = {
 	jump: 'jump C|node ±n',
 	partition: 'partition C [node|lock|resource…]',
 	heal: 'heal C [node|lock|resource…]',
+	latency: 'latency C node|lock|resource n',
 };
 
 /** The word for every lock node at once in `partition` and `heal`. */
@@ -65,6 +68,10 @@ export type CommandProblem =
 	| {readonly kind: 'no-name'; readonly verb: CommandKind; readonly word: string; readonly clients: readonly string[]; readonly nodes: readonly string[]}
 	| {readonly kind: 'no-peer-named'; readonly verb: CommandKind; readonly word: string; readonly nodes: readonly string[]}
 	| {readonly kind: 'no-jump'; readonly target: string}
+	/** `latency C` without a peer, or `latency C PEER` without a number. */
+	| {readonly kind: 'no-latency-peer'; readonly client: string}
+	| {readonly kind: 'no-latency'; readonly client: string; readonly peer: string}
+	| {readonly kind: 'bad-latency'; readonly word: string}
 	| {readonly kind: 'bad-jump'; readonly word: string}
 	/** `what` names the number: `tick`, `acquire lease`, `write delay`, `pause`. */
 	| {readonly kind: 'bad-number'; readonly what: string; readonly word: string};
@@ -157,6 +164,14 @@ function parseWords(words: string[], options: ParseOptions): Command {
 		case 'partition':
 		case 'heal':
 			return {kind: verb, client: client(args[0]), peers: args.slice(1).map(word => parsePeer(verb, word, options))};
+		case 'latency': {
+			tooMany(3);
+			const name = client(args[0]);
+			if (args[1] === undefined) throw new CommandError({kind: 'no-latency-peer', client: name}, null);
+			const peer = parsePeer(verb, args[1], options);
+			if (args[2] === undefined) throw new CommandError({kind: 'no-latency', client: name, peer}, null);
+			return {kind: verb, client: name, peer, n: parseLatency(args[2])};
+		}
 		case 'pause': {
 			tooMany(2);
 			const name = client(args[0]);
@@ -244,6 +259,18 @@ export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): 
 			return ja
 				? `jump: -${maxDuration} から +${maxDuration} までの 0 でない整数が必要 (${quote(problem.word)} は不可)`
 				: `jump: expected a whole number from -${maxDuration} to +${maxDuration} other than 0, got ${quote(problem.word)}`;
+		case 'no-latency-peer':
+			return ja
+				? `latency: '${problem.client}' の後に相手 (ノード・lock・resource) が必要${usage('latency')}`
+				: `latency: expected a peer after '${problem.client}' (a node, lock or resource)${usage('latency')}`;
+		case 'no-latency':
+			return ja
+				? `latency: '${problem.peer}' の後に片道の tick 数 (0 以上) が必要${usage('latency')}`
+				: `latency: expected ticks each way (0 or more) after '${problem.peer}'${usage('latency')}`;
+		case 'bad-latency':
+			return ja
+				? `latency: 0 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`
+				: `latency: expected a whole number from 0 to ${maxDuration}, got ${quote(problem.word)}`;
 		case 'delay-twice':
 			return ja ? `write: delay が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: delay given twice, at ${quote(problem.word)}${usage('write')}`;
 		case 'bad-value':
@@ -301,6 +328,13 @@ function parseJump(word: string): number {
 	return n;
 }
 
+/** Ticks each way on a link: 0 (the instant of the second model) or more. */
+function parseLatency(word: string): number {
+	const n = /^\d+$/.test(word) ? Number(word) : Number.NaN;
+	if (!Number.isSafeInteger(n) || n > maxDuration) throw new CommandError({kind: 'bad-latency', word}, word);
+	return n;
+}
+
 function parseDuration(what: string, word: string): number {
 	const n = /^\d+$/.test(word) ? Number(word) : Number.NaN;
 	if (!Number.isSafeInteger(n) || n < 1 || n > maxDuration) throw new CommandError({kind: 'bad-number', what, word}, word);
@@ -336,5 +370,7 @@ export function printCommand(command: Command): string {
 			].join(' ');
 		case 'fencing':
 			return `fencing ${command.target} ${command.on ? 'on' : 'off'}`;
+		case 'latency':
+			return `latency ${command.client} ${command.peer} ${command.n}`;
 	}
 }

@@ -195,9 +195,90 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			if (event.kind === 'partitioned') return ja ? `${event.client} が${spaced(peers)}から切り離される` : `${event.client} is cut off from ${peers}`;
 			return ja ? `${event.client} が再び${spaced(peers)}に届く` : `${event.client} reaches ${peers} again`;
 		}
+		case 'request-sent': {
+			const what = event.undo ? (ja ? 'この試みのキーの削除' : "delete this attempt's keys") : requestWords[lang][event.op];
+			const who = asker(event.client, event.heartbeat === true, lang);
+			const failed =
+				event.failed.length === 0
+					? ''
+					: ja
+						? ` (${peerList(event.failed, lang)} には届かない: 停止中か切断)`
+						: ` (${peerList(event.failed, lang)} cannot be reached: down or cut)`;
+			return ja ? `${who}が${spaced(peerList(event.to, lang))}に${what}を依頼${failed}` : `${who} asks ${peerList(event.to, lang)} to ${what}${failed}`;
+		}
+		case 'request-arrived': {
+			const verdict = nodeVerdict(event.op, event.granted, lang);
+			return ja
+				? `${event.node} が ${event.client} の${requestWords[lang][event.op]}に答える: ${verdict} (返事は t=${event.replyAt} に着く)`
+				: `${event.node} answers ${event.client}'s ${requestWords[lang][event.op]}: ${verdict} (the reply arrives at t=${event.replyAt})`;
+		}
+		case 'reply-arrived': {
+			const verdict = nodeVerdict(event.op, event.granted, lang);
+			if (event.ignored) {
+				return ja
+					? `${event.node} の遅れた返事 (${verdict}) が ${event.client} に届くが、もう待っていない`
+					: `${event.node}'s late reply (${verdict}) reaches ${event.client}, which no longer waits for it`;
+			}
+			return ja ? `${event.client} に ${event.node} の返事: ${verdict}` : `${event.client} gets ${event.node}'s reply: ${verdict}`;
+		}
+		case 'message-lost': {
+			const why = event.why === 'cut' ? (ja ? '接続が切れている' : 'the link is cut') : ja ? `${event.node} が停止中` : `${event.node} is down`;
+			if (event.message === 'request') {
+				return ja
+					? `${event.client} から ${event.node} への${requestWords[lang][event.op]}の依頼が失われる (${why})`
+					: `${event.client}'s ${requestWords[lang][event.op]} request to ${event.node} is lost (${why})`;
+			}
+			return ja ? `${event.node} から ${event.client} への返事が失われる (${why})` : `${event.node}'s reply to ${event.client} is lost (${why})`;
+		}
+		case 'decided':
+			return decisionText(event, lang);
+		case 'restart-held':
+			return ja
+				? `ノード ${event.node} の再起動は、自分の時計で t=${event.until} まで待たされる (restartDelay)`
+				: `node ${event.node}'s restart is held until t=${event.until} by its own clock (restartDelay)`;
+		case 'latency': {
+			const peers = peerList(event.peers, lang);
+			return ja
+				? `${event.client} と${spaced(peers)}の間のメッセージは片道 ${event.n} tick になる`
+				: `messages between ${event.client} and ${peers} now take ${event.n} tick${event.n === 1 ? '' : 's'} each way`;
+		}
 		case 'elided':
 			return ja ? `(ほか ${event.count} 件)` : `(${event.count} more events)`;
 	}
+}
+
+/** What a node did with a request: `granted`, `turned away`. */
+function nodeVerdict(op: 'acquire' | 'renew' | 'release', granted: boolean, lang: Lang): string {
+	const words = {
+		en: {acquire: ['granted', 'turned away'], renew: ['extended', 'not extended'], release: ['deleted', 'nothing to delete']},
+		ja: {acquire: ['許可', '拒否'], renew: ['延長', '延長せず'], release: ['削除', '消すものなし']},
+	} as const;
+	return words[lang][op][granted ? 0 : 1];
+}
+
+/** Who asks: the client, or its heartbeat; in Japanese with the space a Latin name takes before the kana that follows. */
+const asker = (client: string, heartbeat: boolean, lang: Lang) => {
+	if (lang === 'ja') return heartbeat ? `${client} のハートビート` : `${client} `;
+	return heartbeat ? `${client}'s heartbeat` : client;
+};
+
+/** A number with a true minus sign, as arithmetic is printed: `−3`. */
+const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
+
+/** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`. */
+function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
+	const ja = lang === 'ja';
+	const who = asker(event.client, event.heartbeat === true, lang);
+	if (event.validity === null) {
+		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
+		return ja
+			? `${who}は${late} t=${event.at} に返事を読み (依頼は t=${event.since})、リースをそこから数える: t=${event.until} まで`
+			: `${who}${late} reads its replies at t=${event.at} (asked at t=${event.since}) and counts its lease from there: until t=${event.until}`;
+	}
+	const sum = `${event.lease} − (${signed(event.at)} − ${signed(event.since)}) − ${event.drift} = ${signed(event.validity)}`;
+	const decides = ja ? `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}` : `${who} decides${event.timedOut ? ' at its timeout' : ''}`;
+	if (event.kept) return ja ? `${decides}: 有効時間 ${sum} ✓ (リースは t=${event.until} まで)` : `${decides}: validity ${sum} ✓ (lease until t=${event.until})`;
+	return ja ? `${decides}: 有効時間 ${sum}: ロックを手放す` : `${decides}: validity ${sum}: gives the lock up`;
 }
 
 /** Events told in one narration at most; a tick through many heartbeats says how many more there were. */
@@ -244,6 +325,10 @@ export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 			return ja ? `ノード ${refusal.node} はすでにクラッシュしている` : `node ${refusal.node} has already crashed`;
 		case 'node-not-crashed':
 			return ja ? `ノード ${refusal.node} はクラッシュしていない` : `node ${refusal.node} has not crashed`;
+		case 'restart-held':
+			return ja
+				? `ノード ${refusal.node} の再起動はすでに自分の時計で t=${refusal.until} まで待たされている`
+				: `node ${refusal.node}'s restart is already held until t=${refusal.until} by its own clock`;
 	}
 	const c = refusal.client;
 	switch (refusal.kind) {
@@ -275,5 +360,9 @@ export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 			return ja ? `${c} はクラッシュしていない` : `${c} has not crashed`;
 		case 'already-crashed':
 			return ja ? `${c} はすでにクラッシュしている` : `${c} has already crashed`;
+		case 'waiting':
+			return ja
+				? `${c} はまだ${requestWords.ja[refusal.op]}の返事を待っている (t=${refusal.since} に依頼)`
+				: `${c} is still waiting for replies to its ${refusal.op} (asked at t=${refusal.since})`;
 	}
 }

@@ -2,6 +2,8 @@
 // words. Every event carries the logical (true) time it happened at. Fields that only a world of
 // several nodes has are left out with one node, so a first-model event reads as it always did.
 
+import type {RequestOp} from './world.js';
+
 /** On several nodes: how many nodes did it, of how many, and how many were needed. */
 export interface NodeCount {
 	readonly count: number;
@@ -95,6 +97,76 @@ export type Event =
 	| {readonly kind: 'jumped'; readonly t: number; readonly target: string; readonly by: number; readonly clock: number}
 	/** `peers`: the links cut or restored by this command (node names, or `lock` for a lock service of one node, and `resource`). */
 	| {readonly kind: 'partitioned' | 'healed'; readonly t: number; readonly client: string; readonly peers: readonly string[]}
+	/**
+	 * Requests that take time left: `to` the nodes they travel to, `failed` those that were down or
+	 * cut from the client (refused at once, known as no answer). `undo`: a deletion of a given-up
+	 * attempt's keys, which nobody waits for.
+	 */
+	| {
+			readonly kind: 'request-sent';
+			readonly t: number;
+			readonly client: string;
+			readonly op: RequestOp;
+			readonly to: readonly string[];
+			readonly failed: readonly string[];
+			readonly heartbeat?: boolean;
+			readonly undo?: boolean;
+	  }
+	/** A node handled a request by its own clock and state: `granted` (granted, extended, deleted) or not; the reply arrives at `replyAt`. */
+	| {
+			readonly kind: 'request-arrived';
+			readonly t: number;
+			readonly client: string;
+			readonly node: string;
+			readonly op: RequestOp;
+			readonly granted: boolean;
+			readonly replyAt: number;
+	  }
+	/** A reply reached its client: `ignored` when the client no longer waits for that attempt. */
+	| {
+			readonly kind: 'reply-arrived';
+			readonly t: number;
+			readonly client: string;
+			readonly node: string;
+			readonly op: RequestOp;
+			readonly granted: boolean;
+			readonly ignored: boolean;
+	  }
+	/** A request or a reply found its link cut, or its node down, when due: nobody is told (the client learns by its timeout). */
+	| {
+			readonly kind: 'message-lost';
+			readonly t: number;
+			readonly client: string;
+			readonly node: string;
+			readonly message: 'request' | 'reply';
+			readonly op: RequestOp;
+			readonly why: 'cut' | 'down';
+	  }
+	/**
+	 * A client that got a majority decides, with its arithmetic: T1 (`since`) and T2 (`at`) by the
+	 * clock it measures with. `validity` = lease − (T2 − T1) − drift when it checks validity, else
+	 * null (a naive client keeps the lock, `until` = T2 + lease). `kept`: it holds; else it gives
+	 * the lock up. `timedOut`: it decided at its timeout, not with every reply in.
+	 */
+	| {
+			readonly kind: 'decided';
+			readonly t: number;
+			readonly client: string;
+			readonly op: 'acquire' | 'renew';
+			readonly lease: number;
+			readonly since: number;
+			readonly at: number;
+			readonly drift: number;
+			readonly validity: number | null;
+			readonly kept: boolean;
+			readonly until: number | null;
+			readonly timedOut: boolean;
+			readonly heartbeat?: boolean;
+	  }
+	/** A restart asked for before the node's restartDelay passed: it comes back at `until`, its local time. */
+	| {readonly kind: 'restart-held'; readonly t: number; readonly node: string; readonly until: number}
+	/** `latency C PEER n`: the client's links now set (node names, or `lock` for a lone node, and `resource`). */
+	| {readonly kind: 'latency'; readonly t: number; readonly client: string; readonly peers: readonly string[]; readonly n: number}
 	/** Stands for events left out of one long tick, so a huge tick cannot flood memory. */
 	| {readonly kind: 'elided'; readonly t: number; readonly count: number};
 
@@ -112,5 +184,9 @@ export type Refusal =
 	| {readonly kind: 'unknown-peer'; readonly client: string; readonly peer: string}
 	/** A cut or heal given by hand that changes no link (applyByHand): the peers as named, none for all. */
 	| {readonly kind: 'no-change'; readonly client: string; readonly cut: boolean; readonly peers: readonly string[]}
+	/** acquire, renew or release by a client still waiting for the replies to its last request. */
+	| {readonly kind: 'waiting'; readonly client: string; readonly op: RequestOp; readonly since: number}
+	/** `restart` of a node whose restart is already held back by its restartDelay. */
+	| {readonly kind: 'restart-held'; readonly node: string; readonly until: number}
 	| {readonly kind: 'node-already-crashed'; readonly node: string}
 	| {readonly kind: 'node-not-crashed'; readonly node: string};

@@ -2,6 +2,8 @@
 // change makes a new one, so a history is a plain list, stepping back costs nothing, and two
 // worlds can be compared or hashed by their structure.
 
+import {resourceTarget} from './command.js';
+
 export type ClientStatus = 'running' | 'paused' | 'crashed';
 
 /** How the lock service numbers its grants for fencing (docs/model.md, "Tokens"). */
@@ -36,6 +38,69 @@ export interface Client {
 	readonly cut: readonly string[];
 	/** A write checked and held back by `write … pause=M`, sent when the pause ends. */
 	readonly held: HeldWrite | null;
+	/** Does it keep a lock only for its validity, lease − (T2 − T1) − drift (the Redlock spec's step 3). */
+	readonly checksValidity: boolean;
+	/** Does it measure (T1, T2, its timeout, its lease) with a clock that `jump` does not move. */
+	readonly monotonic: boolean;
+	/** Ticks each way on its links, by peer: every node's name, and `resource` (the default delay of its writes). */
+	readonly latency: Readonly<Record<string, number>>;
+	/** The request it is waiting for replies to, or null. */
+	readonly waiting: Waiting | null;
+	/** How many requests it has made: the number of its next attempt (a key's random value). */
+	readonly attempts: number;
+}
+
+/** What a lock request asks: heartbeats are renews. */
+export type RequestOp = 'acquire' | 'renew' | 'release';
+
+/** A client that has sent a request and waits for its replies (section "Messages that take time" of docs/model.md). */
+export interface Waiting {
+	readonly op: RequestOp;
+	/** T1: when it asked, by the clock it measures with. */
+	readonly since: number;
+	/** Replies read so far (a paused client's wait for it: they are counted as they come). */
+	readonly replies: number;
+	/** Replies that granted (acquire), extended (renew) or deleted (release). */
+	readonly grants: number;
+	/** Requests that left (those that failed at once are not among them): when all are answered it decides. */
+	readonly sent: number;
+	/** The attempt's number: the keys it takes are this attempt's, and a reply to another attempt is ignored. */
+	readonly attempt: number;
+	/** The lease asked for (acquire and renew). */
+	readonly lease: number;
+	/** Is it a heartbeat's renew. */
+	readonly heartbeat: boolean;
+	/** The grant number the attempt took when its keys first stood on a majority of the nodes (acquire), or null. */
+	readonly grant: number | null;
+	/** The token of the last reply that carried one (a lone node's grant or deletion). */
+	readonly token: number | null;
+	/** Why the last node that did not grant refused (for the words of a failed acquire on one node). */
+	readonly refusal: NodeRefusal | null;
+}
+
+/** Why a node did not grant an acquire. */
+export type NodeRefusal = {readonly holder: string} | {readonly delayUntil: number};
+
+/** A lock request or its reply, on its way between a client and a node. */
+export interface Message {
+	readonly kind: 'request' | 'reply';
+	readonly from: string;
+	readonly to: string;
+	readonly op: RequestOp;
+	/** On a reply: did the node grant, extend or delete; null on a request. */
+	readonly granted: boolean | null;
+	/** True time. */
+	readonly arrivesAt: number;
+	/** The client's attempt it belongs to. */
+	readonly attempt: number;
+	/** The lease asked for (acquire and renew requests), else null. */
+	readonly lease: number | null;
+	/** A deletion of one attempt's keys, sent as the client gives the attempt up: nobody waits for its reply. */
+	readonly undo: boolean;
+	/** On a reply: the token of the key granted (acquire) or deleted (release), else null. */
+	readonly token: number | null;
+	/** On a reply to a refused acquire: why the node did not grant. */
+	readonly refusal: NodeRefusal | null;
 }
 
 export interface HeldWrite {
@@ -61,6 +126,14 @@ export interface LockNode {
 	readonly expiry: number | null;
 	/** Lock-delay: the node grants nobody before this local time (null when none). */
 	readonly delayUntil: number | null;
+	/** The attempt whose key it holds (the key's random value), or null. */
+	readonly attempt: number | null;
+	/** A restart comes only once this many ticks of its own clock have passed since it crashed. */
+	readonly restartDelay: number;
+	/** Its local clock when it crashed (null while up). */
+	readonly downSince: number | null;
+	/** A restart asked for before its restartDelay passed: it happens then. */
+	readonly restartHeld: boolean;
 }
 
 /** The lock service as a person reads it: with several nodes, the client whose keys are on a majority of the nodes. */
@@ -117,6 +190,12 @@ export interface World {
 	readonly clients: readonly Client[];
 	/** In send order: writes due at the same time arrive in this order. */
 	readonly inflight: readonly InflightWrite[];
+	/** Lock requests and replies on their way, in send order. */
+	readonly messages: readonly Message[];
+	/** The clock-drift allowance a client that checks validity subtracts, in ticks. */
+	readonly drift: number;
+	/** How long a client waits for replies, by its own clock; null: the lease it asked for. */
+	readonly timeout: number | null;
 	readonly violations: number;
 	/** Grants of the lock so far: the last grant's number. */
 	readonly grants: number;
@@ -129,11 +208,17 @@ export interface ClientSetup {
 	readonly fencing?: boolean;
 	readonly renewEvery?: number | null;
 	readonly checksLease?: boolean;
+	/** Default: true with the `redlock` preset, else false. */
+	readonly checksValidity?: boolean;
+	readonly monotonic?: boolean;
+	/** Ticks each way on every one of its links (wins over the world's). */
+	readonly latency?: number;
 }
 
 export interface NodeSetup {
 	readonly name: string;
 	readonly persistent?: boolean;
+	readonly restartDelay?: number;
 }
 
 export interface WorldSetup {
@@ -149,6 +234,11 @@ export interface WorldSetup {
 	readonly lockDelay?: number;
 	/** Do nodes keep their key across a crash (each node may say otherwise). */
 	readonly persistent?: boolean;
+	/** Ticks each way on every link at the start (default 0). */
+	readonly latency?: number;
+	readonly drift?: number;
+	/** Default: the lease each request asks for. */
+	readonly timeout?: number;
 }
 
 export const defaultResourceName = 'row-42';
@@ -181,7 +271,7 @@ export interface ResolvedSetup {
 	readonly lease: number;
 	readonly tokens: TokenKind;
 	readonly lockDelay: number;
-	readonly nodes: readonly {readonly name: string; readonly persistent: boolean}[];
+	readonly nodes: readonly {readonly name: string; readonly persistent: boolean; readonly restartDelay: number}[];
 }
 
 export const nodeNames = (count: number) => Array.from({length: count}, (_, index) => `L${index + 1}`);
@@ -193,8 +283,8 @@ export function resolveSetup(setup: WorldSetup): ResolvedSetup {
 	const persistent = setup.persistent ?? preset.persistent;
 	const nodes =
 		typeof setup.nodes === 'object'
-			? setup.nodes.map(node => ({name: node.name, persistent: node.persistent ?? persistent}))
-			: nodeNames(setup.nodes ?? preset.nodes).map(name => ({name, persistent}));
+			? setup.nodes.map(node => ({name: node.name, persistent: node.persistent ?? persistent, restartDelay: node.restartDelay ?? 0}))
+			: nodeNames(setup.nodes ?? preset.nodes).map(name => ({name, persistent, restartDelay: 0}));
 	return {backend, lease, tokens: setup.tokens ?? preset.tokens, lockDelay: setup.lockDelay ?? preset.lockDelay ?? lease, nodes};
 }
 
@@ -210,6 +300,9 @@ export function setupProblem(setup: WorldSetup): string | null {
 	return null;
 }
 
+/** Every link of a client (its nodes in order, then the resource) with the same latency. */
+const linkLatencies = (nodes: readonly string[], n: number): Record<string, number> => Object.fromEntries([...nodes, resourceTarget].map(peer => [peer, n]));
+
 export function createWorld(setup: WorldSetup): World {
 	const {backend, lease, tokens, lockDelay, nodes} = resolveSetup(setup);
 	return {
@@ -219,7 +312,20 @@ export function createWorld(setup: WorldSetup): World {
 		tokens,
 		lockDelay,
 		lock: {holder: null, token: null, expiry: null, nextToken: tokens === 'counter' ? 1 : null, ...(tokens === 'revision' ? {revision: 1} : {})},
-		nodes: nodes.map(node => ({...node, up: true, offset: 0, holder: null, token: null, expiry: null, delayUntil: null})),
+		nodes: nodes.map(node => ({
+			name: node.name,
+			up: true,
+			persistent: node.persistent,
+			offset: 0,
+			holder: null,
+			token: null,
+			expiry: null,
+			delayUntil: null,
+			attempt: null,
+			restartDelay: node.restartDelay,
+			downSince: null,
+			restartHeld: false,
+		})),
 		resource: {
 			name: setup.resource ?? defaultResourceName,
 			fenced: setup.fencing ?? true,
@@ -244,8 +350,19 @@ export function createWorld(setup: WorldSetup): World {
 			checksLease: client.checksLease ?? false,
 			cut: [],
 			held: null,
+			checksValidity: client.checksValidity ?? backend === 'redlock',
+			monotonic: client.monotonic ?? false,
+			latency: linkLatencies(
+				nodes.map(node => node.name),
+				client.latency ?? setup.latency ?? 0,
+			),
+			waiting: null,
+			attempts: 0,
 		})),
 		inflight: [],
+		messages: [],
+		drift: setup.drift ?? 0,
+		timeout: setup.timeout ?? null,
 		violations: 0,
 		grants: 0,
 		maxAcceptedSenderGrant: 0,
@@ -270,6 +387,9 @@ export const changedWorld = (world: World, changes: Partial<World>): World => ({
 	resource: or(changes.resource, world.resource),
 	clients: or(changes.clients, world.clients),
 	inflight: or(changes.inflight, world.inflight),
+	messages: or(changes.messages, world.messages),
+	drift: or(changes.drift, world.drift),
+	timeout: or(changes.timeout, world.timeout),
 	violations: or(changes.violations, world.violations),
 	grants: or(changes.grants, world.grants),
 	maxAcceptedSenderGrant: or(changes.maxAcceptedSenderGrant, world.maxAcceptedSenderGrant),
@@ -291,6 +411,25 @@ export const changedClient = (client: Client, changes: Partial<Client>): Client 
 	checksLease: or(changes.checksLease, client.checksLease),
 	cut: or(changes.cut, client.cut),
 	held: or(changes.held, client.held),
+	checksValidity: or(changes.checksValidity, client.checksValidity),
+	monotonic: or(changes.monotonic, client.monotonic),
+	latency: or(changes.latency, client.latency),
+	waiting: or(changes.waiting, client.waiting),
+	attempts: or(changes.attempts, client.attempts),
+});
+
+export const changedWaiting = (waiting: Waiting, changes: Partial<Waiting>): Waiting => ({
+	op: or(changes.op, waiting.op),
+	since: or(changes.since, waiting.since),
+	replies: or(changes.replies, waiting.replies),
+	grants: or(changes.grants, waiting.grants),
+	sent: or(changes.sent, waiting.sent),
+	attempt: or(changes.attempt, waiting.attempt),
+	lease: or(changes.lease, waiting.lease),
+	heartbeat: or(changes.heartbeat, waiting.heartbeat),
+	grant: or(changes.grant, waiting.grant),
+	token: or(changes.token, waiting.token),
+	refusal: or(changes.refusal, waiting.refusal),
 });
 
 export const changedResource = (resource: Resource, changes: Partial<Resource>): Resource => ({
@@ -311,6 +450,10 @@ export const changedNode = (node: LockNode, changes: Partial<LockNode>): LockNod
 	token: or(changes.token, node.token),
 	expiry: or(changes.expiry, node.expiry),
 	delayUntil: or(changes.delayUntil, node.delayUntil),
+	attempt: or(changes.attempt, node.attempt),
+	restartDelay: or(changes.restartDelay, node.restartDelay),
+	downSince: or(changes.downSince, node.downSince),
+	restartHeld: or(changes.restartHeld, node.restartHeld),
 });
 
 /** A lock has a revision only with revision tokens. */
@@ -344,6 +487,14 @@ export const senderGrantOf = (write: InflightWrite) => write.senderGrant ?? writ
 
 export const clientClock = (world: World, client: Client) => world.clock + client.offset;
 export const nodeClock = (world: World, node: LockNode) => world.clock + node.offset;
+/** The clock a client measures its lease and its waits with: a monotonic one is not moved by `jump` (true time, as the model has no drift). */
+export const measuringClock = (world: World, client: Client) => world.clock + measuringOffset(client);
+/** The clock a client measures with, minus true time. */
+export const measuringOffset = (client: Client) => (client.monotonic ? 0 : client.offset);
+/** How long a client waits for replies, by the clock it measures with: the scenario's timeout, else the lease it asked for. */
+export const waitTimeout = (world: World, waiting: Waiting) => world.timeout ?? waiting.lease;
+/** The ticks each way on a client's link to a peer (a node's name or `resource`). */
+export const latencyTo = (client: Client, peer: string) => client.latency[peer] ?? 0;
 
 /** Does the node refuse every grant for now, by its own clock, after a key of it expired? */
 export const inLockDelay = (world: World, node: LockNode) => node.delayUntil !== null && nodeClock(world, node) < node.delayUntil;
@@ -353,13 +504,18 @@ export const reaches = (client: Client, peer: string) => !client.cut.includes(pe
 
 /**
  * The last time a world knows of: its clock, or later what it has planned (a GC pause's end, the
- * lock's expiry, a write's arrival, a node's lock-delay ending, in true time).
+ * lock's expiry, a write's or a lock message's arrival, a node's lock-delay ending, a wait's timeout, a held
+ * restart, in true time).
  */
 export function knownUntil(world: World): number {
 	let until = world.clock;
 	for (const client of world.clients) if (client.pausedUntil !== null) until = Math.max(until, client.pausedUntil);
 	if (world.lock.holder !== null && world.lock.expiry !== null) until = Math.max(until, world.lock.expiry);
 	for (const write of world.inflight) until = Math.max(until, write.arrivesAt);
+	for (const message of world.messages) until = Math.max(until, message.arrivesAt);
+	for (const client of world.clients)
+		if (client.waiting) until = Math.max(until, client.waiting.since + waitTimeout(world, client.waiting) - measuringOffset(client));
+	for (const node of world.nodes) if (node.restartHeld) until = Math.max(until, node.downSince! + node.restartDelay - node.offset);
 	for (const node of world.nodes) if (node.up && node.delayUntil !== null) until = Math.max(until, node.delayUntil - node.offset);
 	return until;
 }

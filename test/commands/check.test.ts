@@ -76,7 +76,7 @@ describe('dlock-tui check', () => {
 		const {status, stdout, stderr} = await callCli(['check', broken, failing, path.join(directory, 'missing.yaml'), passing]);
 		const lines = stdout.trimEnd().split('\n');
 		expect(lines.slice(0, 2)).toEqual([
-			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal (did you mean 'acquire'?)`,
+			`✗ ${broken}:4: step 1: unknown command 'aquire': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency (did you mean 'acquire'?)`,
 			`✗ ${broken}:5: step 2: tick: expected a whole number from 1 to 1000000, got '0'`,
 		]);
 		expect(lines.filter(line => line.startsWith(`✗ ${failing}:`))).toHaveLength(3);

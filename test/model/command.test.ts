@@ -42,6 +42,9 @@ describe('command parsing', () => {
 		['partition A', {kind: 'partition', client: 'A', peers: []}],
 		['partition A L1 resource', {kind: 'partition', client: 'A', peers: ['L1', 'resource']}],
 		['heal A lock', {kind: 'heal', client: 'A', peers: ['lock']}],
+		['latency A lock 3', {kind: 'latency', client: 'A', peer: 'lock', n: 3}],
+		['latency A L2 0', {kind: 'latency', client: 'A', peer: 'L2', n: 0}],
+		['latency A resource 4', {kind: 'latency', client: 'A', peer: 'resource', n: 4}],
 	])('%s', (line, command) => {
 		expect(parseCommand(line)).toEqual({ok: true, command});
 	});
@@ -61,6 +64,8 @@ describe('command parsing', () => {
 			'partition A L1 L2',
 			'heal A',
 			'crash L4',
+			'latency A lock 3',
+			'latency B L2 0',
 		]) {
 			const parsed = parseCommand(line);
 			expect(parsed.ok && printCommand(parsed.command)).toBe(line);
@@ -74,7 +79,7 @@ describe('command parsing', () => {
 		['tick 99999999999999999999', "tick: expected a whole number from 1 to 1000000, got '99999999999999999999'", '99999999999999999999'],
 		[
 			'leap A',
-			"unknown command 'leap': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal",
+			"unknown command 'leap': expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency",
 			'leap',
 		],
 		['pause A', "pause: expected a length in ticks after 'A' (usage: pause C N)", null],
@@ -83,8 +88,13 @@ describe('command parsing', () => {
 		['fencing A maybe', "fencing: expected 'on' or 'off', got 'maybe' (usage: fencing C|resource on|off)", 'maybe'],
 		['write A x delay=0', "write delay: expected a whole number from 1 to 1000000, got '0'", '0'],
 		['write A x y', "write: unexpected 'y' (usage: write C [value] [delay=N] [pause=M])", 'y'],
+		['latency A lock -1', "latency: expected a whole number from 0 to 1000000, got '-1'", '-1'],
+		['latency A lock 1.5', "latency: expected a whole number from 0 to 1000000, got '1.5'", '1.5'],
+		['latency A', "latency: expected a peer after 'A' (a node, lock or resource) (usage: latency C node|lock|resource n)", null],
+		['latency A lock', "latency: expected ticks each way (0 or more) after 'lock' (usage: latency C node|lock|resource n)", null],
+		['latency A lock 2 3', "latency: unexpected '3' (usage: latency C node|lock|resource n)", '3'],
 		['acquire 9lives', "acquire: expected a client name (a letter, then up to 11 letters, digits, - or _), got '9lives'", '9lives'],
-		['', 'empty command: expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal', null],
+		['', 'empty command: expected one of tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency', null],
 	])('%s is an error naming the word', (line, message, word) => {
 		expect(errorOf(line)).toEqual({message, word});
 	});
@@ -95,15 +105,20 @@ describe('command parsing', () => {
 
 	test.each([
 		['tick -3', "tick: 1 から 1000000 までの整数が必要 ('-3' は不可)"],
-		['leap A', "'leap' というコマンドはない: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal のどれか"],
+		[
+			'leap A',
+			"'leap' というコマンドはない: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency のどれか",
+		],
 		['pause A', "pause: 'A' の後に停止の長さ (tick 数) が必要 (使い方: pause C N)"],
 		['acquire', 'acquire: クライアント名が必要 (使い方: acquire C [lease])'],
 		['release A B', "release: 'B' は余分 (使い方: release C)"],
 		['fencing A maybe', "fencing: 'on' か 'off' が必要 ('maybe' は不可) (使い方: fencing C|resource on|off)"],
 		['write A x delay=1 delay=2', "write: delay が 2 回ある ('delay=2') (使い方: write C [value] [delay=N] [pause=M])"],
 		['write A x y', "write: 'y' は余分 (使い方: write C [value] [delay=N] [pause=M])"],
+		['latency A lock -1', "latency: 0 から 1000000 までの整数が必要 ('-1' は不可)"],
+		['latency A', "latency: 'A' の後に相手 (ノード・lock・resource) が必要 (使い方: latency C node|lock|resource n)"],
 		['acquire 9lives', "acquire: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで ('9lives' は不可)"],
-		['', 'コマンドが空: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal のどれか'],
+		['', 'コマンドが空: tick, acquire, renew, release, write, pause, resume, crash, restart, fencing, jump, partition, heal, latency のどれか'],
 	])('%s in Japanese keeps the command words exact', (line, message) => {
 		expect(japaneseErrorOf(line)).toBe(message);
 	});
