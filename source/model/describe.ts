@@ -231,7 +231,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			return ja ? `${event.node} から ${event.client} への返事が失われる (${why})` : `${event.node}'s reply to ${event.client} is lost (${why})`;
 		}
 		case 'decided':
-			return decisionText(event, lang);
+			return decisionText(event, lang, besideTime);
 		case 'restart-held':
 			return ja
 				? `ノード ${event.node} の再起動は、自分の時計で t=${event.until} まで待たされる (restartDelay)`
@@ -266,14 +266,16 @@ const asker = (client: string, heartbeat: boolean, lang: Lang) => {
 const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`. */
-function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
+function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang, besideTime: boolean): string {
 	const ja = lang === 'ja';
 	const who = asker(event.client, event.heartbeat === true, lang);
 	if (event.validity === null) {
 		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
+		// Beside its time the reading's time is said already, unless the client's clock reads another.
+		const now = besideTime && event.at === event.t;
 		return ja
-			? `${who}は${late} t=${event.at} に返事を読み (依頼は t=${event.since})、リースをそこから数える: t=${event.until} まで`
-			: `${who}${late} reads its replies at t=${event.at} (asked at t=${event.since}) and counts its lease from there: until t=${event.until}`;
+			? `${who}は${late}${now ? '' : ` t=${event.at} に`}返事を読み (依頼は t=${event.since})、リースをそこから数える: t=${event.until} まで`
+			: `${who}${late} reads its replies${now ? '' : ` at t=${event.at}`} (asked at t=${event.since}) and counts its lease from there: until t=${event.until}`;
 	}
 	const sum = `${event.lease} − (${signed(event.at)} − ${signed(event.since)}) − ${event.drift} = ${signed(event.validity)}`;
 	const decides = ja ? `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}` : `${who} decides${event.timedOut ? ' at its timeout' : ''}`;

@@ -137,6 +137,15 @@ describe('events and refusals in words', () => {
 		expect(describeEvent(kept!, 'ja')).toBe('A の判断: 有効時間 10 − (9 − 2) − 1 = 2 ✓ (リースは t=11 まで)');
 	});
 
+	test("a naive client's decision beside its time does not say that time again, but says its own clock's when that differs", () => {
+		const naive = events.find(event => event.kind === 'decided' && event.validity === null)!;
+		expect(describeEvent(naive)).toBe('A reads its replies at t=9 (asked at t=2) and counts its lease from there: until t=19');
+		expect(describeEvent(naive, 'en', true)).toBe('A reads its replies (asked at t=2) and counts its lease from there: until t=19');
+		expect(describeEvent(naive, 'ja', true)).toBe('A は返事を読み (依頼は t=2)、リースをそこから数える: t=19 まで');
+		const offset = {...naive, at: 12, since: 5, until: 22};
+		expect(describeEvent(offset, 'en', true)).toContain('reads its replies at t=12 (asked at t=5)');
+	});
+
 	test('a corrupting write leads with the word, so a narrow pane keeps it', () => {
 		const corrupting = events.find(event => event.kind === 'accepted' && event.violation)!;
 		expect(describeEvent(corrupting)).toMatch(/^CORRUPTED: /);
