@@ -33,6 +33,7 @@ const endings: Record<string, {value: string | null; violations: number; rejecte
 	// Nobody writes: the story is the lock given up, and B's alone.
 	'redlock-slow-link': {value: null, violations: 0, rejected: 0},
 	'zookeeper-session': {value: 'B', violations: 0, rejected: 1},
+	'zookeeper-unfenced': {value: 'late', violations: 1, rejected: 0},
 };
 
 describe('the built-in scenarios', () => {
@@ -86,6 +87,15 @@ describe('the built-in scenarios', () => {
 		const commands = (scenario: typeof fenced) => scenario.steps.map(step => step.commands.map(({command}) => printCommand(command)));
 		expect(commands(unfenced)).toEqual(commands(fenced));
 		expect({...unfenced.setup, fencing: true}).toEqual(fenced.setup);
+	});
+
+	test('zookeeper-unfenced is zookeeper-session with the resource unfenced', () => {
+		const fenced = loadScenario('zookeeper-session');
+		const unfenced = loadScenario('zookeeper-unfenced');
+		const commands = (scenario: typeof fenced) => scenario.steps.map(step => step.commands.map(({command}) => printCommand(command)));
+		expect(commands(unfenced)).toEqual(commands(fenced));
+		expect({...unfenced.setup, fencing: undefined}).toEqual(fenced.setup);
+		expect(unfenced.setup.fencing).toBe(false);
 	});
 
 	test('release-handoff hands out tokens 1, 2, 3 and no lease expires', () => {
