@@ -88,7 +88,7 @@ const factWords: Record<Lang, Record<Fact, string>> = {
 		believesToken: 'believes token',
 	},
 	ja: {
-		holder: '保持',
+		holder: '持ち主',
 		token: 'トークン',
 		revision: 'リビジョン',
 		value: '値',
@@ -104,7 +104,7 @@ const factWords: Record<Lang, Record<Fact, string>> = {
 
 const show = (value: unknown, lang: Lang) => (value === null || value === undefined ? (lang === 'ja' ? 'なし' : 'none') : String(value));
 
-/** A difference in words: `holder: live A, model B`; `保持: ライブ A、モデル B`. */
+/** A difference in words: `holder: live A, model B`; `持ち主: ライブ A、モデル B`. */
 export function describeDifference(difference: Difference, lang: Lang = 'en'): string {
 	if (difference.fact === 'expect') return `expect: ${describeMismatch(difference.mismatch, lang)}`;
 	const {fact, of, live, model} = difference;

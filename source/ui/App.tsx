@@ -11,11 +11,12 @@ import {stepHoldMs} from '../session/pace.js';
 import {jobStep, type Session, startSession} from '../session/session.js';
 import {fit, wrap} from '../text/fit.js';
 import {printable} from '../text/quote.js';
+import {BlankScreen} from './BlankScreen.js';
 import {type AppEvent, initialAppState, isAutoplaying, type Notice, pressKeys, reduceApp} from './appState.js';
 import {Dashboard, minimumSize} from './Dashboard.js';
 import {labelsFor} from './labels.js';
 import type {Look} from './look.js';
-import {piece, repeated} from './panes/rows.js';
+import {piece} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {ScenarioPicker, scenarioShelf} from './ScenarioPicker.js';
 import {useInkSequence} from './useInkSequence.js';
@@ -131,8 +132,7 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 
 	let screen: ReactNode;
 	if (state.blank) {
-		// Black to the edges (the bottom row is the terminal's own: Ink clears a screen it fills).
-		screen = <Rows rows={Array.from({length: rows - 1}, () => [repeated(' ', columns, 'blank')])} width={columns} />;
+		screen = <BlankScreen columns={columns} rows={rows} />;
 	} else if (picker) {
 		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {

@@ -1,13 +1,15 @@
 // The dashboard of `dlock-tui live`: the simulator's panes, drawn from what etcd and the client
 // processes said (in the model's token numbers), two rows under them with what etcd says in its
 // own numbers beside the model, and one row saying where etcd is. The story plays itself in real
-// time (etcd's leases do not wait for a key), so the only key is q.
+// time (etcd's leases do not wait for a key), so the only keys are q and a clicker's blank.
 
 import {Box, useInput} from 'ink';
 import {useRef, useState} from 'react';
 import type {Session} from '../session/session.js';
 import {useTerminalSize} from './App.js';
+import {BlankScreen} from './BlankScreen.js';
 import {Dashboard, minimumSize} from './Dashboard.js';
+import {actionForKey} from './keys.js';
 import type {Look} from './look.js';
 import {labelsFor} from './labels.js';
 import {type LiveRowsProps, liveRows} from './panes/live.js';
@@ -30,6 +32,7 @@ export interface LiveAppProps {
 export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 	const {columns, rows} = useTerminalSize();
 	const [refused, setRefused] = useState(false);
+	const [blank, setBlank] = useState(false);
 	const sequence = useInkSequence();
 	// What the terminal sends of its own (a DCS answer holding a q, a mouse report) is no key.
 	const report = useRef<ReportState>(null);
@@ -38,9 +41,19 @@ export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 		report.current = read.state;
 		if (read.keys === '') return;
 		const keys = read.keys === 'all' ? input : read.keys;
-		if (keys === 'q' || (key.ctrl && keys === 'c')) onQuit();
+		if (key.ctrl && keys === 'c') onQuit();
+		// As in the dashboard: any key brings a blank screen back and does nothing else.
+		else if (blank) setBlank(false);
+		else if (keys === 'q') onQuit();
+		else if (actionForKey(keys, key)?.type === 'blank') setBlank(true);
 		else setRefused(true);
 	});
+	if (blank)
+		return (
+			<LookContext value={look}>
+				<BlankScreen columns={columns} rows={rows} />
+			</LookContext>
+		);
 	const bottom = refused ? labelsFor(look.lang).live.onlyQ : status;
 	const statusRow: Row = [piece(bottom, refused ? 'warn' : 'dim')];
 	const etcdRows = etcd === null ? [] : liveRows({...etcd, now: Date.now(), width: columns - 1, look});

@@ -57,7 +57,7 @@ describe('compareStep', () => {
 			'expect: `holder` is A, expected B',
 		]);
 		expect(differences.map(difference => describeDifference(difference, 'ja'))).toEqual([
-			'保持: ライブ A、モデル B',
+			'持ち主: ライブ A、モデル B',
 			'row-42 の値: ライブ A、モデル B',
 			'拒否: ライブ 1、モデル 0',
 			'expect: `holder` は A、期待は B',
@@ -68,7 +68,7 @@ describe('compareStep', () => {
 		const live = {...model, clients: model.clients.map(client => (client.name === 'B' ? {...client, token: 7} : client))};
 		const [difference] = compareStep(model, live, null, [], false).differences;
 		expect(describeDifference(difference!)).toBe(`B believes token: live 7, model ${model.clients.find(client => client.name === 'B')!.token ?? 'none'}`);
-		expect(describeDifference({fact: 'holder', of: null, live: undefined, model: 'A'}, 'ja')).toBe('保持: ライブ なし、モデル A');
+		expect(describeDifference({fact: 'holder', of: null, live: undefined, model: 'A'}, 'ja')).toBe('持ち主: ライブ なし、モデル A');
 	});
 
 	test("with exact numbers the store's revision must be the model's too", () => {

@@ -266,7 +266,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(output).toContain('✗ 1 step differ');
 	});
 
-	test("in a terminal: etcd-revision on fresh etcd servers, whose tokens and revision are the model's exactly at every step; another key says only q works; q ends it all", async () => {
+	test("in a terminal: etcd-revision on fresh etcd servers, whose tokens and revision are the model's exactly at every step; another key says only q and the blank keys work; q ends it all", async () => {
 		const tmp = mkdtempSync(path.join(root, 'pty-'));
 		const run = openLiveDashboard(['etcd-revision', '--tick-ms', tickMs], tmp);
 		await until(() => run.screen().includes('the story is over: q quits'), run.screen);
@@ -292,7 +292,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		expect(screen).toContain('the end · q to quit');
 		expect(screen).not.toContain('Home to restart');
 		run.child.write('x');
-		await until(() => run.screen().includes('only q works live'), run.screen);
+		await until(() => run.screen().includes('live, only q and b . (blank) work'), run.screen);
 		run.child.write('q');
 		expect(await run.exited).toBe(0);
 		// Its two clients, and two etcd servers with their guards.

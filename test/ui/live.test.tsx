@@ -165,3 +165,34 @@ test("the live status row's words are the dashboard's language: in Japanese, no 
 	// The same test finds the English ones English, so it can fail.
 	for (const text of statusIn('en')) expect(english(text).length, text).toBeGreaterThan(0);
 });
+
+test('the live dashboard blanks on a clicker’s b or .; the next key brings it back and does nothing else, Ctrl-C still quits', async () => {
+	let quits = 0;
+	const app = render(
+		<LiveApp
+			session={startSession(loadScenario('gc-pause'))}
+			look={makeLook({lang: 'en', theme: 'dark', ascii: false, color: false})}
+			status="live on a fresh etcd"
+			etcd={null}
+			onQuit={() => (quits += 1)}
+		/>,
+	);
+	const settle = () => new Promise(resolve => setTimeout(resolve, 50));
+	await settle();
+	const shown = app.lastFrame();
+	for (const blank of ['b', '.']) {
+		app.stdin.write(blank);
+		await settle();
+		expect(app.lastFrame()!.trim()).toBe('');
+		app.stdin.write('q');
+		await settle();
+		expect(quits).toBe(0);
+		expect(app.lastFrame()).toBe(shown);
+	}
+	app.stdin.write('b');
+	await settle();
+	app.stdin.write('\u0003');
+	await settle();
+	expect(quits).toBe(1);
+	app.unmount();
+});
