@@ -5,7 +5,7 @@
 // or had done to it.
 
 import {lockPeer, resourceTarget} from '../../model/command.js';
-import {believers, type Client, type InflightWrite, majority, reaches, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -17,10 +17,13 @@ import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './row
 
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
+/** Running, paused or crashed; and, while it waits for replies, what it asked when and what has come back (a paused client's too: they wait for it). */
 function status(client: Client, labels: Labels, short: boolean): [string, Role] {
-	if (client.status === 'paused') return [(short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!), 'warn'];
 	if (client.status === 'crashed') return [labels.crashed, 'bad'];
-	return [labels.running, 'plain'];
+	const paused = client.status === 'paused' ? (short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!) : null;
+	const waits = client.waiting === null ? null : (short ? labels.waitingShort : labels.waitingFor)(client.waiting);
+	if (paused === null && waits === null) return [labels.running, 'plain'];
+	return [[paused, waits].filter(part => part !== null).join(' · '), paused === null ? 'accent' : 'warn'];
 }
 
 function heartbeat(client: Client, labels: Labels): [string, Role] {
@@ -69,6 +72,20 @@ function scriptReach(session: Session, clientNames: readonly string[]): ScriptRe
 				cuts.set(command.client, [...(cuts.get(command.client) ?? []), ...(command.peers.length === 0 ? [lockPeer] : command.peers)]);
 		}
 	return {jumpsClient, cuts, holdsWrites, fencesClient};
+}
+
+const requestOps = ['acquire', 'renew', 'release'] as const;
+
+/** Can a client of the story wait for replies: a link to a node with latency now, at the start, or set by the script. */
+function canWait(session: Session, world: World): boolean {
+	const {setup, steps} = session.scenario;
+	const slowNow = world.clients.some(client => world.nodes.some(node => latencyTo(client, node.name) > 0));
+	const slowAtStart = (setup.latency ?? 0) > 0 || setup.clients.some(client => (client.latency ?? 0) > 0);
+	return (
+		slowNow ||
+		slowAtStart ||
+		steps.some(step => step.commands.some(({command}) => command.kind === 'latency' && command.n > 0 && command.peer !== resourceTarget))
+	);
 }
 
 /** A time as wide as the story's times are likely to get: two digits. */
@@ -123,7 +140,15 @@ const clientTable = (session: Session, width: number, look: Look) => {
 		};
 	});
 	const {columns} = labels;
-	const statusRoom = (short: boolean) => [labels.running, labels.crashed, (short ? labels.pausedShort : labels.pausedUntil)(wideTime)];
+	const statusRoom = (short: boolean) => {
+		const paused = (short ? labels.pausedShort : labels.pausedUntil)(wideTime);
+		// Where requests take time, a client may wait for as many replies as there are nodes, paused or not.
+		const waits = canWait(session, world)
+			? requestOps.map(op => (short ? labels.waitingShort : labels.waitingFor)({op, since: wideTime, replies: count, sent: count, grants: count}))
+			: [];
+		return [labels.running, labels.crashed, paused, ...waits, ...waits.map(wait => `${paused} · ${wait}`)];
+	};
+	const count = world.nodes.length;
 	const heartbeats = world.clients.map(client => client.renewEvery);
 	const notes = notesRoom(false);
 	const table: Column[] = (

@@ -12,12 +12,21 @@ import type {Glyphs, Role} from '../look.js';
 
 /**
  * `waits`: a write of the client's held in a partition, from its send to when the link is back;
- * `delay`: a node's lock-delay window, when it grants nobody.
+ * `delay`: a node's lock-delay window, when it grants nobody; `request`, `reply`: the client's lock
+ * requests travelling to the nodes, and their replies travelling back.
  */
-export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits' | 'delay';
+export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits' | 'delay' | 'request' | 'reply';
 
 /** The sign of the legend each kind of span is drawn with. */
-export const spanSign: Readonly<Record<SpanKind, TimelineSign>> = {holds: 'holds', stale: 'stale', gc: 'gc', waits: 'sent', delay: 'lockDelay'};
+export const spanSign: Readonly<Record<SpanKind, TimelineSign>> = {
+	holds: 'holds',
+	stale: 'stale',
+	gc: 'gc',
+	waits: 'sent',
+	delay: 'lockDelay',
+	request: 'request',
+	reply: 'reply',
+};
 
 /** The lanes of the lock service: one per node, one for them all, or none. */
 export type LockLanes = 'nodes' | 'summary' | 'none';
@@ -158,6 +167,14 @@ class Drawing {
 			case 'fencing':
 				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm', event.on ? 'fenced' : 'unfenced');
 				break;
+			case 'reply-arrived':
+				// A late reply, which the client no longer waits for, is drawn faint.
+				if (event.granted) mark(g.ok, event.ignored ? 'decoration' : 'ok', 'replyGranted');
+				else mark(g.bad, event.ignored ? 'decoration' : 'warn', 'replyRefused');
+				break;
+			case 'message-lost':
+				mark(g.lost, 'bad', 'lost');
+				break;
 			default:
 				break;
 		}
@@ -197,12 +214,15 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 	const horizon = knownUntil(world);
 	const clientLanes = [...drawing.tracks].map(([name, track]) => {
 		const {spans, marks} = track;
-		const {belief, pause, waiting} = drawing.beginnings.clients.get(name)!;
+		const {belief, pause, waiting, asking, answered} = drawing.beginnings.clients.get(name)!;
 		if (belief && now > belief.from && now >= from) spans.push({from: belief.from, to: now, kind: belief.kind});
 		if (waiting !== null) spans.push({from: waiting, to: now, kind: 'waits'});
+		// Requests on their way run to the last one's arrival, replies to the last one due: what is to come is drawn faint.
+		if (asking !== null) spans.push({from: asking.from, to: Math.max(now, lastArrival(world, name)), kind: 'request'});
+		if (answered !== null) spans.push({from: answered.from, to: answered.until, kind: 'reply'});
 		if (pause) spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
 		if (world.lock.holder === name && world.lock.expiry !== null) marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration', signs: ['expired']});
-		return {name, of: 'client' as const, spans, marks};
+		return {name, of: 'client' as const, spans, marks: countedAlike(marks, g)};
 	});
 	for (const write of world.inflight)
 		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration', signs: ['sent']});
@@ -211,6 +231,26 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 	if (locks !== 'none' && hasLockStory(world)) lanes.push(...lockLanes(session.history, from, g, locks, lockLaneName));
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
+}
+
+/** When the last of a client's lock requests on their way arrives at its node (0 when none is). */
+const lastArrival = (world: World, client: string): number =>
+	Math.max(0, ...world.messages.filter(message => message.kind === 'request' && message.from === client).map(message => message.arrivesAt));
+
+/** Replies of one kind read at one moment, counted (`✓×5`, the sign for several nodes): five marks would not fit a tick. */
+function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
+	const isReply = (mark: Mark) => mark.signs[0] === 'replyGranted' || mark.signs[0] === 'replyRefused';
+	const key = (mark: Mark) => `${mark.t} ${mark.signs[0]} ${mark.role}`;
+	const counts = new Map<string, number>();
+	for (const mark of marks) if (isReply(mark)) counts.set(key(mark), (counts.get(key(mark)) ?? 0) + 1);
+	const told = new Set<string>();
+	return marks.flatMap(mark => {
+		if (!isReply(mark)) return [mark];
+		const count = counts.get(key(mark))!;
+		if (told.has(key(mark))) return [];
+		told.add(key(mark));
+		return count === 1 ? [mark] : [{...mark, text: `${mark.text}${g.times}${count}`, signs: [...mark.signs, 'onNodes' as const]}];
+	});
 }
 
 /** The lock service has a story of its own to draw: several nodes, or a lock-delay. */

@@ -1,0 +1,194 @@
+// Lock requests and replies that take time, as the dashboard draws them: on the client's lane from
+// send to arrival (`→`, `←`), the replies read (`✓×3`, `✗`), one lost (`↯`), named in the legend;
+// and the waiting client's row in the clients table. The worlds and events are made by hand from
+// the model's shapes, one step each.
+
+import {describe, expect, test} from 'vitest';
+import type {Event} from '../../source/model/event.js';
+import {changedClient, changedWorld, type Message, type Waiting, type World} from '../../source/model/world.js';
+import {currentWorld, pushPlayedStep, type Session, startSession} from '../../source/session/session.js';
+import type {Lang} from '../../source/text/narration.js';
+import {makeLook} from '../../source/ui/look.js';
+import {clientsRows} from '../../source/ui/panes/clients.js';
+import {shownRow} from '../../source/ui/panes/rows.js';
+import {timelineRows} from '../../source/ui/panes/timeline.js';
+import {command} from '../model/helpers.js';
+import {scenarioOf} from '../scenario/helpers.js';
+
+const looks = {en: makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}), ja: makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false})};
+
+const story = scenarioOf(`
+title: Three nodes, two ticks each way
+backend: redlock
+nodes: 3
+lease: 10
+clients: [A, B]
+steps:
+  - do: tick 2
+  - do: tick 2
+  - do: tick 2
+`);
+
+const nodes = ['L1', 'L2', 'L3'];
+
+const request = (to: string, arrivesAt: number): Message => ({
+	kind: 'request',
+	from: 'A',
+	to,
+	op: 'acquire',
+	granted: null,
+	arrivesAt,
+	attempt: 1,
+	lease: 10,
+	undo: false,
+	refusal: null,
+});
+const reply = (from: string, granted: boolean, arrivesAt: number): Message => ({...request('A', arrivesAt), kind: 'reply', from, granted, lease: null});
+
+const waitingOf = (replies: number, grants: number): Waiting => ({
+	op: 'acquire',
+	since: 2,
+	replies,
+	grants,
+	sent: 3,
+	attempt: 1,
+	lease: 10,
+	heartbeat: false,
+	grant: null,
+	refusal: null,
+});
+
+/** A's world at `clock`: its wait, and the messages on their way. */
+function worldAt(start: World, clock: number, waiting: Waiting | null, messages: readonly Message[]): World {
+	const clients = start.clients.map(client => (client.name === 'A' ? changedClient(client, {waiting}) : client));
+	return changedWorld(start, {clock, clients, messages});
+}
+
+/** The session after each step, as the model would play it: `lost` loses L3's reply on its way. */
+function stepsOf(lost: boolean): Session[] {
+	let session = startSession(story);
+	const start = currentWorld(session);
+	const step = (events: Event[], world: World) => {
+		session = pushPlayedStep(session, session.history.entry.step + 1, [{command: command(`tick 2`), events, world, refused: null}], world);
+		return session;
+	};
+	const sent = step(
+		[{kind: 'request-sent', t: 2, client: 'A', op: 'acquire', to: nodes, failed: []}],
+		worldAt(
+			start,
+			2,
+			waitingOf(0, 0),
+			nodes.map(node => request(node, 4)),
+		),
+	);
+	const answered = step(
+		nodes.map(node => ({kind: 'request-arrived', t: 4, client: 'A', node, op: 'acquire', granted: node !== 'L2', replyAt: 6})),
+		worldAt(
+			start,
+			4,
+			waitingOf(0, 0),
+			nodes.map(node => reply(node, node !== 'L2', 6)),
+		),
+	);
+	const read = step(
+		[
+			...nodes.map(
+				(node): Event =>
+					lost && node === 'L3'
+						? {kind: 'message-lost', t: 6, client: 'A', node, message: 'reply', op: 'acquire', why: 'cut'}
+						: {kind: 'reply-arrived', t: 6, client: 'A', node, op: 'acquire', granted: node !== 'L2', ignored: false},
+			),
+		],
+		worldAt(start, 6, lost ? waitingOf(2, 1) : null, []),
+	);
+	return [sent, answered, read];
+}
+
+const timeline = (session: Session, width: number, lang: Lang = 'en') =>
+	timelineRows({session, width, look: looks[lang]}).map(row =>
+		shownRow(row, width, looks[lang])
+			.map(part => part.text)
+			.join('')
+			.trimEnd(),
+	);
+
+const laneOf = (lines: readonly string[], name: string) => lines.find(line => line === ` ${name}` || line.startsWith(` ${name} `))!;
+
+/** The column of tick t on the ruler. */
+const columnOf = (lines: readonly string[], t: number) => {
+	const ruler = lines.at(-1)!;
+	return [...ruler.matchAll(/\d+/g)].find(match => match[0] === String(t))!.index;
+};
+
+describe('messages on the timeline', () => {
+	test.each([80, 120])('at %i columns: requests travel → from the send, replies ← back, and the replies read are counted', width => {
+		const [sent, answered, read] = stepsOf(false);
+		const atSend = timeline(sent!, width);
+		const a = laneOf(atSend, 'A');
+		// The requests' way, to come: from t=2 to their arrival at t=4.
+		expect(a.slice(columnOf(atSend, 2), columnOf(atSend, 4))).toMatch(/^→+$/);
+		const atAnswer = timeline(answered!, width);
+		const b = laneOf(atAnswer, 'A');
+		expect(b.slice(columnOf(atAnswer, 2), columnOf(atAnswer, 4))).toMatch(/^→+$/);
+		expect(b.slice(columnOf(atAnswer, 4), columnOf(atAnswer, 6))).toMatch(/^←+$/);
+		const atRead = timeline(read!, width);
+		const c = laneOf(atRead, 'A');
+		expect(c.slice(columnOf(atRead, 6))).toBe('✓×2 ✗');
+		// B sent nothing: its lane stays empty.
+		expect(laneOf(atRead, 'B').trim()).toBe('B');
+	});
+
+	test('a lost reply is marked where it was due', () => {
+		const [, , read] = stepsOf(true);
+		const lines = timeline(read!, 120);
+		expect(laneOf(lines, 'A').slice(columnOf(lines, 6))).toBe('✓ ✗ ↯');
+	});
+
+	test.each(['en', 'ja'] as const)('the legend names every message sign drawn (%s)', lang => {
+		const [, answered, read] = stepsOf(true);
+		const words = {
+			en: ['→ request', '← reply', '←✓ granted', '←✗ not granted', '↯ lost'],
+			ja: ['→ 依頼', '← 返事', '←✓ 許可', '←✗ 不許可', '↯ 消失'],
+		}[lang];
+		const legend = [...timeline(answered!, 120, lang), ...timeline(read!, 120, lang)].join('\n');
+		for (const word of words) expect(legend).toContain(word);
+	});
+
+	test('with --ascii the ways are drawn ) and (', () => {
+		const ascii = makeLook({lang: 'en', theme: 'dark', ascii: true, color: false});
+		const [, answered] = stepsOf(false);
+		const lines = timelineRows({session: answered!, width: 80, look: ascii}).map(row =>
+			shownRow(row, 80, ascii)
+				.map(part => part.text)
+				.join(''),
+		);
+		expect(laneOf(lines, 'A')).toMatch(/\)+\(+/);
+	});
+});
+
+describe('a waiting client in the clients table', () => {
+	const clients = (session: Session, width: number, lang: Lang = 'en') =>
+		clientsRows({session, width, look: looks[lang]}).map(row =>
+			shownRow(row, width, looks[lang])
+				.map(part => part.text)
+				.join('')
+				.trimEnd(),
+		);
+
+	test.each([
+		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted'],
+		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1'],
+		[80, 'en', 'acquiring t=2 · 2/3 · 1✓'],
+	] as const)('at %i columns (%s): %s', (width, lang, words) => {
+		const [, , read] = stepsOf(true);
+		const row = clients(read!, width, lang).find(line => line.includes(' A '))!;
+		expect(row).toContain(words);
+	});
+
+	test('the headings stay where they are at every step', () => {
+		for (const width of [80, 120]) {
+			const headings = new Set(stepsOf(true).map(session => clients(session, width)[1]));
+			expect(headings.size).toBe(1);
+		}
+	});
+});
