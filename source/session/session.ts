@@ -25,7 +25,7 @@
 
 import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {createWorld, knownUntil, reaches, type World} from '../model/world.js';
+import {createWorld, knownUntil, latencyTo, reaches, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -306,6 +306,7 @@ export const handVerbs = [
 	'jump-client',
 	'jump-node',
 	'crash-or-restart-node',
+	'latency-lock',
 ] as const;
 export type HandVerb = (typeof handVerbs)[number];
 
@@ -613,6 +614,9 @@ function handCommand(session: Session, verb: HandVerb): Command | null {
 			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
 		case 'toggle-fencing':
 			return {kind: 'fencing', target: name, on: !client.fencing};
+		// Slow links to the lock take the length chosen; slow ones are made instant again.
+		case 'latency-lock':
+			return {kind: 'latency', client: name, peer: lockPeer, n: world.nodes.some(each => latencyTo(client, each.name) > 0) ? 0 : session.pauseLength};
 	}
 }
 
