@@ -18,11 +18,18 @@ import {
 	inLockDelay,
 	type InflightWrite,
 	type Lock,
+	latencyTo,
 	type LockNode,
 	majority,
+	measuringClock,
+	measuringOffset,
+	type Message,
+	type NodeRefusal,
 	nodeClock,
+	type RequestOp,
 	reaches,
 	senderGrantOf,
+	type Waiting,
 	type World,
 } from './world.js';
 
@@ -149,19 +156,20 @@ function applyRules(world: World, command: Command, log: Log): World {
 	const t = world.clock;
 	switch (command.kind) {
 		case 'acquire':
-			return withLockView(acquire(world, client, command.lease ?? world.defaultLease, log));
 		case 'renew':
-			return withLockView(renew(world, client, command.lease ?? world.defaultLease, false, log));
+			return withLockView(request(world, client, command.kind, command.lease ?? world.defaultLease, false, log));
 		case 'release':
-			return withLockView(release(world, client, log));
+			return withLockView(request(world, client, 'release', client.lease, false, log));
 		case 'write':
 			return withLockView(write(world, client, command.value ?? client.name, command.delay ?? null, command.pause ?? null, log));
 		case 'pause':
 			log.add({kind: 'paused', t, client: name, until: t + command.n});
 			return withLockView(withClient(world, changedClient(client, {status: 'paused', pausedUntil: t + command.n})));
-		case 'resume':
+		case 'resume': {
 			log.add({kind: 'resumed', t, client: name, early: true});
-			return withLockView(resumeClient(world, client, log));
+			const resumed = resumeClient(world, client, log);
+			return withLockView(decideIfDone(resumed, findClient(resumed, name)!, log));
+		}
 		case 'crash':
 			log.add({
 				kind: 'crashed',
@@ -170,7 +178,8 @@ function applyRules(world: World, command: Command, log: Log): World {
 				droppedToken: client.token,
 				...(client.held ? {lostWrite: client.held.value} : {}),
 			});
-			return withLockView(withClient(world, forgetting(changedClient(client, {status: 'crashed', pausedUntil: null, held: null}))));
+			// A crash ends a wait: its requests' keys stay on the nodes until they expire.
+			return withLockView(withClient(world, forgetting(changedClient(client, {status: 'crashed', pausedUntil: null, held: null, waiting: null}))));
 		case 'restart':
 			log.add({kind: 'restarted', t, client: name});
 			return withLockView(withClient(world, changedClient(client, {status: 'running'})));
@@ -228,6 +237,9 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 			if (status === 'paused') return {kind: 'paused', client: name, until: client.pausedUntil!};
 			if (status === 'crashed') return {kind: 'crashed', client: name};
 			if (command.kind === 'write' && !client.holds) return {kind: 'no-token', client: name};
+			if (client.waiting && (command.kind === 'acquire' || command.kind === 'renew' || command.kind === 'release')) {
+				return {kind: 'waiting', client: name, op: client.waiting.op, since: client.waiting.since};
+			}
 			return null;
 	}
 }
@@ -293,6 +305,273 @@ function issueToken(world: World, lock: Lock): {token: number | null; lock: Lock
 /** A key deleted (released or expired) is a change of the store: the revision grows. */
 const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revision' ? changedLock(lock, {revision: lock.revision! + 1}) : lock);
 
+/** An acquire, renew or release (a heartbeat is a renew): in an instant when every node it reaches answers at once, else as messages. */
+function request(world: World, client: Client, op: RequestOp, lease: number, heartbeat: boolean, log: Log): World {
+	const reachable = world.nodes.filter(node => answers(client, node));
+	if (reachable.every(node => latencyTo(client, node.name) === 0)) {
+		if (op === 'acquire') return acquire(world, client, lease, log);
+		if (op === 'renew') return renew(world, client, lease, heartbeat, log);
+		return release(world, client, log);
+	}
+	const t = world.clock;
+	const attempt = client.attempts + 1;
+	log.add({
+		kind: 'request-sent',
+		t,
+		client: client.name,
+		op,
+		to: reachable.map(node => node.name),
+		failed: world.nodes.filter(node => !answers(client, node)).map(node => node.name),
+		...(heartbeat ? {heartbeat} : {}),
+	});
+	const waiting: Waiting = {
+		op,
+		since: measuringClock(world, client),
+		replies: 0,
+		grants: 0,
+		sent: reachable.length,
+		attempt,
+		lease,
+		heartbeat,
+		grant: null,
+		token: null,
+		refusal: null,
+	};
+	// What the client does as it sends: it remembers the lease asked for, a renew restarts the heartbeat timer, a release drops its belief.
+	const asking = changedClient(client, {waiting, attempts: attempt, ...(op === 'release' ? {} : {lease}), ...(op === 'renew' ? {lastRenewAt: t} : {})});
+	const sending = withClient(world, op === 'release' ? forgetting(asking) : asking);
+	const requests = reachable.map(node => requestTo(client, node.name, op, attempt, op === 'release' ? null : lease, false, t));
+	return settleNow(changedWorld(sending, {messages: [...sending.messages, ...requests]}), log);
+}
+
+function requestTo(client: Client, node: string, op: RequestOp, attempt: number, lease: number | null, undo: boolean, t: number): Message {
+	return {
+		kind: 'request',
+		from: client.name,
+		to: node,
+		op,
+		granted: null,
+		arrivesAt: t + latencyTo(client, node),
+		attempt,
+		lease,
+		undo,
+		token: null,
+		refusal: null,
+	};
+}
+
+/** Messages sent with latency 0 arrive in the instant they are sent, and a client with every answer in decides at once. */
+function settleNow(world: World, log: Log): World {
+	let current = arriveReplies(arriveRequests(world, log), log);
+	for (const {name} of current.clients) current = decideIfDone(current, findClient(current, name)!, log);
+	return current;
+}
+
+/** Is a message due now lost: its link cut, or its node down? */
+function lostWhy(world: World, message: Message): 'cut' | 'down' | null {
+	const clientName = message.kind === 'request' ? message.from : message.to;
+	const nodeName = message.kind === 'request' ? message.to : message.from;
+	if (!findNode(world, nodeName)!.up) return 'down';
+	return reaches(findClient(world, clientName)!, nodeName) ? null : 'cut';
+}
+
+/** Requests due now reach their nodes, in send order: each node handles its own by its clock and state, and replies. */
+function arriveRequests(world: World, log: Log): World {
+	const due = world.messages.filter(message => message.kind === 'request' && message.arrivesAt <= world.clock);
+	if (due.length === 0) return world;
+	let current = changedWorld(world, {messages: world.messages.filter(message => !due.includes(message))});
+	for (const message of due) {
+		const why = lostWhy(current, message);
+		if (why !== null) {
+			log.add({kind: 'message-lost', t: world.clock, client: message.from, node: message.to, message: 'request', op: message.op, why});
+			continue;
+		}
+		current = handleRequest(current, message, log);
+	}
+	return current;
+}
+
+/** A node handles a request exactly as an instant one (see "Majorities"), and sends its reply. */
+function handleRequest(world: World, message: Message, log: Log): World {
+	const t = world.clock;
+	const node = findNode(world, message.to)!;
+	const client = findClient(world, message.from)!;
+	let lock = world.lock;
+	let changed: LockNode = node;
+	let granted = false;
+	let token: number | null = null;
+	let refusal: NodeRefusal | null = null;
+	if (message.op === 'acquire') {
+		if (node.holder === null && !inLockDelay(world, node)) {
+			const issued = issueToken(world, lock);
+			lock = issued.lock;
+			token = issued.token;
+			granted = true;
+			changed = changedNode(node, {holder: client.name, token, expiry: nodeClock(world, node) + message.lease!, attempt: message.attempt});
+		} else refusal = node.holder !== null ? {holder: node.holder} : {delayUntil: node.delayUntil!};
+	} else if (message.op === 'renew') {
+		granted = node.holder === client.name;
+		if (granted) changed = changedNode(node, {expiry: nodeClock(world, node) + message.lease!});
+	} else {
+		// A client's give-up deletes only its attempt's key (the key's random value); a release, any key of the client's.
+		granted = node.holder === client.name && (!message.undo || node.attempt === message.attempt);
+		if (granted) {
+			token = node.token;
+			lock = afterDelete(world, lock);
+			changed = changedNode(node, {holder: null, token: null, expiry: null, attempt: null});
+		}
+	}
+	let current = changedWorld(withNode(world, changed), {lock});
+	if (message.undo) return current;
+	const replyAt = t + latencyTo(client, node.name);
+	log.add({kind: 'request-arrived', t, client: client.name, node: node.name, op: message.op, granted, replyAt});
+	const reply: Message = {
+		kind: 'reply',
+		from: node.name,
+		to: client.name,
+		op: message.op,
+		granted,
+		arrivesAt: replyAt,
+		attempt: message.attempt,
+		lease: null,
+		undo: false,
+		token,
+		refusal,
+	};
+	current = changedWorld(current, {messages: [...current.messages, reply]});
+	return granted && message.op === 'acquire' ? numberGrant(current, client.name, message.attempt) : current;
+}
+
+/**
+ * Grant numbers are taken on the nodes' side: an attempt takes the next number the moment its keys
+ * first stand on a majority of the nodes, while its client still waits for it.
+ */
+function numberGrant(world: World, name: string, attempt: number): World {
+	const client = findClient(world, name)!;
+	const waiting = client.waiting;
+	if (!waiting || waiting.attempt !== attempt || waiting.grant !== null) return world;
+	const keys = world.nodes.filter(node => node.up && node.holder === name && node.attempt === attempt).length;
+	if (keys < majority(world)) return world;
+	const grant = world.grants + 1;
+	return withClient(changedWorld(world, {grants: grant}), changedClient(client, {waiting: {...waiting, grant}}));
+}
+
+/** Replies due now reach their clients, in send order; a paused client's wait for it, counted. */
+function arriveReplies(world: World, log: Log): World {
+	const due = world.messages.filter(message => message.kind === 'reply' && message.arrivesAt <= world.clock);
+	if (due.length === 0) return world;
+	let current = changedWorld(world, {messages: world.messages.filter(message => !due.includes(message))});
+	for (const message of due) {
+		const why = lostWhy(current, message);
+		const base = {t: world.clock, client: message.to, node: message.from, op: message.op};
+		if (why !== null) {
+			log.add({kind: 'message-lost', ...base, message: 'reply', why});
+			continue;
+		}
+		const client = findClient(current, message.to)!;
+		const waiting = client.waiting;
+		const ignored = waiting === null || waiting.attempt !== message.attempt;
+		log.add({kind: 'reply-arrived', ...base, granted: message.granted!, ignored});
+		if (ignored) continue;
+		current = withClient(
+			current,
+			changedClient(client, {
+				waiting: {
+					...waiting,
+					replies: waiting.replies + 1,
+					grants: waiting.grants + (message.granted ? 1 : 0),
+					token: message.token ?? waiting.token,
+					refusal: message.refusal ?? waiting.refusal,
+				},
+			}),
+		);
+	}
+	return current;
+}
+
+/** How long a client waits, by the clock it measures with: the scenario's timeout, else the lease it asked for. */
+const timeoutOf = (world: World, waiting: Waiting) => world.timeout ?? waiting.lease;
+
+/** A running client decides when every request it sent is answered, or its timeout has passed. */
+function decideIfDone(world: World, client: Client, log: Log): World {
+	const waiting = client.waiting;
+	if (waiting === null || client.status !== 'running') return world;
+	const timedOut = measuringClock(world, client) - waiting.since >= timeoutOf(world, waiting);
+	if (waiting.replies < waiting.sent && !timedOut) return world;
+	const done = changedClient(client, {waiting: null});
+	const decided = withClient(world, done);
+	if (waiting.op === 'release') return decideRelease(decided, done, waiting, log);
+	return decideGrant(decided, done, waiting, waiting.replies < waiting.sent, log);
+}
+
+function decideRelease(world: World, client: Client, waiting: Waiting, log: Log): World {
+	const t = world.clock;
+	if (waiting.replies === 0) log.add(counted({kind: 'unanswered', t, client: client.name, request: 'release'}, world, 0));
+	else if (waiting.grants === 0) log.add({kind: 'release-ignored', t, client: client.name, droppedToken: null});
+	else log.add(counted({kind: 'released', t, client: client.name, token: waiting.token}, world, waiting.grants));
+	return world;
+}
+
+/** An acquire's or renew's decision (docs/model.md, "The decision: checksValidity"). */
+function decideGrant(world: World, client: Client, waiting: Waiting, timedOut: boolean, log: Log): World {
+	const t = world.clock;
+	const {op, lease, since, heartbeat} = waiting;
+	const at = measuringClock(world, client);
+	const request = op === 'acquire' ? 'acquire' : 'renew';
+	if (waiting.replies === 0) {
+		log.add(
+			counted(heartbeat ? {kind: 'unanswered', t, client: client.name, request, heartbeat} : {kind: 'unanswered', t, client: client.name, request}, world, 0),
+		);
+		return op === 'acquire' ? undo(world, client, waiting.attempt, log) : world;
+	}
+	if (waiting.grants < majority(world)) {
+		if (op === 'renew') {
+			log.add(counted({kind: 'renew-failed', t, client: client.name, lostToken: client.token, heartbeat}, world, waiting.grants));
+			return withClient(world, forgetting(client));
+		}
+		if (world.nodes.length > 1) log.add({kind: 'acquire-minority', t, client: client.name, nodes: nodeCount(world, waiting.grants)});
+		else if (waiting.refusal !== null && 'holder' in waiting.refusal) log.add({kind: 'acquire-failed', t, client: client.name, holder: waiting.refusal.holder});
+		else if (waiting.refusal !== null) log.add({kind: 'lock-delay', t, client: client.name, node: world.nodes[0]!.name, until: waiting.refusal.delayUntil});
+		return undo(world, client, waiting.attempt, log);
+	}
+	const validity = client.checksValidity ? lease - (at - since) - world.drift : null;
+	const kept = validity === null || validity > 0;
+	const until = validity === null ? at + lease : since + lease - world.drift;
+	log.add({
+		kind: 'decided',
+		t,
+		client: client.name,
+		op: request,
+		lease,
+		since,
+		at,
+		drift: world.drift,
+		validity,
+		kept,
+		until: kept ? until : null,
+		timedOut,
+		...(heartbeat ? {heartbeat} : {}),
+	});
+	if (!kept) return op === 'acquire' ? undo(world, client, waiting.attempt, log) : withClient(world, forgetting(client));
+	if (op === 'renew') {
+		log.add(counted({kind: 'renewed', t, client: client.name, expiry: until, heartbeat}, world, waiting.grants));
+		return withClient(world, changedClient(client, {until: client.holds ? until : null}));
+	}
+	const token = world.nodes.length === 1 ? waiting.token : null;
+	log.add(counted({kind: 'acquired', t, client: client.name, token, expiry: until}, world, waiting.grants));
+	// An attempt whose keys never stood on a majority at once took no number: its writes count as older than every grant.
+	return withClient(world, changedClient(client, {holds: true, token, until, grant: waiting.grant ?? 0, lastRenewAt: t}));
+}
+
+/** A client gives an attempt up: it asks every node it reaches to delete that attempt's key, and waits for no reply. */
+function undo(world: World, client: Client, attempt: number, log: Log): World {
+	const reachable = world.nodes.filter(node => answers(client, node));
+	if (reachable.length === 0) return world;
+	log.add({kind: 'request-sent', t: world.clock, client: client.name, op: 'release', to: reachable.map(node => node.name), failed: [], undo: true});
+	const requests = reachable.map(node => requestTo(client, node.name, 'release', attempt, null, true, world.clock));
+	return arriveRequests(changedWorld(world, {messages: [...world.messages, ...requests]}), log);
+}
+
 function acquire(world: World, client: Client, lease: number, log: Log): World {
 	const t = world.clock;
 	const asked = client.lease === lease ? client : changedClient(client, {lease});
@@ -312,9 +591,12 @@ function acquire(world: World, client: Client, lease: number, log: Log): World {
 		return changedNode(node, {holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease});
 	});
 	if (granted.length >= majority(world)) {
-		const until = clientClock(world, client) + lease;
-		const believed = world.nodes.length === 1 ? token : null;
 		const grant = world.grants + 1;
+		const validity = instantValidity(world, client, 'acquire', lease, false, log);
+		// Given up: the keys just granted are deleted at once, as a minority's are; the grant's number is spent.
+		if (validity !== null && validity <= 0) return withClient(changedWorld(world, {lock, grants: grant}), asked);
+		const until = measuringClock(world, client) + lease - (validity === null ? 0 : world.drift);
+		const believed = world.nodes.length === 1 ? token : null;
 		log.add(counted({kind: 'acquired', t, client: client.name, token: believed, expiry: until}, world, granted.length));
 		return withClient(
 			changedWorld(withNodes(world, nodes), {lock, grants: grant}),
@@ -330,6 +612,34 @@ function acquire(world: World, client: Client, lease: number, log: Log): World {
 	// Too few: the client deletes what it got, so the keys do not block others until they expire.
 	log.add({kind: 'acquire-minority', t, client: client.name, nodes: nodeCount(world, granted.length)});
 	return withClient(changedWorld(world, {lock}), asked);
+}
+
+/**
+ * The validity of an answer that came in the instant it was asked (T2 = T1): lease − drift, told as a
+ * decision; null when there is nothing to subtract (no drift, or a client that does not check), as
+ * in the second model, which says nothing of it.
+ */
+function instantValidity(world: World, client: Client, op: 'acquire' | 'renew', lease: number, heartbeat: boolean, log: Log): number | null {
+	if (!client.checksValidity || world.drift === 0) return null;
+	const now = measuringClock(world, client);
+	const validity = lease - world.drift;
+	const kept = validity > 0;
+	log.add({
+		kind: 'decided',
+		t: world.clock,
+		client: client.name,
+		op,
+		lease,
+		since: now,
+		at: now,
+		drift: world.drift,
+		validity,
+		kept,
+		until: kept ? now + validity : null,
+		timedOut: false,
+		...(heartbeat ? {heartbeat} : {}),
+	});
+	return validity;
 }
 
 function renew(world: World, client: Client, lease: number, heartbeat: boolean, log: Log): World {
@@ -362,7 +672,9 @@ function renew(world: World, client: Client, lease: number, heartbeat: boolean, 
 		log.add(counted({kind: 'renew-failed', t, client: client.name, lostToken: client.token, heartbeat}, world, extended));
 		return withNodesAndClient(world, nodes, changedClient(client, {lease, lastRenewAt: t, holds: false, token: null, until: null, grant: null}));
 	}
-	const until = clientClock(world, client) + lease;
+	const validity = instantValidity(world, client, 'renew', lease, heartbeat, log);
+	if (validity !== null && validity <= 0) return withNodesAndClient(world, nodes, forgetting(changedClient(client, {lease, lastRenewAt: t})));
+	const until = measuringClock(world, client) + lease - (validity === null ? 0 : world.drift);
 	log.add(counted({kind: 'renewed', t, client: client.name, expiry: until, heartbeat}, world, extended));
 	return withNodesAndClient(world, nodes, changedClient(client, {lease, lastRenewAt: t, until: client.holds ? until : null}));
 }
@@ -395,12 +707,19 @@ function release(world: World, client: Client, log: Log): World {
 /** `write`: a careful client checks its lease first; with `pause=M` the checked write waits for the pause to end. */
 function write(world: World, client: Client, value: string, delay: number | null, pause: number | null, log: Log): World {
 	const t = world.clock;
-	const clock = clientClock(world, client);
+	const clock = measuringClock(world, client);
 	if (client.checksLease && client.until !== null && clock >= client.until) {
 		log.add({kind: 'lease-over', t, client: client.name, clock, until: client.until});
 		return withClient(world, forgetting(client));
 	}
-	const held: HeldWrite = {value, delay, token: client.fencing ? client.token : null, senderToken: client.token, senderGrant: client.grant!};
+	const linkDelay = latencyTo(client, resourceTarget);
+	const held: HeldWrite = {
+		value,
+		delay: delay ?? (linkDelay > 0 ? linkDelay : null),
+		token: client.fencing ? client.token : null,
+		senderToken: client.token,
+		senderGrant: client.grant!,
+	};
 	if (pause === null) return send(world, client, held, log);
 	log.add({kind: 'paused', t, client: client.name, until: t + pause, held: value});
 	return withClient(world, changedClient(client, {status: 'paused', pausedUntil: t + pause, held}));
@@ -484,12 +803,14 @@ function jump(world: World, target: string, by: number, log: Log): World {
 	const node = findNode(world, target)!;
 	const moved = changedNode(node, {offset: node.offset + by});
 	log.add({kind: 'jumped', t, target, by, clock: nodeClock(world, moved)});
-	return expireKeys(withNode(world, moved), log);
+	// A forward jump of a down node may bring its held restart due: it happens at once.
+	return expireKeys(restartHeldNodes(withNode(world, moved), log), log);
 }
 
 function nodeRefusal(node: LockNode, kind: 'crash' | 'restart'): Refusal | null {
 	if (kind === 'crash' && !node.up) return {kind: 'node-already-crashed', node: node.name};
 	if (kind === 'restart' && node.up) return {kind: 'node-not-crashed', node: node.name};
+	if (kind === 'restart' && node.restartHeld) return {kind: 'restart-held', node: node.name, until: node.downSince! + node.restartDelay};
 	return null;
 }
 
@@ -499,14 +820,26 @@ function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'resta
 		// A node that keeps nothing on disk loses its key (and its lock-delay) with its memory.
 		const forgets = !node.persistent && node.holder !== null;
 		log.add({kind: 'node-crashed', t, node: node.name, lostKey: forgets ? node.holder : null});
+		// Only a delayed restart needs to know when the node went down.
+		const downSince = node.restartDelay > 0 ? nodeClock(world, node) : null;
 		return withNode(
 			world,
-			node.persistent ? changedNode(node, {up: false}) : changedNode(node, {up: false, holder: null, token: null, expiry: null, delayUntil: null}),
+			node.persistent
+				? changedNode(node, {up: false, downSince})
+				: changedNode(node, {up: false, holder: null, token: null, expiry: null, delayUntil: null, attempt: null, downSince}),
 		);
 	}
-	log.add({kind: 'node-restarted', t, node: node.name, keptKey: node.holder});
+	if (node.downSince !== null && nodeClock(world, node) < node.downSince + node.restartDelay) {
+		log.add({kind: 'restart-held', t, node: node.name, until: node.downSince + node.restartDelay});
+		return withNode(world, changedNode(node, {restartHeld: true}));
+	}
+	return restartNode(world, node, log);
+}
+
+function restartNode(world: World, node: LockNode, log: Log): World {
+	log.add({kind: 'node-restarted', t: world.clock, node: node.name, keptKey: node.holder});
 	// A persistent node drops at once a key that expired while it was down.
-	return expireKeys(withNode(world, changedNode(node, {up: true})), log);
+	return expireKeys(withNode(world, changedNode(node, {up: true, downSince: null, restartHeld: false})), log);
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
@@ -562,6 +895,9 @@ interface Heartbeat {
  * Null when no heartbeat falls in that stretch.
  */
 function skipHeartbeats(world: World, end: number, log: Log): World | null {
+	// Messages, waits, held restarts and decisions with a drift make more of a unit than steady heartbeats: each unit is run.
+	if (world.messages.length > 0 || world.drift > 0 || world.nodes.some(node => node.restartHeld)) return null;
+	if (world.clients.some(client => client.waiting !== null || world.nodes.some(node => latencyTo(client, node.name) > 0))) return null;
 	const t = world.clock;
 	// The first time at which a unit does more than steady heartbeats.
 	let change = Number.POSITIVE_INFINITY;
@@ -605,7 +941,7 @@ function skipHeartbeats(world: World, end: number, log: Log): World | null {
 		count += times;
 		lastAt = Math.max(lastAt, at);
 		// As renew leaves them after the heartbeat at `at`.
-		const renewed = changedClient(client, keys.length > 0 ? {lastRenewAt: at, until: at + client.offset + client.lease} : {lastRenewAt: at});
+		const renewed = changedClient(client, keys.length > 0 ? {lastRenewAt: at, until: at + measuringOffset(client) + client.lease} : {lastRenewAt: at});
 		clients = clients.map(other => (other === client ? renewed : other));
 		nodes = nodes.map(node => (keys.includes(node) ? changedNode(node, {expiry: at + node.offset + client.lease}) : node));
 	}
@@ -628,30 +964,46 @@ function nextDueTime(world: World): number {
 	}
 	// A write whose sender is cut from the resource waits for `heal`, not for time.
 	for (const write of world.inflight) if (reaches(findClient(world, write.from)!, resourceTarget)) soonest(write.arrivesAt);
+	for (const message of world.messages) soonest(message.arrivesAt);
+	for (const client of world.clients) {
+		if (client.waiting !== null) soonest(client.waiting.since + timeoutOf(world, client.waiting) - measuringOffset(client));
+	}
+	for (const node of world.nodes) if (node.restartHeld) soonest(node.downSince! + node.restartDelay - node.offset);
 	return due;
 }
 
 /** A heartbeat renews a lease the client believes it holds; one that believes it holds nothing has none to renew. */
 function sendsHeartbeats(client: Client): boolean {
-	return client.status === 'running' && client.renewEvery !== null && client.holds && client.lastRenewAt !== null;
+	return client.status === 'running' && client.renewEvery !== null && client.holds && client.lastRenewAt !== null && client.waiting === null;
 }
 
 /** One unit of time, in the documented order: (clock already advanced) keys expiring, pauses ending, heartbeats, arrivals. */
 function runTimeUnit(world: World, log: Log): World {
 	const t = world.clock;
 	// The seed's refresh, done as soon as time passes, so a world never shows an expired holder.
-	let current = expireKeys(world, log);
+	let current = expireKeys(restartHeldNodes(world, log), log);
 	for (const client of current.clients) {
 		if (client.status === 'paused' && client.pausedUntil! <= t) {
 			log.add({kind: 'resumed', t, client: client.name, early: false});
 			current = resumeClient(current, findClient(current, client.name)!, log);
 		}
 	}
+	// Requests due arrive, replies due come back, and clients whose wait is over decide.
+	if (current.messages.length > 0 || current.clients.some(client => client.waiting !== null)) current = settleNow(current, log);
 	for (const {name} of current.clients) {
 		const client = findClient(current, name)!;
 		if (sendsHeartbeats(client) && t - client.lastRenewAt! >= client.renewEvery!) {
-			current = renew(current, client, client.lease, true, log);
+			current = request(current, client, 'renew', client.lease, true, log);
 		}
 	}
 	return deliverDue(current, log);
+}
+
+/** Held restarts whose restartDelay has passed by the node's own clock happen, nodes in order. */
+function restartHeldNodes(world: World, log: Log): World {
+	let current = world;
+	for (const node of world.nodes) {
+		if (node.restartHeld && nodeClock(world, node) >= node.downSince! + node.restartDelay) current = restartNode(current, node, log);
+	}
+	return current;
 }

@@ -191,14 +191,13 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 		}
 		case 'request-sent': {
 			const what = event.undo ? (ja ? 'この試みのキーの削除' : "delete this attempt's keys") : requestWords[lang][event.op];
-			const who = event.heartbeat ? (ja ? `${event.client} のハートビート` : `${event.client}'s heartbeat`) : event.client;
+			const who = asker(event.client, event.heartbeat === true, lang);
 			const failed =
 				event.failed.length === 0
 					? ''
 					: ja
 						? ` (${peerList(event.failed, lang)} には届かない: 停止中か切断)`
 						: ` (${peerList(event.failed, lang)} cannot be reached: down or cut)`;
-			if (event.to.length === 0) return ja ? `${who}の${what}はどのノードにも届かない${failed}` : `${who} can reach no node to ${what}${failed}`;
 			return ja ? `${who}が${spaced(peerList(event.to, lang))}に${what}を依頼${failed}` : `${who} asks ${peerList(event.to, lang)} to ${what}${failed}`;
 		}
 		case 'request-arrived': {
@@ -251,13 +250,19 @@ function nodeVerdict(op: 'acquire' | 'renew' | 'release', granted: boolean, lang
 	return words[lang][op][granted ? 0 : 1];
 }
 
+/** Who asks: the client, or its heartbeat; in Japanese with the space a Latin name takes before the kana that follows. */
+const asker = (client: string, heartbeat: boolean, lang: Lang) => {
+	if (lang === 'ja') return heartbeat ? `${client} のハートビート` : `${client} `;
+	return heartbeat ? `${client}'s heartbeat` : client;
+};
+
 /** A number with a true minus sign, as arithmetic is printed: `−3`. */
 const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`. */
 function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
 	const ja = lang === 'ja';
-	const who = event.heartbeat ? (ja ? `${event.client} のハートビート` : `${event.client}'s heartbeat`) : event.client;
+	const who = asker(event.client, event.heartbeat === true, lang);
 	if (event.validity === null) {
 		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
 		return ja

@@ -72,7 +72,9 @@ export interface Waiting {
 	readonly heartbeat: boolean;
 	/** The grant number the attempt took when its keys first stood on a majority of the nodes (acquire), or null. */
 	readonly grant: number | null;
-	/** With one node, why that node did not grant: its holder, or the end of its lock-delay (for the words of a failed acquire). */
+	/** The token of the last reply that carried one (a lone node's grant or deletion). */
+	readonly token: number | null;
+	/** Why the last node that did not grant refused (for the words of a failed acquire on one node). */
 	readonly refusal: NodeRefusal | null;
 }
 
@@ -95,7 +97,9 @@ export interface Message {
 	readonly lease: number | null;
 	/** A deletion of one attempt's keys, sent as the client gives the attempt up: nobody waits for its reply. */
 	readonly undo: boolean;
-	/** On a reply to a refused acquire from a lone node: why it did not grant. */
+	/** On a reply: the token of the key granted (acquire) or deleted (release), else null. */
+	readonly token: number | null;
+	/** On a reply to a refused acquire: why the node did not grant. */
 	readonly refusal: NodeRefusal | null;
 }
 
@@ -470,7 +474,9 @@ export const senderGrantOf = (write: InflightWrite) => write.senderGrant ?? writ
 export const clientClock = (world: World, client: Client) => world.clock + client.offset;
 export const nodeClock = (world: World, node: LockNode) => world.clock + node.offset;
 /** The clock a client measures its lease and its waits with: a monotonic one is not moved by `jump` (true time, as the model has no drift). */
-export const measuringClock = (world: World, client: Client) => (client.monotonic ? world.clock : world.clock + client.offset);
+export const measuringClock = (world: World, client: Client) => world.clock + measuringOffset(client);
+/** The clock a client measures with, minus true time. */
+export const measuringOffset = (client: Client) => (client.monotonic ? 0 : client.offset);
 /** The ticks each way on a client's link to a peer (a node's name or `resource`). */
 export const latencyTo = (client: Client, peer: string) => client.latency[peer] ?? 0;
 

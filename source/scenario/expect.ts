@@ -39,6 +39,7 @@ export function checkExpectation(world: World, expect: Expectation): Mismatch[] 
 		compare(`clients.${name}.fencing`, client?.fencing, expected.fencing);
 		compare(`clients.${name}.holds`, client?.holds, expected.holds);
 		compare(`clients.${name}.until`, client?.until, expected.until);
+		compare(`clients.${name}.waiting`, client === undefined ? undefined : client.waiting !== null, expected.waiting);
 	}
 	return mismatches;
 }

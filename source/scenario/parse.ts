@@ -33,6 +33,7 @@ export interface Expectation {
 				readonly fencing?: boolean;
 				readonly holds?: boolean;
 				readonly until?: number | null;
+				readonly waiting?: boolean;
 			}
 		>
 	>;
@@ -191,6 +192,16 @@ function keysAllowedAt(path: Path): readonly string[] {
 	return knownKeys.narration;
 }
 
+/** A client's option given to a node, or a node's to a client: what it is, in words. */
+function misplacedKey(path: Path, key: string): string | null {
+	const names = path.filter(part => typeof part === 'string');
+	if (names.includes('expect')) return null;
+	const last = names.at(-1);
+	if (last === 'clients' && knownKeys.node.includes(key)) return `${quote(key)} is an option of a lock node (under nodes:), not of a client`;
+	if (last === 'nodes' && knownKeys.client.includes(key)) return `${quote(key)} is an option of a client, not of a lock node`;
+	return null;
+}
+
 interface SchemaIssue {
 	readonly code: string;
 	readonly path: PropertyKey[];
@@ -210,6 +221,8 @@ function schemaProblems(issue: SchemaIssue, base: Path, data: unknown, lines: Va
 	if (issue.code === 'unrecognized_keys' && issue.keys) {
 		const allowed = keysAllowedAt(path);
 		return issue.keys.map(key => {
+			const elsewhere = misplacedKey(path, key);
+			if (elsewhere !== null) return {line: lines.ofKey(path, key), message: at(path, `${elsewhere} (expected one of: ${allowed.join(', ')})`)};
 			const hint = didYouMean(key, allowed);
 			return {
 				line: lines.ofKey(path, key),
@@ -428,8 +441,8 @@ function factLines(expect: ExpectFile, expectLines: ValueLines): Record<string, 
 
 function setupOf(data: ScenarioFile): WorldSetup {
 	const clients = data.clients.map(client => (typeof client === 'string' ? {name: client} : client));
-	const {backend, nodes, tokens, lockDelay, persistent} = data;
-	return {resource: data.resource, lease: data.lease, fencing: data.fencing, clients, backend, nodes, tokens, lockDelay, persistent};
+	const {backend, nodes, tokens, lockDelay, persistent, latency, drift, timeout} = data;
+	return {resource: data.resource, lease: data.lease, fencing: data.fencing, clients, backend, nodes, tokens, lockDelay, persistent, latency, drift, timeout};
 }
 
 function build(data: ScenarioFile, file: string, lines: ValueLines, {commands, stepLines: linesOfSteps, exploreMoves}: Meaning): Scenario {

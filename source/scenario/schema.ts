@@ -100,6 +100,11 @@ const narrationOfAtMost = (max: number, {prose = false} = {}) => {
 };
 const narrationSchema = narrationOfAtMost(maxNarrationLength, {prose: true});
 
+/** Ticks a message takes one way on a link: 0 is the instant of a request answered at once. */
+const ticksEachWay = wholeNumberFrom(0, maxDuration);
+const clientKeys = ['name', 'fencing', 'renewEvery', 'checksLease', 'checksValidity', 'monotonic', 'latency'];
+const nodeKeys = ['name', 'persistent', 'restartDelay'];
+
 const clientSchema = z
 	.union(
 		[
@@ -110,13 +115,20 @@ const clientSchema = z
 					fencing: flag.optional().meta({description: 'Does the client send its token with writes (default true)'}),
 					renewEvery: duration.nullable().optional().meta({description: 'Heartbeat: renew every N ticks (default null: manual renew)'}),
 					checksLease: flag.optional().meta({description: 'Does the client check its own clock against its lease before each write (default false)'}),
+					checksValidity: flag.optional().meta({
+						description: 'Does the client keep a lock only for lease − (T2 − T1) − drift, the Redlock spec’s validity (default true for redlock, else false)',
+					}),
+					monotonic: flag
+						.optional()
+						.meta({description: 'Does the client measure its waits and its lease with a clock that jump does not move (default false)'}),
+					latency: ticksEachWay.optional().meta({description: 'Ticks each way on every one of its links (default: the scenario’s latency)'}),
 				},
-				{error: 'expected a client name, or {name, fencing, renewEvery, checksLease}'},
+				{error: `expected a client name, or {${clientKeys.join(', ')}}`},
 			),
 		],
-		{error: 'expected a client name, or {name, fencing, renewEvery, checksLease}'},
+		{error: `expected a client name, or {${clientKeys.join(', ')}}`},
 	)
-	.meta({description: 'A client name, or {name, fencing, renewEvery, checksLease}'});
+	.meta({description: `A client name, or {${clientKeys.join(', ')}}`});
 
 const nodeCountError = `expected a whole number of nodes from 1 to ${maxNodes}`;
 const nodesSchema = z
@@ -126,8 +138,14 @@ const nodesSchema = z
 			z
 				.array(
 					z.strictObject(
-						{name: nodeName, persistent: flag.optional().meta({description: 'Does this node keep its key across a crash'})},
-						{error: 'expected a node: {name, persistent}'},
+						{
+							name: nodeName,
+							persistent: flag.optional().meta({description: 'Does this node keep its key across a crash'}),
+							restartDelay: wholeNumberFrom(0, maxDuration)
+								.optional()
+								.meta({description: 'A restart comes only once this many ticks of the node’s own clock have passed since it crashed (default 0)'}),
+						},
+						{error: `expected a node: {${nodeKeys.join(', ')}}`},
 					),
 					{error: 'expected a list of nodes'},
 				)
@@ -136,9 +154,9 @@ const nodesSchema = z
 					error: issue => `expected at most ${maxNodes} nodes, got ${(issue.input as unknown[]).length.toLocaleString('en')}`,
 				}),
 		],
-		{error: `expected a number of nodes (1 to ${maxNodes}), or a list of {name, persistent}`},
+		{error: `expected a number of nodes (1 to ${maxNodes}), or a list of {${nodeKeys.join(', ')}}`},
 	)
-	.meta({description: `How many lock nodes (named L1…LN), or a list of {name, persistent}; more than one is Redlock`});
+	.meta({description: `How many lock nodes (named L1…LN), or a list of {${nodeKeys.join(', ')}}; more than one is Redlock`});
 
 const clientExpectSchema = z.strictObject(
 	{
@@ -147,8 +165,9 @@ const clientExpectSchema = z.strictObject(
 		fencing: flag.optional(),
 		holds: flag.optional().meta({description: 'Does the client believe it holds the lock (with or without a token)'}),
 		until: timeOrNull.optional().meta({description: 'When the client believes its lease ends, on its own clock (null: it holds nothing)'}),
+		waiting: flag.optional().meta({description: 'Is the client waiting for replies to a request'}),
 	},
-	{error: 'expected {status, token, fencing, holds, until}'},
+	{error: 'expected {status, token, fencing, holds, until, waiting}'},
 );
 
 const nodeExpectSchema = z.strictObject(
@@ -182,9 +201,9 @@ const expectSchema = z
 				.optional()
 				.meta({description: 'Per lock node: {holder, up}'}),
 			clients: z
-				.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing, holds, until}'})
+				.record(z.string(), clientExpectSchema, {error: 'expected a map of client name to {status, token, fencing, holds, until, waiting}'})
 				.optional()
-				.meta({description: 'Per client: {status, token, fencing, holds, until}'}),
+				.meta({description: 'Per client: {status, token, fencing, holds, until, waiting}'}),
 		},
 		{error: 'expected a map of facts, e.g. {holder: A, token: 1}'},
 	)
@@ -261,6 +280,11 @@ export const scenarioSchema = z
 			.optional()
 			.meta({description: 'After a key expires, its node grants nobody for this many ticks (Consul, Chubby; default 0)'}),
 		persistent: flag.optional().meta({description: 'Do the nodes keep their keys across a crash (default true; false for redis and redlock)'}),
+		latency: ticksEachWay.optional().meta({description: 'Ticks each way on every link at the start: lock requests, replies and writes (default 0: at once)'}),
+		drift: wholeNumberFrom(0, maxDuration)
+			.optional()
+			.meta({description: 'The clock-drift allowance, in ticks, a client that checks validity subtracts (default 0)'}),
+		timeout: duration.optional().meta({description: 'How long a client waits for replies, by its own clock (default: the lease it asks for)'}),
 		twin: textOfAtMost(maxNarrationLength).optional().meta({
 			description:
 				"The same story with the resource's fencing flipped: a built-in name or a path relative to this file, whose narration the dashboard shows when fencing is flipped",
@@ -286,9 +310,9 @@ export const knownKeys = {
 	scenario: Object.keys(scenarioSchema.shape),
 	step: Object.keys(stepSchema.shape),
 	expect: Object.keys(expectSchema.shape),
-	client: ['name', 'fencing', 'renewEvery', 'checksLease'],
+	client: clientKeys,
 	clientExpect: Object.keys(clientExpectSchema.shape),
-	node: ['name', 'persistent'],
+	node: nodeKeys,
 	nodeExpect: Object.keys(nodeExpectSchema.shape),
 	narration: ['en', 'ja'],
 	explore: Object.keys(exploreSchema.shape),

@@ -12,11 +12,14 @@ export const flippedSetup = (setup: WorldSetup): WorldSetup & {readonly fencing:
 const setupWithoutFencing = ({fencing: _, clients, ...rest}: WorldSetup) =>
 	JSON.stringify({
 		...rest,
-		clients: clients.map(({name, fencing, renewEvery, checksLease}) => ({
+		clients: clients.map(({name, fencing, renewEvery, checksLease, checksValidity, monotonic, latency}) => ({
 			name,
 			fencing: fencing ?? true,
 			renewEvery: renewEvery ?? null,
 			checksLease: checksLease ?? false,
+			checksValidity,
+			monotonic: monotonic ?? false,
+			latency,
 		})),
 	});
 

@@ -1,9 +1,10 @@
+import {fileURLToPath} from 'node:url';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {callCli, temporaryDirectory} from '../run-cli.js';
 
-const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'violations', 'events'];
+const traceKeys = ['step', 'command', 'refused', 'clock', 'lock', 'resource', 'clients', 'inflight', 'messages', 'violations', 'events'];
 
 const directory = temporaryDirectory('dlock-trace-');
 
@@ -37,6 +38,7 @@ describe('dlock-tui trace', () => {
 			until: 5,
 			clock: 2,
 			cut: [],
+			waiting: null,
 		});
 	});
 
@@ -83,5 +85,24 @@ describe('dlock-tui trace', () => {
 		expect(status).toBe(2);
 		expect(stderr.trim().split('\n')).toHaveLength(1);
 		expect(stderr).toContain('no-such-scenario.yaml');
+	});
+
+	test('a story whose messages take time passes check, and its trace shows the messages and the wait', async () => {
+		const file = fileURLToPath(new URL('../fixtures/messages/in-flight-pause.yaml', import.meta.url));
+		expect((await callCli(['check', file])).status).toBe(0);
+		const {status, stdout} = await callCli(['trace', file, '--json']);
+		expect(status).toBe(0);
+		const records = stdout
+			.trimEnd()
+			.split('\n')
+			.map(line => JSON.parse(line));
+		const asked = records.find(record => record.command === 'acquire A');
+		expect(asked.messages).toHaveLength(5);
+		expect(asked.messages[0]).toEqual({from: 'A', to: 'L1', kind: 'request', op: 'acquire', granted: null, arrivesAt: 2});
+		expect(asked.clients.A.waiting).toEqual({op: 'acquire', since: 0, replies: 0, grants: 0});
+		const frozen = records.find(record => record.command === 'tick 12');
+		expect(frozen.messages).toEqual([]);
+		expect(frozen.clients.A.waiting).toEqual({op: 'acquire', since: 0, replies: 5, grants: 5});
+		expect(records.at(-1).violations).toBe(1);
 	});
 });

@@ -59,6 +59,22 @@ const events: readonly Event[] = [
 	{kind: 'partitioned', t: 25, client: 'A', peers: []},
 	{kind: 'healed', t: 26, client: 'A', peers: ['resource']},
 	{kind: 'healed', t: 26, client: 'A', peers: []},
+	{kind: 'request-sent', t: 2, client: 'A', op: 'acquire', to: ['L1', 'L2', 'L3'], failed: ['L4', 'L5']},
+	{kind: 'request-sent', t: 2, client: 'A', op: 'renew', to: ['L1'], failed: [], heartbeat: true},
+	{kind: 'request-sent', t: 2, client: 'A', op: 'release', to: ['L1', 'L2'], failed: [], undo: true},
+	{kind: 'request-arrived', t: 4, client: 'A', node: 'L3', op: 'acquire', granted: true, replyAt: 6},
+	{kind: 'request-arrived', t: 4, client: 'A', node: 'L3', op: 'renew', granted: false, replyAt: 6},
+	{kind: 'reply-arrived', t: 6, client: 'A', node: 'L3', op: 'acquire', granted: true, ignored: false},
+	{kind: 'reply-arrived', t: 6, client: 'A', node: 'L3', op: 'release', granted: false, ignored: true},
+	{kind: 'message-lost', t: 4, client: 'A', node: 'L3', message: 'request', op: 'acquire', why: 'cut'},
+	{kind: 'message-lost', t: 6, client: 'A', node: 'L3', message: 'reply', op: 'acquire', why: 'down'},
+	{kind: 'decided', t: 9, client: 'A', op: 'acquire', lease: 10, since: 2, at: 9, drift: 1, validity: 2, kept: true, until: 11, timedOut: false},
+	{kind: 'decided', t: 14, client: 'A', op: 'acquire', lease: 10, since: 2, at: 14, drift: 1, validity: -3, kept: false, until: null, timedOut: true},
+	{kind: 'decided', t: 9, client: 'A', op: 'renew', lease: 10, since: 2, at: 9, drift: 0, validity: 3, kept: true, until: 12, timedOut: false, heartbeat: true},
+	{kind: 'decided', t: 9, client: 'A', op: 'acquire', lease: 10, since: 2, at: 9, drift: 0, validity: null, kept: true, until: 19, timedOut: false},
+	{kind: 'restart-held', t: 3, node: 'L2', until: 12},
+	{kind: 'latency', t: 0, client: 'A', peers: ['lock'], n: 3},
+	{kind: 'latency', t: 0, client: 'A', peers: ['L1'], n: 1},
 	{kind: 'elided', t: 27, count: 12},
 ];
 
@@ -78,6 +94,8 @@ const refusals: readonly Refusal[] = [
 	{kind: 'no-change', client: 'A', cut: true, peers: ['L4', 'L5']},
 	{kind: 'no-change', client: 'A', cut: false, peers: []},
 	{kind: 'no-change', client: 'A', cut: false, peers: ['resource']},
+	{kind: 'waiting', client: 'A', op: 'acquire', since: 2},
+	{kind: 'restart-held', node: 'L2', until: 12},
 ];
 
 describe('events and refusals in words', () => {
@@ -102,6 +120,13 @@ describe('events and refusals in words', () => {
 		expect(describeEvent(expired)).toBe("A's lease expired at t=6 (token 3): the lock is free");
 		expect(describeEvent(expired, 'en', true)).toBe("A's lease expired (token 3): the lock is free");
 		expect(describeRefusal({kind: 'crashed', client: 'A'})).toBe('A has crashed');
+	});
+
+	test('a decision is written out as its arithmetic', () => {
+		const [kept, givenUp] = events.filter(event => event.kind === 'decided');
+		expect(describeEvent(kept!)).toBe('A decides: validity 10 − (9 − 2) − 1 = 2 ✓ (lease until t=11)');
+		expect(describeEvent(givenUp!)).toBe('A decides at its timeout: validity 10 − (14 − 2) − 1 = −3: gives the lock up');
+		expect(describeEvent(kept!, 'ja')).toBe('A の判断: 有効時間 10 − (9 − 2) − 1 = 2 ✓ (リースは t=11 まで)');
 	});
 
 	test('a corrupting write leads with the word, so a narrow pane keeps it', () => {

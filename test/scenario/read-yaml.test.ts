@@ -90,8 +90,14 @@ describe('numbers where text is meant', () => {
 		const quoteIt = (number: string) => `(YAML reads it as the number ${number}: put it in quotes to keep it as written)`;
 		expect(problemsOf('title: t\nresource: 007\nclients: [007, 1e3]\nsteps:\n  - expect: {holder: 0x10}\n')).toEqual([
 			{line: 2, message: `resource: expected a resource name, got 007 ${quoteIt('7')}`},
-			{line: 3, message: `client 1: expected a client name, or {name, fencing, renewEvery, checksLease}, got 007 ${quoteIt('7')}`},
-			{line: 3, message: `client 2: expected a client name, or {name, fencing, renewEvery, checksLease}, got 1e3 ${quoteIt('1000')}`},
+			{
+				line: 3,
+				message: `client 1: expected a client name, or {name, fencing, renewEvery, checksLease, checksValidity, monotonic, latency}, got 007 ${quoteIt('7')}`,
+			},
+			{
+				line: 3,
+				message: `client 2: expected a client name, or {name, fencing, renewEvery, checksLease, checksValidity, monotonic, latency}, got 1e3 ${quoteIt('1000')}`,
+			},
 			{line: 5, message: `step 1: expect.holder: expected a client name, or null for a free lock, got 0x10 ${quoteIt('16')}`},
 		]);
 		expect(scenarioOf('title: t\nresource: "007"\nclients: [A]\nsteps: []\n').setup.resource).toBe('007');

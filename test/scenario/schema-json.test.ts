@@ -25,6 +25,9 @@ describe('scenarios/schema.json', () => {
 			'tokens',
 			'lockDelay',
 			'persistent',
+			'latency',
+			'drift',
+			'timeout',
 			'twin',
 			'clients',
 			'steps',
@@ -52,12 +55,23 @@ describe('scenarios/schema.json', () => {
 		const broken = {
 			titel: 't',
 			lease: 0,
-			clients: [{name: 'A', renewEvery: 1.5}],
+			latency: -1,
+			nodes: [{name: 'L1', restartDelay: 1.5}],
+			clients: [{name: 'A', renewEvery: 1.5, monotonic: 'yes'}],
 			steps: [{do: [], sya: 'x', expect: {holder: 7, clients: {A: {status: 'frozen'}}}}],
 		};
 		expect(validate(broken)).toBe(false);
 		const where = (validate.errors ?? []).map(error => `${error.instancePath} ${error.keyword}`);
-		for (const expected of [' required', ' additionalProperties', '/lease minimum', '/steps/0 additionalProperties', '/steps/0/expect/clients/A/status enum']) {
+		for (const expected of [
+			' required',
+			' additionalProperties',
+			'/lease minimum',
+			'/latency minimum',
+			'/nodes/0/restartDelay type',
+			'/clients/0/monotonic type',
+			'/steps/0 additionalProperties',
+			'/steps/0/expect/clients/A/status enum',
+		]) {
 			expect(where).toContain(expected);
 		}
 	});

@@ -78,10 +78,67 @@ describe('a broken scenario file gets file:line: what is wrong', () => {
 			'talk.yaml:3: client 1: renewEvery: expected a whole number, got 1.5',
 			"talk.yaml:3: client 1: unknown key 'fencng' (did you mean 'fencing'?)",
 			"talk.yaml:4: client 2: missing 'name' (expected a client name)",
-			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery, checksLease}, got 3',
+			'talk.yaml:5: client 3: expected a client name, or {name, fencing, renewEvery, checksLease, checksValidity, monotonic, latency}, got 3',
 			"talk.yaml:6: client 4: 'A' is declared twice",
 			"talk.yaml:7: client 5: 'resource' names the resource, not a client",
 		]);
+	});
+
+	test('messages that take time: latency, drift, timeout, restartDelay, monotonic and waiting, each in its place', () => {
+		expect(
+			problemsOf(
+				lines(
+					'title: t',
+					'backend: redlock',
+					'latency: -1',
+					'drift: 1.5',
+					'timeout: 0',
+					'nodes:',
+					'  - {name: L1, monotonic: true}',
+					'  - {name: L2, restartDelay: -2}',
+					'clients:',
+					'  - {name: A, restartDelay: 3, latency: x}',
+					'  - {name: B, checksValidity: on}',
+					'steps:',
+					'  - do: latency A lock -1',
+					'    expect: {clients: {A: {waiting: maybe}}}',
+				),
+			),
+		).toEqual([
+			'talk.yaml:3: latency: expected a whole number from 0 to 1000000, got -1',
+			'talk.yaml:4: drift: expected a whole number, got 1.5',
+			'talk.yaml:5: timeout: expected a whole number from 1 to 1000000, got 0',
+			"talk.yaml:7: node 1: 'monotonic' is an option of a client, not of a lock node (expected one of: name, persistent, restartDelay)",
+			'talk.yaml:8: node 2: restartDelay: expected a whole number from 0 to 1000000, got -2',
+			"talk.yaml:10: client 1: latency: expected a whole number, got 'x'",
+			"talk.yaml:10: client 1: 'restartDelay' is an option of a lock node (under nodes:), not of a client (expected one of: name, fencing, renewEvery, checksLease, checksValidity, monotonic, latency)",
+			"talk.yaml:11: client 2: checksValidity: expected true or false, got 'on' (write true)",
+			"talk.yaml:13: step 1: latency: expected a whole number from 0 to 1000000, got '-1'",
+			"talk.yaml:14: step 1: expect.clients.A.waiting: expected true or false, got 'maybe'",
+		]);
+	});
+
+	test('the keys of messages that take time are read into the setup', () => {
+		const result = parseScenario(
+			lines(
+				'title: t',
+				'backend: redlock',
+				'latency: 2',
+				'drift: 1',
+				'timeout: 4',
+				'nodes: [{name: L1, restartDelay: 5}, {name: L2}, {name: L3}]',
+				'clients: [{name: A, checksValidity: false, monotonic: true, latency: 3}, B]',
+				'steps: []',
+			),
+			'talk.yaml',
+		);
+		expect(result.ok && result.scenario.setup).toMatchObject({
+			latency: 2,
+			drift: 1,
+			timeout: 4,
+			nodes: [{name: 'L1', restartDelay: 5}, {name: 'L2'}, {name: 'L3'}],
+			clients: [{name: 'A', checksValidity: false, monotonic: true, latency: 3}, {name: 'B'}],
+		});
 	});
 
 	test('expect values of the wrong type, empty steps and empty command lists', () => {
