@@ -3,12 +3,17 @@
 // and the waiting client's row in the clients table. The worlds and events are made by hand from
 // the model's shapes, one step each.
 
+import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
+import {storyboard} from '../../source/export/storyboard.js';
+import {loadScenario} from '../../source/scenario/files.js';
 import type {Event} from '../../source/model/event.js';
 import {changedClient, changedWorld, type Message, type Waiting, type World} from '../../source/model/world.js';
 import {currentWorld, pushPlayedStep, type Session, startSession} from '../../source/session/session.js';
 import type {Lang} from '../../source/text/narration.js';
+import {timelineLegend} from '../../source/ui/labels.js';
 import {makeLook} from '../../source/ui/look.js';
+import {buildTimeline, spanSign} from '../../source/ui/panes/lanes.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
 import {shownRow} from '../../source/ui/panes/rows.js';
 import {timelineRows} from '../../source/ui/panes/timeline.js';
@@ -42,6 +47,7 @@ const request = (to: string, arrivesAt: number): Message => ({
 	lease: 10,
 	undo: false,
 	refusal: null,
+	token: null,
 });
 const reply = (from: string, granted: boolean, arrivesAt: number): Message => ({...request('A', arrivesAt), kind: 'reply', from, granted, lease: null});
 
@@ -56,6 +62,7 @@ const waitingOf = (replies: number, grants: number): Waiting => ({
 	heartbeat: false,
 	grant: null,
 	refusal: null,
+	token: null,
 });
 
 /** A's world at `clock`: its wait, and the messages on their way. */
@@ -189,6 +196,39 @@ describe('a waiting client in the clients table', () => {
 		for (const width of [80, 120]) {
 			const headings = new Set(stepsOf(true).map(session => clients(session, width)[1]));
 			expect(headings.size).toBe(1);
+		}
+	});
+});
+
+describe('a story played by the model: the OKs in flight while A is paused', () => {
+	const steps = storyboard(loadScenario(fileURLToPath(new URL('../fixtures/messages/in-flight-pause.yaml', import.meta.url))));
+
+	test.each([80, 120])('at %i columns: the requests and replies run through the pause, the keys are granted as they arrive', width => {
+		const frozen = steps[2]!;
+		const lines = timelineRows({session: frozen, width, look: looks.en, lockLanes: 'summary'}).map(row =>
+			shownRow(row, width, looks.en)
+				.map(part => part.text)
+				.join('')
+				.trimEnd(),
+		);
+		const a = laneOf(lines, 'A');
+		// Sent at 0 as the pause began, at the nodes at 2, read back at 4 (counted while frozen), the pause going on.
+		expect(a.slice(columnOf(lines, 0))).toMatch(/^GC→+←+✓×5▒+$/);
+		expect(a.indexOf('←')).toBe(columnOf(lines, 2));
+		expect(a.indexOf('✓')).toBe(columnOf(lines, 4));
+		expect(laneOf(lines, 'lock').indexOf('[A×5')).toBe(columnOf(lines, 2));
+	});
+
+	test.each(['en', 'ja'] as const)('every sign drawn at every step is in the legend (%s)', lang => {
+		const look = looks[lang];
+		const meanings = new Map(timelineLegend(look.glyphs, lang).map(({name, sign, meaning}) => [name, `${sign} ${meaning}`]));
+		for (const session of steps) {
+			const shown = timelineRows({session, width: 120, look, lockLanes: 'summary'})
+				.map(row => row.map(part => part.text).join(''))
+				.join('\n');
+			for (const lane of buildTimeline(session, look.glyphs, 0, 'summary').lanes)
+				for (const sign of [...lane.marks.flatMap(mark => mark.signs), ...lane.spans.map(span => spanSign[span.kind])])
+					expect(shown).toContain(meanings.get(sign));
 		}
 	});
 });

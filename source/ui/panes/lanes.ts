@@ -304,7 +304,7 @@ class NodeDrawing {
 			for (const event of played.events) {
 				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
 				const name =
-					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted'
+					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted' || event.kind === 'request-arrived'
 						? event.node
 						: event.kind === 'jumped'
 							? event.target
@@ -316,10 +316,12 @@ class NodeDrawing {
 				if (event.kind === 'node-crashed') mark(g.crashed, 'bad', 'crashed');
 				if (event.kind === 'node-restarted') mark(g.restarted, 'accent', 'restarted');
 				if (event.kind === 'jumped') mark(`${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, 'warn', 'jumped');
-				if (event.kind === 'expired' || event.kind === 'node-crashed') {
+				if (event.kind === 'expired' || event.kind === 'node-crashed' || (event.kind === 'request-arrived' && event.op === 'release' && event.granted)) {
 					endedAt ??= new Map();
 					endedAt.set(name!, event.t);
 				}
+				// A request that takes time is granted when it arrives, which may be long before the command ends (a tick).
+				if (event.kind === 'request-arrived' && event.op === 'acquire' && event.granted) this.grant(node, event.client, event.t);
 			}
 			const world = played.world;
 			this.world = world;
@@ -334,12 +336,19 @@ class NodeDrawing {
 				}
 				if (node.holder === track.holder) continue;
 				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt?.get(node.name) ?? world.clock, kind: 'holds'});
-				track.holder = node.holder;
-				track.from = world.clock;
-				if (node.holder !== null)
-					this.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent', signs: ['nodeKey'], node: at, granted: node.holder});
+				track.holder = null;
+				if (node.holder !== null) this.grant(at, node.holder, world.clock);
 			}
 		}
+	}
+
+	/** The node's key is the client's from `t` on: a key it held before ends there. */
+	private grant(at: number, client: string, t: number): void {
+		const track = this.tracks[at]!;
+		if (track.holder !== null) track.spans.push({from: track.from, to: t, kind: 'holds'});
+		track.holder = client;
+		track.from = t;
+		this.marks.push({t, text: `[${client}`, role: 'accent', signs: ['nodeKey'], node: at, granted: client});
 	}
 
 	/** Each node's spans, what is still open closed on copies: a key at now, a lock-delay window at its end. */
