@@ -27,9 +27,10 @@ title: Three nodes, two ticks each way
 backend: redlock
 nodes: 3
 lease: 10
+latency: 2
 clients: [A, B]
 steps:
-  - do: tick 2
+  - do: [tick 2, acquire A]
   - do: tick 2
   - do: tick 2
 `);
@@ -192,11 +193,20 @@ describe('a waiting client in the clients table', () => {
 		expect(row).toContain(words);
 	});
 
-	test('the headings stay where they are at every step', () => {
+	test('the headings stay where they are at every step, from before the wait to its end', () => {
 		for (const width of [80, 120]) {
-			const headings = new Set(stepsOf(true).map(session => clients(session, width)[1]));
+			const headings = new Set([startSession(story), ...stepsOf(true), ...stepsOf(false)].map(session => clients(session, width)[1]));
 			expect(headings.size).toBe(1);
 		}
+	});
+
+	test('a story whose links are all instant keeps the status column as narrow as before', () => {
+		const instant = scenarioOf('title: instant\nclients: [A]\nsteps:\n  - do: acquire A\n');
+		const believes = (session: Session) => clients(session, 120)[1]!.indexOf('believes');
+		const room = believes(startSession(scenarioOf('title: paused\nclients: [A]\nsteps:\n  - do: pause A 5\n')));
+		expect(believes(startSession(instant))).toBe(room);
+		// Room for `acquiring since t=99 · 3 of 3 replies · 3 granted`.
+		expect(believes(startSession(story))).toBeGreaterThan(room + 20);
 	});
 });
 

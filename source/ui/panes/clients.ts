@@ -5,7 +5,7 @@
 // or had done to it.
 
 import {lockPeer, resourceTarget} from '../../model/command.js';
-import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -56,25 +56,30 @@ interface ScriptReach {
 	readonly holdsWrites: boolean;
 	/** A client's fencing is set on or off. */
 	readonly fencesClient: boolean;
+	/** The lock requests the script makes (heartbeats are renews), and does it pause a client. */
+	readonly requests: ReadonlySet<RequestOp>;
+	readonly pauses: boolean;
 }
 
 function scriptReach(session: Session, clientNames: readonly string[]): ScriptReach {
 	let jumpsClient = false;
 	let holdsWrites = false;
 	let fencesClient = false;
+	let pauses = false;
 	const cuts = new Map<string, string[]>();
+	const requests = new Set<RequestOp>(session.scenario.setup.clients.some(client => (client.renewEvery ?? null) !== null) ? ['renew'] : []);
 	for (const step of session.scenario.steps)
 		for (const {command} of step.commands) {
+			if (command.kind === 'acquire' || command.kind === 'renew' || command.kind === 'release') requests.add(command.kind);
+			if (command.kind === 'pause' || (command.kind === 'write' && command.pause !== undefined)) pauses = true;
 			if (command.kind === 'jump' && clientNames.includes(command.target)) jumpsClient = true;
 			if (command.kind === 'write' && command.pause !== undefined) holdsWrites = true;
 			if (command.kind === 'fencing' && clientNames.includes(command.target)) fencesClient = true;
 			if (command.kind === 'partition')
 				cuts.set(command.client, [...(cuts.get(command.client) ?? []), ...(command.peers.length === 0 ? [lockPeer] : command.peers)]);
 		}
-	return {jumpsClient, cuts, holdsWrites, fencesClient};
+	return {jumpsClient, cuts, holdsWrites, fencesClient, requests, pauses};
 }
-
-const requestOps = ['acquire', 'renew', 'release'] as const;
 
 /** Can a client of the story wait for replies: a link to a node with latency now, at the start, or set by the script. */
 function canWait(session: Session, world: World): boolean {
@@ -142,11 +147,11 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	const {columns} = labels;
 	const statusRoom = (short: boolean) => {
 		const paused = (short ? labels.pausedShort : labels.pausedUntil)(wideTime);
-		// Where requests take time, a client may wait for as many replies as there are nodes, paused or not.
+		// Where requests take time, a client may wait for the replies to what the script asks, from every node, paused too if the script pauses.
 		const waits = canWait(session, world)
-			? requestOps.map(op => (short ? labels.waitingShort : labels.waitingFor)({op, since: wideTime, replies: count, sent: count, grants: count}))
+			? [...reach.requests].map(op => (short ? labels.waitingShort : labels.waitingFor)({op, since: wideTime, replies: count, sent: count, grants: count}))
 			: [];
-		return [labels.running, labels.crashed, paused, ...waits, ...waits.map(wait => `${paused} · ${wait}`)];
+		return [labels.running, labels.crashed, paused, ...waits, ...(reach.pauses ? waits.map(wait => `${paused} · ${wait}`) : [])];
 	};
 	const count = world.nodes.length;
 	const heartbeats = world.clients.map(client => client.renewEvery);
