@@ -184,13 +184,32 @@ describe('a waiting client in the clients table', () => {
 		);
 
 	test.each([
-		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted'],
-		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1'],
-		[80, 'en', 'acquiring t=2 · 2/3 · 1✓'],
+		// Asked at 2, now 6: were it to decide now, 10 − (6 − 2) − 0 = 6.
+		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted · validity now 6'],
+		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1 · 今なら有効時間 6'],
+		[80, 'en', 'acquiring t=2 · 2/3 · 1✓ · valid 6'],
 	] as const)('at %i columns (%s): %s', (width, lang, words) => {
 		const [, , read] = stepsOf(true);
 		const row = clients(read!, width, lang).find(line => line.includes(' A '))!;
-		expect(row).toContain(words);
+		expect(row).toContain(`${words} `);
+	});
+
+	test('a naive client has no validity to tell; one paused says both', () => {
+		const [, , read] = stepsOf(true);
+		const world = currentWorld(read!);
+		const naive = changedWorld(world, {
+			clients: world.clients.map(client => (client.name === 'A' ? changedClient(client, {checksValidity: false, status: 'paused', pausedUntil: 9}) : client)),
+		});
+		const session = pushPlayedStep(read!, 4, [{command: command('tick'), events: [], world: naive, refused: null}], naive);
+		const row = clients(session, 120).find(line => line.includes(' A '))!;
+		expect(row).toMatch(/paused by GC until t=9 · acquiring since t=2 · 2 of 3 replies · 1 granted +—/);
+	});
+
+	test('the validity goes below zero as the clock runs on', () => {
+		const [, , read] = stepsOf(true);
+		const late = changedWorld(currentWorld(read!), {clock: 15});
+		const session = pushPlayedStep(read!, 4, [{command: command('tick 9'), events: [], world: late, refused: null}], late);
+		expect(clients(session, 80).find(line => line.includes(' A '))).toContain('valid −3');
 	});
 
 	test('the headings stay where they are at every step, from before the wait to its end', () => {
@@ -227,6 +246,19 @@ describe('a story played by the model: the OKs in flight while A is paused', () 
 		expect(a.indexOf('←')).toBe(columnOf(lines, 2));
 		expect(a.indexOf('✓')).toBe(columnOf(lines, 4));
 		expect(laneOf(lines, 'lock').indexOf('[A×5')).toBe(columnOf(lines, 2));
+	});
+
+	test.each(['en', 'ja'] as const)('the clients table keeps its headings at every step (%s)', lang => {
+		for (const width of [80, 120]) {
+			const headings = new Set(
+				steps.map(session =>
+					clientsRows({session, width, look: looks[lang]})[1]!
+						.map(part => part.text)
+						.join(''),
+				),
+			);
+			expect(headings.size, `${width}`).toBe(1);
+		}
 	});
 
 	test.each(['en', 'ja'] as const)('every sign drawn at every step is in the legend (%s)', lang => {
