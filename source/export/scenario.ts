@@ -117,15 +117,18 @@ export function sessionScenario(session: Session): string {
 		resource: setup.resource ?? defaultResourceName,
 		lease: setup.lease ?? defaultLease,
 		fencing: setup.fencing ?? true,
-		// The second model's keys only when the scenario gave them, so a first-model file is saved as before.
+		// The later models' keys only when the scenario gave them, so a first-model file is saved as before.
 		...Object.fromEntries(
-			(['backend', 'nodes', 'tokens', 'lockDelay', 'persistent'] as const).filter(key => setup[key] !== undefined).map(key => [key, setup[key]]),
+			(['backend', 'nodes', 'tokens', 'lockDelay', 'persistent', 'latency', 'drift', 'timeout'] as const)
+				.filter(key => setup[key] !== undefined)
+				.map(key => [key, setup[key]]),
 		),
 		clients: setup.clients.map(client => ({
 			name: client.name,
 			fencing: client.fencing ?? true,
 			renewEvery: client.renewEvery ?? null,
 			...(client.checksLease ? {checksLease: true} : {}),
+			...Object.fromEntries((['checksValidity', 'monotonic', 'latency'] as const).filter(key => client[key] !== undefined).map(key => [key, client[key]])),
 		})),
 		steps: saved.map(({step}) => step),
 	});

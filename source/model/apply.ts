@@ -31,6 +31,7 @@ import {
 	senderGrantOf,
 	type Waiting,
 	type World,
+	waitTimeout,
 } from './world.js';
 
 export interface Outcome {
@@ -224,14 +225,15 @@ function refusalFor(world: World, command: Command, client: Client): Refusal | n
 		case 'crash':
 			return status === 'crashed' ? {kind: 'already-crashed', client: name} : null;
 		case 'partition':
-		case 'heal': {
-			const peer = command.peers.find(peer => peer !== lockPeer && peer !== resourceTarget && !findNode(world, peer));
+		case 'heal':
+		case 'latency': {
+			const peers = command.kind === 'latency' ? [command.peer] : command.peers;
+			const peer = peers.find(peer => peer !== lockPeer && peer !== resourceTarget && !findNode(world, peer));
 			return peer === undefined ? null : {kind: 'unknown-peer', client: name, peer};
 		}
 		case 'fencing':
 		case 'tick':
 		case 'jump':
-		case 'latency':
 			return null;
 		default:
 			if (status === 'paused') return {kind: 'paused', client: name, until: client.pausedUntil!};
@@ -341,7 +343,7 @@ function request(world: World, client: Client, op: RequestOp, lease: number, hea
 	const asking = changedClient(client, {waiting, attempts: attempt, ...(op === 'release' ? {} : {lease}), ...(op === 'renew' ? {lastRenewAt: t} : {})});
 	const sending = withClient(world, op === 'release' ? forgetting(asking) : asking);
 	const requests = reachable.map(node => requestTo(client, node.name, op, attempt, op === 'release' ? null : lease, false, t));
-	return settleNow(changedWorld(sending, {messages: [...sending.messages, ...requests]}), log);
+	return settleNow(changedWorld(sending, {messages: [...sending.messages, ...requests]}), log, client.name);
 }
 
 function requestTo(client: Client, node: string, op: RequestOp, attempt: number, lease: number | null, undo: boolean, t: number): Message {
@@ -360,10 +362,14 @@ function requestTo(client: Client, node: string, op: RequestOp, attempt: number,
 	};
 }
 
-/** Messages sent with latency 0 arrive in the instant they are sent, and a client with every answer in decides at once. */
-function settleNow(world: World, log: Log): World {
+/**
+ * Requests and replies due now arrive, and clients whose wait is over decide (declared order):
+ * every client in a time unit, or only the one that just asked, whose messages with latency 0
+ * arrive in the instant they are sent.
+ */
+function settleNow(world: World, log: Log, only?: string): World {
 	let current = arriveReplies(arriveRequests(world, log), log);
-	for (const {name} of current.clients) current = decideIfDone(current, findClient(current, name)!, log);
+	for (const {name} of current.clients) if (only === undefined || name === only) current = decideIfDone(current, findClient(current, name)!, log);
 	return current;
 }
 
@@ -489,14 +495,11 @@ function arriveReplies(world: World, log: Log): World {
 	return current;
 }
 
-/** How long a client waits, by the clock it measures with: the scenario's timeout, else the lease it asked for. */
-const timeoutOf = (world: World, waiting: Waiting) => world.timeout ?? waiting.lease;
-
 /** A running client decides when every request it sent is answered, or its timeout has passed. */
 function decideIfDone(world: World, client: Client, log: Log): World {
 	const waiting = client.waiting;
 	if (waiting === null || client.status !== 'running') return world;
-	const timedOut = measuringClock(world, client) - waiting.since >= timeoutOf(world, waiting);
+	const timedOut = measuringClock(world, client) - waiting.since >= waitTimeout(world, waiting);
 	if (waiting.replies < waiting.sent && !timedOut) return world;
 	const done = changedClient(client, {waiting: null});
 	const decided = withClient(world, done);
@@ -833,13 +836,13 @@ function crashOrRestartNode(world: World, node: LockNode, kind: 'crash' | 'resta
 		log.add({kind: 'restart-held', t, node: node.name, until: node.downSince + node.restartDelay});
 		return withNode(world, changedNode(node, {restartHeld: true}));
 	}
-	return restartNode(world, node, log);
+	// A persistent node drops at once a key that expired while it was down.
+	return expireKeys(nodeUp(world, node, log), log);
 }
 
-function restartNode(world: World, node: LockNode, log: Log): World {
+function nodeUp(world: World, node: LockNode, log: Log): World {
 	log.add({kind: 'node-restarted', t: world.clock, node: node.name, keptKey: node.holder});
-	// A persistent node drops at once a key that expired while it was down.
-	return expireKeys(withNode(world, changedNode(node, {up: true, downSince: null, restartHeld: false})), log);
+	return withNode(world, changedNode(node, {up: true, downSince: null, restartHeld: false}));
 }
 
 /** Keys whose expiry the node's own clock has reached are dropped, nodes in order; a node that is down decides nothing. */
@@ -966,7 +969,7 @@ function nextDueTime(world: World): number {
 	for (const write of world.inflight) if (reaches(findClient(world, write.from)!, resourceTarget)) soonest(write.arrivesAt);
 	for (const message of world.messages) soonest(message.arrivesAt);
 	for (const client of world.clients) {
-		if (client.waiting !== null) soonest(client.waiting.since + timeoutOf(world, client.waiting) - measuringOffset(client));
+		if (client.waiting !== null) soonest(client.waiting.since + waitTimeout(world, client.waiting) - measuringOffset(client));
 	}
 	for (const node of world.nodes) if (node.restartHeld) soonest(node.downSince! + node.restartDelay - node.offset);
 	return due;
@@ -999,11 +1002,11 @@ function runTimeUnit(world: World, log: Log): World {
 	return deliverDue(current, log);
 }
 
-/** Held restarts whose restartDelay has passed by the node's own clock happen, nodes in order. */
+/** Held restarts whose restartDelay has passed by the node's own clock happen, nodes in order; the caller then drops expired keys. */
 function restartHeldNodes(world: World, log: Log): World {
 	let current = world;
 	for (const node of world.nodes) {
-		if (node.restartHeld && nodeClock(world, node) >= node.downSince! + node.restartDelay) current = restartNode(current, node, log);
+		if (node.restartHeld && nodeClock(world, node) >= node.downSince! + node.restartDelay) current = nodeUp(current, node, log);
 	}
 	return current;
 }

@@ -477,6 +477,8 @@ export const nodeClock = (world: World, node: LockNode) => world.clock + node.of
 export const measuringClock = (world: World, client: Client) => world.clock + measuringOffset(client);
 /** The clock a client measures with, minus true time. */
 export const measuringOffset = (client: Client) => (client.monotonic ? 0 : client.offset);
+/** How long a client waits for replies, by the clock it measures with: the scenario's timeout, else the lease it asked for. */
+export const waitTimeout = (world: World, waiting: Waiting) => world.timeout ?? waiting.lease;
 /** The ticks each way on a client's link to a peer (a node's name or `resource`). */
 export const latencyTo = (client: Client, peer: string) => client.latency[peer] ?? 0;
 
@@ -488,7 +490,8 @@ export const reaches = (client: Client, peer: string) => !client.cut.includes(pe
 
 /**
  * The last time a world knows of: its clock, or later what it has planned (a GC pause's end, the
- * lock's expiry, a write's arrival, a node's lock-delay ending, in true time).
+ * lock's expiry, a write's or a lock message's arrival, a node's lock-delay ending, a wait's timeout, a held
+ * restart, in true time).
  */
 export function knownUntil(world: World): number {
 	let until = world.clock;
@@ -496,6 +499,9 @@ export function knownUntil(world: World): number {
 	if (world.lock.holder !== null && world.lock.expiry !== null) until = Math.max(until, world.lock.expiry);
 	for (const write of world.inflight) until = Math.max(until, write.arrivesAt);
 	for (const message of world.messages) until = Math.max(until, message.arrivesAt);
+	for (const client of world.clients)
+		if (client.waiting) until = Math.max(until, client.waiting.since + waitTimeout(world, client.waiting) - measuringOffset(client));
+	for (const node of world.nodes) if (node.restartHeld) until = Math.max(until, node.downSince! + node.restartDelay - node.offset);
 	for (const node of world.nodes) if (node.up && node.delayUntil !== null) until = Math.max(until, node.delayUntil - node.offset);
 	return until;
 }

@@ -1,6 +1,7 @@
 // Saving a session as a scenario file: session → YAML → parseScenario → play gives the same world,
 // and the file passes check, whatever was done by hand (property based) and in the usual demo.
 
+import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {parse} from 'yaml';
@@ -43,6 +44,21 @@ describe('a session saved as a scenario', () => {
 				);
 			}),
 			{numRuns: 150, seed: 11},
+		);
+	});
+
+	test('a story whose messages take time is saved with its latency, drift and client options, and replays the same', () => {
+		const file = new URL('../fixtures/messages/in-flight-pause.yaml', import.meta.url);
+		const parsed = parseScenario(readFileSync(file, 'utf8'), 'in-flight-pause.yaml');
+		if (!parsed.ok) throw new Error('the fixture should parse');
+		let session = startSession(parsed.scenario);
+		for (const next of [{type: 'next'}, {type: 'next'}, {type: 'hand', verb: 'tick'}] satisfies SessionAction[]) session = reduceSession(session, next);
+		const {text, scenario} = roundTrip(session);
+		expect(parse(text)).toMatchObject({drift: 1, clients: [{name: 'A', checksValidity: false, latency: 2}, {name: 'B'}]});
+		expectEqual(checkScenario(scenario), []);
+		expectEqual(
+			playScenario(scenario, () => {}),
+			currentWorld(session),
 		);
 	});
 

@@ -2,7 +2,7 @@
 
 import {describe, expect, test} from 'vitest';
 import {describeEvent} from '../../source/model/describe.js';
-import {createWorld, findNode, type WorldSetup} from '../../source/model/world.js';
+import {createWorld, findNode, knownUntil, type WorldSetup} from '../../source/model/world.js';
 import {clientOf, run} from './helpers.js';
 
 const worldOf = (setup: Partial<WorldSetup> = {}) => createWorld({clients: [{name: 'A'}, {name: 'B'}], lease: 10, ...setup});
@@ -207,5 +207,15 @@ describe('restarts and clocks', () => {
 		// A wall clock 20 ahead says its timeout (the lease, 10) is past at the next tick, before any reply.
 		expect(wall.events.find(event => event.kind === 'unanswered')).toMatchObject({t: 1, client: 'A', request: 'acquire'});
 		expect(clientOf(wall.world, 'A').holds).toBe(false);
+	});
+});
+
+describe('what a world knows of its future', () => {
+	test('a message in flight, a wait’s timeout and a held restart are planned', () => {
+		expect(knownUntil(run(redlock({latency: 2}), 'acquire A').world)).toBe(10);
+		expect(knownUntil(run(redlock({latency: 2, timeout: 3}), 'acquire A').world)).toBe(3);
+		expect(knownUntil(run(redlock({latency: 2, timeout: 5}), 'acquire A', 'tick 2').world)).toBe(5);
+		const delayed = createWorld({lease: 10, tokens: 'none', nodes: [{name: 'L1', restartDelay: 7}], clients: [{name: 'A'}]});
+		expect(knownUntil(run(delayed, 'crash L1', 'restart L1').world)).toBe(7);
 	});
 });

@@ -2,7 +2,9 @@
 // code: mutable, lazy refresh (a node drops an expired key only when it is asked or looked at, as
 // in Go), one time unit at a time, every rule spelled out again without sharing code with the
 // model. The real model is compared with it on random command sequences: the world after each
-// command, the events it made and why a command was refused.
+// command, the events it made and why a command was refused. Messages that take time (requests,
+// replies, a client's wait and its decision, delayed restarts, monotonic clocks) are written here
+// again from docs/model.md's "Messages that take time".
 
 import type {Command} from '../../source/model/command.js';
 import type {Event, Refusal} from '../../source/model/event.js';
@@ -12,11 +14,53 @@ type Tokens = 'counter' | 'revision' | 'none';
 export interface ReferenceSetup {
 	lease: number;
 	fencing: boolean;
-	clients: ReadonlyArray<{name: string; renewEvery?: number | null; fencing?: boolean; checksLease?: boolean}>;
+	clients: ReadonlyArray<{
+		name: string;
+		renewEvery?: number | null;
+		fencing?: boolean;
+		checksLease?: boolean;
+		/** Already resolved (the redlock preset's default is the test's to spell out). */
+		checksValidity: boolean;
+		monotonic?: boolean;
+		latency?: number;
+	}>;
 	/** Already resolved: the test spells out each backend's preset itself. */
-	nodes: ReadonlyArray<{name: string; persistent: boolean}>;
+	nodes: ReadonlyArray<{name: string; persistent: boolean; restartDelay?: number}>;
 	tokens: Tokens;
 	lockDelay: number;
+	latency?: number;
+	drift?: number;
+	timeout?: number;
+}
+
+type Op = 'acquire' | 'renew' | 'release';
+
+interface RefMessage {
+	kind: 'request' | 'reply';
+	client: string;
+	node: string;
+	op: Op;
+	granted: boolean | null;
+	arrivesAt: number;
+	attempt: number;
+	lease: number;
+	undo: boolean;
+	token: number | null;
+	refusedBy: {holder: string} | {delayUntil: number} | null;
+}
+
+interface Wait {
+	op: Op;
+	since: number;
+	replies: number;
+	grants: number;
+	sent: number;
+	attempt: number;
+	lease: number;
+	heartbeat: boolean;
+	grant: number | null;
+	token: number | null;
+	refusedBy: {holder: string} | {delayUntil: number} | null;
 }
 
 class LockNode {
@@ -27,10 +71,16 @@ class LockNode {
 	expiry = 0;
 	/** Lock-delay ends at this local time (0: none). */
 	delayEnd = Number.NEGATIVE_INFINITY;
+	/** The attempt whose key this is (0: a key granted in an instant). */
+	attempt = 0;
+	/** Local time of the crash, when a restart must wait for it. */
+	downSince: number | null = null;
+	restartHeld = false;
 
 	constructor(
 		readonly name: string,
 		readonly persistent: boolean,
+		readonly restartDelay: number,
 		readonly service: Service,
 	) {}
 
@@ -53,12 +103,13 @@ class LockNode {
 		});
 	}
 
-	tryGrant(client: string, lease: number): boolean {
+	tryGrant(client: string, lease: number, attempt = 0): boolean {
 		this.refresh();
 		if (this.holder !== '' || this.local() < this.delayEnd) return false;
 		this.holder = client;
 		this.expiry = this.local() + lease;
 		this.token = this.service.issue();
+		this.attempt = attempt;
 		return true;
 	}
 
@@ -90,6 +141,8 @@ class LockNode {
 			token: held ? this.token : null,
 			expiry: held ? this.expiry : null,
 			delayUntil: this.delayEnd === Number.NEGATIVE_INFINITY ? null : this.delayEnd,
+			downSince: this.downSince,
+			restartHeld: this.restartHeld,
 		};
 	}
 }
@@ -107,7 +160,7 @@ class Service {
 		readonly tokens: Tokens,
 		readonly lockDelay: number,
 	) {
-		this.nodes = setup.nodes.map(node => new LockNode(node.name, node.persistent, this));
+		this.nodes = setup.nodes.map(node => new LockNode(node.name, node.persistent, node.restartDelay ?? 0, this));
 	}
 
 	issue(): number | null {
@@ -150,6 +203,11 @@ interface RefClient {
 	checksLease: boolean;
 	cut: Set<string>;
 	held: Held | null;
+	checksValidity: boolean;
+	monotonic: boolean;
+	latency: Map<string, number>;
+	wait: Wait | null;
+	attempts: number;
 }
 
 interface Write {
@@ -166,13 +224,18 @@ export class ReferenceWorld {
 	resource = {name: 'row-42', fenced: true, value: null as string | null, maxToken: 0, writes: 0, rejected: 0};
 	clients: RefClient[];
 	inflight: Write[] = [];
+	messages: RefMessage[] = [];
 	violations = 0;
 	grants = 0;
 	maxSenderGrant = 0;
 	readonly defaultLease: number;
+	readonly drift: number;
+	readonly timeout: number | null;
 
 	constructor(setup: ReferenceSetup) {
 		this.defaultLease = setup.lease;
+		this.drift = setup.drift ?? 0;
+		this.timeout = setup.timeout ?? null;
 		this.service = new Service(setup, setup.tokens, setup.lockDelay);
 		this.resource.fenced = setup.fencing;
 		this.clients = setup.clients.map(c => ({
@@ -191,7 +254,17 @@ export class ReferenceWorld {
 			checksLease: c.checksLease ?? false,
 			cut: new Set(),
 			held: null,
+			checksValidity: c.checksValidity,
+			monotonic: c.monotonic ?? false,
+			latency: new Map([...setup.nodes.map(node => node.name), 'resource'].map(peer => [peer, c.latency ?? setup.latency ?? 0])),
+			wait: null,
+			attempts: 0,
 		}));
+	}
+
+	/** The clock a client measures with: a monotonic one does not jump. */
+	private measure(c: RefClient) {
+		return this.clock + (c.monotonic ? 0 : c.offset);
 	}
 
 	private get clock() {
@@ -247,6 +320,8 @@ export class ReferenceWorld {
 			} else if (node) {
 				node.offset += command.by;
 				this.emit({kind: 'jumped', t, target: node.name, by: command.by, clock: node.local()});
+				// A forward jump of a down node can end its restartDelay: it comes back at once.
+				if (node.restartHeld && node.local() >= node.downSince! + node.restartDelay) this.bringBack(node);
 				// docs/model.md: a node whose clock jumps drops at once a key it now sees as expired.
 				node.refresh();
 			} else return {kind: 'unknown-name', name: command.target};
@@ -262,6 +337,7 @@ export class ReferenceWorld {
 				node.refresh();
 				const lostKey = !node.persistent && node.holder !== '' ? node.holder : null;
 				node.up = false;
+				if (node.restartDelay > 0) node.downSince = node.local();
 				if (!node.persistent) {
 					node.holder = '';
 					node.token = null;
@@ -271,8 +347,13 @@ export class ReferenceWorld {
 				return null;
 			}
 			if (node.up) return {kind: 'node-not-crashed', node: node.name};
-			node.up = true;
-			this.emit({kind: 'node-restarted', t, node: node.name, keptKey: node.holder === '' ? null : node.holder});
+			if (node.restartHeld) return {kind: 'restart-held', node: node.name, until: node.downSince! + node.restartDelay};
+			if (node.downSince !== null && node.local() < node.downSince + node.restartDelay) {
+				node.restartHeld = true;
+				this.emit({kind: 'restart-held', t, node: node.name, until: node.downSince + node.restartDelay});
+				return null;
+			}
+			this.bringBack(node);
 			// A key that expired while the node was down goes the moment it is up.
 			node.refresh();
 			return null;
@@ -285,12 +366,21 @@ export class ReferenceWorld {
 			case 'partition':
 			case 'heal':
 				return this.relink(c, command.kind, command.peers);
-			case 'latency':
-				throw new Error('latency: messages that take time are not in this reference yet');
+			case 'latency': {
+				const nodeNames = this.service.nodes.map(node => node.name);
+				if (command.peer !== 'lock' && command.peer !== 'resource' && !nodeNames.includes(command.peer))
+					return {kind: 'unknown-peer', client: c.name, peer: command.peer};
+				const peers = command.peer === 'lock' ? nodeNames : [command.peer];
+				for (const peer of peers) c.latency.set(peer, command.n);
+				const told = nodeNames.length === 1 && command.peer !== 'resource' ? ['lock'] : peers;
+				this.emit({kind: 'latency', t, client: c.name, peers: told, n: command.n});
+				return null;
+			}
 			case 'resume':
 				if (c.status !== 'paused') return {kind: 'not-paused', client: c.name};
 				this.emit({kind: 'resumed', t, client: c.name, early: true});
 				this.wake(c);
+				this.decide(c);
 				return null;
 			case 'restart':
 				if (c.status !== 'crashed') return {kind: 'not-crashed', client: c.name};
@@ -303,20 +393,21 @@ export class ReferenceWorld {
 				c.status = 'crashed';
 				c.pausedUntil = null;
 				c.held = null;
+				c.wait = null;
 				this.forget(c);
 				return null;
 		}
 		if (c.status === 'paused') return {kind: 'paused', client: c.name, until: c.pausedUntil!};
 		if (c.status === 'crashed') return {kind: 'crashed', client: c.name};
+		if (c.wait && (command.kind === 'acquire' || command.kind === 'renew' || command.kind === 'release'))
+			return {kind: 'waiting', client: c.name, op: c.wait.op, since: c.wait.since};
 		switch (command.kind) {
 			case 'acquire':
-				this.acquire(c, command.lease ?? this.defaultLease);
-				return null;
 			case 'renew':
-				this.renew(c, command.lease ?? this.defaultLease, false);
+				this.request(c, command.kind, command.lease ?? this.defaultLease, false);
 				return null;
 			case 'release':
-				this.release(c);
+				this.request(c, 'release', c.lease, false);
 				return null;
 			case 'pause':
 				c.status = 'paused';
@@ -325,14 +416,21 @@ export class ReferenceWorld {
 				return null;
 			case 'write': {
 				if (!c.holds) return {kind: 'no-token', client: c.name};
-				const clock = t + c.offset;
+				const clock = this.measure(c);
 				if (c.checksLease && c.until !== null && clock >= c.until) {
 					this.emit({kind: 'lease-over', t, client: c.name, clock, until: c.until});
 					this.forget(c);
 					return null;
 				}
 				const value = command.value ?? c.name;
-				const held: Held = {value, delay: command.delay, token: c.fencing ? c.token : null, senderToken: c.token, grant: c.grant!};
+				const linkDelay = c.latency.get('resource')!;
+				const held: Held = {
+					value,
+					delay: command.delay ?? (linkDelay > 0 ? linkDelay : undefined),
+					token: c.fencing ? c.token : null,
+					senderToken: c.token,
+					grant: c.grant!,
+				};
 				if (command.pause === undefined) this.send(c, held);
 				else {
 					c.status = 'paused';
@@ -379,10 +477,18 @@ export class ReferenceWorld {
 		}
 		const granted = reachable.filter(node => node.tryGrant(c.name, lease));
 		if (granted.length >= this.service.needed()) {
+			const grant = ++this.grants;
+			if (!this.instantValidity(c, 'acquire', lease, false)) {
+				for (const node of granted) {
+					node.holder = '';
+					node.token = null;
+				}
+				return;
+			}
 			c.holds = true;
 			c.token = this.service.nodes.length === 1 ? granted[0]!.token : null;
-			c.until = t + c.offset + lease;
-			c.grant = ++this.grants;
+			c.until = this.measure(c) + lease - (c.checksValidity ? this.drift : 0);
+			c.grant = grant;
 			c.lastRenewAt = t;
 			this.emit(this.service.counted({kind: 'acquired', t, client: c.name, token: c.token, expiry: c.until}, granted.length));
 			return;
@@ -417,8 +523,13 @@ export class ReferenceWorld {
 		let extended = 0;
 		for (const node of answering) if (node.tryExtend(c.name, lease)) extended++;
 		if (extended >= this.service.needed()) {
-			this.emit(this.service.counted({kind: 'renewed', t, client: c.name, expiry: t + c.offset + lease, heartbeat}, extended));
-			if (c.holds) c.until = t + c.offset + lease;
+			if (!this.instantValidity(c, 'renew', lease, heartbeat)) {
+				this.forget(c);
+				return;
+			}
+			const until = this.measure(c) + lease - (c.checksValidity ? this.drift : 0);
+			this.emit(this.service.counted({kind: 'renewed', t, client: c.name, expiry: until, heartbeat}, extended));
+			if (c.holds) c.until = until;
 		} else {
 			this.emit(this.service.counted({kind: 'renew-failed', t, client: c.name, lostToken: c.token, heartbeat}, extended));
 			this.forget(c);
@@ -507,6 +618,7 @@ export class ReferenceWorld {
 
 	private unit() {
 		const t = ++this.service.clock;
+		for (const node of this.service.nodes) if (node.restartHeld && node.local() >= node.downSince! + node.restartDelay) this.bringBack(node);
 		for (const node of this.service.nodes) node.refresh();
 		for (const c of this.clients) {
 			if (c.status === 'paused' && c.pausedUntil === t) {
@@ -514,12 +626,207 @@ export class ReferenceWorld {
 				this.wake(c);
 			}
 		}
+		this.messagesDue();
+		for (const c of this.clients) this.decide(c);
 		for (const c of this.clients) {
-			if (c.status === 'running' && c.renewEvery !== null && c.holds && c.lastRenewAt !== null && t - c.lastRenewAt >= c.renewEvery) {
-				this.renew(c, c.lease, true);
+			if (c.status === 'running' && c.renewEvery !== null && c.holds && c.lastRenewAt !== null && c.wait === null && t - c.lastRenewAt >= c.renewEvery) {
+				this.request(c, 'renew', c.lease, true);
 			}
 		}
 		this.arrive(() => true);
+	}
+
+	private bringBack(node: LockNode) {
+		node.up = true;
+		node.restartHeld = false;
+		node.downSince = null;
+		this.emit({kind: 'node-restarted', t: this.clock, node: node.name, keptKey: node.holder === '' ? null : node.holder});
+	}
+
+	/** With latency 0 everywhere the client asks in an instant; a drift still costs a validity-checking client (T2 = T1). */
+	private instantValidity(c: RefClient, op: 'acquire' | 'renew', lease: number, heartbeat: boolean): boolean {
+		if (!c.checksValidity || this.drift === 0) return true;
+		const now = this.measure(c);
+		const validity = lease - this.drift;
+		this.emit({
+			kind: 'decided',
+			t: this.clock,
+			client: c.name,
+			op,
+			lease,
+			since: now,
+			at: now,
+			drift: this.drift,
+			validity,
+			kept: validity > 0,
+			until: validity > 0 ? now + validity : null,
+			timedOut: false,
+			...(heartbeat ? {heartbeat} : {}),
+		});
+		return validity > 0;
+	}
+
+	private request(c: RefClient, op: Op, lease: number, heartbeat: boolean) {
+		const reachable = this.reachable(c);
+		if (reachable.every(node => c.latency.get(node.name) === 0)) {
+			if (op === 'acquire') this.acquire(c, lease);
+			else if (op === 'renew') this.renew(c, lease, heartbeat);
+			else this.release(c);
+			return;
+		}
+		const t = this.clock;
+		const attempt = ++c.attempts;
+		const failed = this.service.nodes.filter(node => !reachable.includes(node)).map(node => node.name);
+		this.emit({kind: 'request-sent', t, client: c.name, op, to: reachable.map(node => node.name), failed, ...(heartbeat ? {heartbeat} : {})});
+		c.wait = {op, since: this.measure(c), replies: 0, grants: 0, sent: reachable.length, attempt, lease, heartbeat, grant: null, token: null, refusedBy: null};
+		if (op !== 'release') c.lease = lease;
+		if (op === 'renew') c.lastRenewAt = t;
+		if (op === 'release') this.forget(c);
+		for (const node of reachable) this.messages.push(this.message(c, node.name, op, attempt, lease, false));
+		this.messagesDue();
+		this.decide(c);
+	}
+
+	private message(c: RefClient, node: string, op: Op, attempt: number, lease: number, undo: boolean): RefMessage {
+		const arrivesAt = this.clock + c.latency.get(node)!;
+		return {kind: 'request', client: c.name, node, op, granted: null, arrivesAt, attempt, lease, undo, token: null, refusedBy: null};
+	}
+
+	/** Requests due arrive (send order), then replies due (send order). */
+	private messagesDue() {
+		this.arrivals('request');
+		this.arrivals('reply');
+	}
+
+	private arrivals(kind: 'request' | 'reply') {
+		const t = this.clock;
+		const due = this.messages.filter(m => m.kind === kind && m.arrivesAt <= t);
+		this.messages = this.messages.filter(m => !due.includes(m));
+		for (const m of due) {
+			const node = this.service.nodes.find(x => x.name === m.node)!;
+			const c = this.clients.find(x => x.name === m.client)!;
+			if (!node.up || c.cut.has(node.name)) {
+				this.emit({kind: 'message-lost', t, client: c.name, node: node.name, message: kind, op: m.op, why: node.up ? 'cut' : 'down'});
+				continue;
+			}
+			if (kind === 'request') this.atNode(node, c, m);
+			else this.atClient(c, m);
+		}
+	}
+
+	private atNode(node: LockNode, c: RefClient, m: RefMessage) {
+		let granted: boolean;
+		let token: number | null = null;
+		let refusedBy: RefMessage['refusedBy'] = null;
+		if (m.op === 'acquire') {
+			granted = node.tryGrant(c.name, m.lease, m.attempt);
+			if (granted) token = node.token;
+			else refusedBy = node.holder !== '' ? {holder: node.holder} : {delayUntil: node.delayEnd};
+		} else if (m.op === 'renew') granted = node.tryExtend(c.name, m.lease);
+		else {
+			token = node.token;
+			granted = (!m.undo || node.attempt === m.attempt) && node.tryDelete(c.name);
+			if (!granted) token = null;
+		}
+		if (m.undo) return;
+		const replyAt = this.clock + c.latency.get(node.name)!;
+		this.emit({kind: 'request-arrived', t: this.clock, client: c.name, node: node.name, op: m.op, granted, replyAt});
+		this.messages.push({...m, kind: 'reply', granted, arrivesAt: replyAt, token, refusedBy});
+		// The grant's number: when this attempt's keys first stand on a majority, while its client waits for it.
+		const w = c.wait;
+		if (granted && m.op === 'acquire' && w && w.attempt === m.attempt && w.grant === null) {
+			const keys = this.service.nodes.filter(x => x.up && x.holder === c.name && x.attempt === m.attempt).length;
+			if (keys >= this.service.needed()) w.grant = ++this.grants;
+		}
+	}
+
+	private atClient(c: RefClient, m: RefMessage) {
+		const w = c.wait;
+		const ignored = !w || w.attempt !== m.attempt;
+		this.emit({kind: 'reply-arrived', t: this.clock, client: c.name, node: m.node, op: m.op, granted: m.granted!, ignored});
+		if (ignored) return;
+		w.replies++;
+		if (m.granted) w.grants++;
+		if (m.token !== null) w.token = m.token;
+		if (m.refusedBy !== null) w.refusedBy = m.refusedBy;
+	}
+
+	/** A running client whose every request is answered, or whose timeout is up, decides. */
+	private decide(c: RefClient) {
+		const w = c.wait;
+		if (!w || c.status !== 'running') return;
+		const at = this.measure(c);
+		if (w.replies < w.sent && at - w.since < (this.timeout ?? w.lease)) return;
+		c.wait = null;
+		const t = this.clock;
+		const nodes = this.service.nodes.length;
+		if (w.op === 'release') {
+			if (w.replies === 0) this.emit(this.service.counted({kind: 'unanswered', t, client: c.name, request: 'release'}, 0));
+			else if (w.grants === 0) this.emit({kind: 'release-ignored', t, client: c.name, droppedToken: null});
+			else this.emit(this.service.counted({kind: 'released', t, client: c.name, token: w.token}, w.grants));
+			return;
+		}
+		const heartbeat = w.heartbeat ? {heartbeat: true} : {};
+		if (w.replies === 0) {
+			this.emit(this.service.counted({kind: 'unanswered', t, client: c.name, request: w.op, ...heartbeat}, 0));
+			if (w.op === 'acquire') this.giveUp(c, w.attempt);
+			return;
+		}
+		if (w.grants < this.service.needed()) {
+			if (w.op === 'renew') {
+				this.emit(this.service.counted({kind: 'renew-failed', t, client: c.name, lostToken: c.token, heartbeat: w.heartbeat}, w.grants));
+				this.forget(c);
+				return;
+			}
+			if (nodes > 1) this.emit({kind: 'acquire-minority', t, client: c.name, nodes: {count: w.grants, needed: this.service.needed(), of: nodes}});
+			else if (w.refusedBy && 'holder' in w.refusedBy) this.emit({kind: 'acquire-failed', t, client: c.name, holder: w.refusedBy.holder});
+			else if (w.refusedBy) this.emit({kind: 'lock-delay', t, client: c.name, node: this.service.nodes[0]!.name, until: w.refusedBy.delayUntil});
+			this.giveUp(c, w.attempt);
+			return;
+		}
+		const validity = c.checksValidity ? w.lease - (at - w.since) - this.drift : null;
+		const kept = validity === null || validity > 0;
+		const until = c.checksValidity ? w.since + w.lease - this.drift : at + w.lease;
+		this.emit({
+			kind: 'decided',
+			t,
+			client: c.name,
+			op: w.op,
+			lease: w.lease,
+			since: w.since,
+			at,
+			drift: this.drift,
+			validity,
+			kept,
+			until: kept ? until : null,
+			timedOut: w.replies < w.sent,
+			...heartbeat,
+		});
+		if (!kept) {
+			if (w.op === 'acquire') this.giveUp(c, w.attempt);
+			else this.forget(c);
+			return;
+		}
+		if (w.op === 'renew') {
+			this.emit(this.service.counted({kind: 'renewed', t, client: c.name, expiry: until, heartbeat: w.heartbeat}, w.grants));
+			if (c.holds) c.until = until;
+			return;
+		}
+		c.holds = true;
+		c.token = nodes === 1 ? w.token : null;
+		c.until = until;
+		c.grant = w.grant ?? 0;
+		c.lastRenewAt = t;
+		this.emit(this.service.counted({kind: 'acquired', t, client: c.name, token: c.token, expiry: until}, w.grants));
+	}
+
+	/** Redlock unlocks every instance it reaches, this attempt's keys only, and waits for no reply. */
+	private giveUp(c: RefClient, attempt: number) {
+		const reachable = this.reachable(c);
+		if (reachable.length === 0) return;
+		this.emit({kind: 'request-sent', t: this.clock, client: c.name, op: 'release', to: reachable.map(node => node.name), failed: [], undo: true});
+		for (const node of reachable) this.messages.push(this.message(c, node.name, 'release', attempt, c.lease, true));
+		this.arrivals('request');
 	}
 
 	/** The observable state, in the shape the test compares. */
@@ -558,6 +865,28 @@ export class ReferenceWorld {
 				checksLease: c.checksLease,
 				cut: [...c.cut].sort(),
 				held: c.held && {value: c.held.value, delay: c.held.delay ?? null, token: c.held.token, senderToken: c.held.senderToken, grant: c.held.grant},
+				checksValidity: c.checksValidity,
+				monotonic: c.monotonic,
+				latency: Object.fromEntries(c.latency),
+				waiting: c.wait && {
+					op: c.wait.op,
+					since: c.wait.since,
+					replies: c.wait.replies,
+					grants: c.wait.grants,
+					sent: c.wait.sent,
+					lease: c.wait.lease,
+					heartbeat: c.wait.heartbeat,
+					grant: c.wait.grant,
+				},
+			})),
+			messages: this.messages.map(m => ({
+				kind: m.kind,
+				from: m.kind === 'request' ? m.client : m.node,
+				to: m.kind === 'request' ? m.node : m.client,
+				op: m.op,
+				granted: m.granted,
+				arrivesAt: m.arrivesAt,
+				undo: m.undo,
 			})),
 			inflight: this.inflight.map(({from, token, senderToken, grant, value, arrivesAt}) => ({from, token, senderToken, grant, value, arrivesAt})),
 			violations: this.violations,
