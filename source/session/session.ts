@@ -25,7 +25,7 @@
 
 import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {createWorld, knownUntil, latencyTo, reaches, type World} from '../model/world.js';
+import {createWorld, knownUntil, latencyTo, reaches, type RequestOp, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -60,8 +60,8 @@ export interface ClientBegun {
 	readonly pause: {readonly from: number; readonly until: number} | null;
 	/** Since when a write of it waits in a partition. */
 	readonly waiting: number | null;
-	/** Since when its lock requests travel to the nodes, and how many of them have not arrived yet. */
-	readonly asking: {readonly from: number; readonly left: number} | null;
+	/** Since when its lock requests (of one kind) travel to the nodes, and how many of them have not arrived yet. */
+	readonly asking: {readonly from: number; readonly op: RequestOp; readonly left: number} | null;
 	/** Since when replies travel back to it, and when the last of them is due. */
 	readonly answered: {readonly from: number; readonly until: number} | null;
 }
@@ -111,8 +111,8 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 		waiting = null;
 	};
 	// Requests travel until the last of them arrives or is lost; replies until the last is due.
-	const requestDone = () => {
-		if (asking === null) return;
+	const requestDone = (op: RequestOp) => {
+		if (asking === null || op !== asking.op) return;
 		if (asking.left > 1) asking = {...asking, left: asking.left - 1};
 		else {
 			if (t > asking.from) ended(name, {kind: 'request', from: asking.from, to: t});
@@ -126,17 +126,18 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 	};
 	switch (event.kind) {
 		case 'request-sent':
-			if (event.to.length > 0) asking = {from: asking?.from ?? t, left: (asking?.left ?? 0) + event.to.length};
+			// A given-up attempt's deletions arrive unannounced, and nobody waits for them: they are not drawn.
+			if (event.to.length > 0 && !event.undo) asking = {from: t, op: event.op, left: event.to.length};
 			break;
 		case 'request-arrived':
-			requestDone();
+			requestDone(event.op);
 			if (event.replyAt > t) answered = {from: answered?.from ?? t, until: Math.max(answered?.until ?? t, event.replyAt)};
 			break;
 		case 'reply-arrived':
 			replyDone();
 			break;
 		case 'message-lost':
-			if (event.message === 'request') requestDone();
+			if (event.message === 'request') requestDone(event.op);
 			else replyDone();
 			break;
 		case 'acquired':

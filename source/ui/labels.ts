@@ -166,8 +166,8 @@ export interface Labels {
 	readonly pausedShort: (t: number) => string;
 	/** A client waiting for the replies to its request: `acquiring since t=2 · 3 of 5 replies · 2 granted`. */
 	readonly waitingFor: (wait: WaitWords) => string;
-	/** The same, where the clients' table is short of room: `acquiring t=2 · 3/5 · 2✓`. */
-	readonly waitingShort: (wait: WaitWords) => string;
+	/** The same, where the clients' table is short of room: `acquiring t=2 3/5 2✓`; `paused`: its replies only, `3/5 2✓`, after the pause's words. */
+	readonly waitingShort: (wait: WaitWords, paused: boolean) => string;
 	readonly crashed: string;
 	/** Does a client send its token with its writes (the clients' column). */
 	readonly sendsToken: (sends: boolean) => string;
@@ -337,8 +337,8 @@ const en: Labels = {
 	pausedShort: t => `GC until t=${t}`,
 	waitingFor: ({op, since, replies, sent, grants, validity}) =>
 		`${waitingWords.en[op][0]} since t=${since} · ${replies} of ${sent} replies · ${grants} ${waitingWords.en[op][1]}${validity === null ? '' : ` · validity now ${minus(validity)}`}`,
-	waitingShort: ({op, since, replies, sent, grants, validity}) =>
-		`${waitingWords.en[op][0]} t=${since} · ${replies}/${sent} · ${grants}✓${validity === null ? '' : ` · valid ${minus(validity)}`}`,
+	waitingShort: ({op, since, replies, sent, grants, validity}, paused) =>
+		`${paused ? '' : `${waitingWords.en[op][0]} t=${since} `}${replies}/${sent} ${grants}✓${validity === null ? '' : ` valid ${minus(validity)}`}`,
 	crashed: 'crashed',
 	sendsToken: sends => (sends ? 'yes' : 'no'),
 	manual: 'manual',
@@ -578,8 +578,8 @@ const ja: Labels = {
 	pausedShort: t => `GC t=${t} まで`,
 	waitingFor: ({op, since, replies, sent, grants, validity}) =>
 		`${waitingWords.ja[op][0]}の返事待ち (t=${since} から) · 返事 ${replies}/${sent} · ${waitingWords.ja[op][1]} ${grants}${validity === null ? '' : ` · 今なら有効時間 ${minus(validity)}`}`,
-	waitingShort: ({op, since, replies, sent, grants, validity}) =>
-		`${waitingWords.ja[op][0]}待ち t=${since} · ${replies}/${sent} · ${grants}✓${validity === null ? '' : ` · 有効 ${minus(validity)}`}`,
+	waitingShort: ({op, since, replies, sent, grants, validity}, paused) =>
+		`${paused ? '' : `${waitingWords.ja[op][0]}待ち t=${since} `}${replies}/${sent} ${grants}✓${validity === null ? '' : ` 有効 ${minus(validity)}`}`,
 	crashed: 'クラッシュ',
 	sendsToken: sends => (sends ? '有' : '無'),
 	manual: '手動',

@@ -187,7 +187,7 @@ describe('a waiting client in the clients table', () => {
 		// Asked at 2, now 6: were it to decide now, 10 − (6 − 2) − 0 = 6.
 		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted · validity now 6'],
 		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1 · 今なら有効時間 6'],
-		[80, 'en', 'acquiring t=2 · 2/3 · 1✓ · valid 6'],
+		[80, 'en', 'acquiring t=2 2/3 1✓ valid 6'],
 	] as const)('at %i columns (%s): %s', (width, lang, words) => {
 		const [, , read] = stepsOf(true);
 		const row = clients(read!, width, lang).find(line => line.includes(' A '))!;
@@ -229,8 +229,64 @@ describe('a waiting client in the clients table', () => {
 	});
 });
 
+const fixture = (path: string) => storyboard(loadScenario(fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url))));
+
+/** A session's timeline at `width`, the lock's lanes as one. */
+const summaryTimeline = (session: Session, width: number) =>
+	timelineRows({session, width, look: looks.en, lockLanes: 'summary'}).map(row =>
+		shownRow(row, width, looks.en)
+			.map(part => part.text)
+			.join('')
+			.trimEnd(),
+	);
+
+describe('stories played by the model', () => {
+	const stories = {pause: fixture('messages/in-flight-pause.yaml'), validity: fixture('validity-in-flight.yaml')};
+
+	test.each(Object.keys(stories) as (keyof typeof stories)[])('%s: the clients table keeps its headings at every step, in both languages', name => {
+		for (const lang of ['en', 'ja'] as const)
+			for (const width of [80, 120]) {
+				const headings = new Set(
+					stories[name].map(session =>
+						clientsRows({session, width, look: looks[lang]})[1]!
+							.map(part => part.text)
+							.join(''),
+					),
+				);
+				expect(headings.size, `${lang} ${width}`).toBe(1);
+			}
+	});
+
+	test.each(Object.keys(stories) as (keyof typeof stories)[])('%s: every sign drawn at every step is in the legend, in both languages', name => {
+		for (const lang of ['en', 'ja'] as const) {
+			const look = looks[lang];
+			const meanings = new Map(timelineLegend(look.glyphs, lang).map(({name, sign, meaning}) => [name, `${sign} ${meaning}`]));
+			for (const session of stories[name]) {
+				const shown = timelineRows({session, width: 120, look, lockLanes: 'summary'})
+					.map(row => row.map(part => part.text).join(''))
+					.join('\n');
+				for (const lane of buildTimeline(session, look.glyphs, 0, 'summary').lanes)
+					for (const sign of [...lane.marks.flatMap(mark => mark.signs), ...lane.spans.map(span => spanSign[span.kind])])
+						expect(shown).toContain(meanings.get(sign));
+			}
+		}
+	});
+
+	test('a client that gives the lock up for want of validity is drawn turned away where it decided', () => {
+		const lines = summaryTimeline(stories.validity[2]!, 80);
+		expect(laneOf(lines, 'A').slice(columnOf(lines, 9))).toMatch(/^\[✗/);
+	});
+
+	test('two requests lost on cut links, with the deletions of the attempt given up: counted where they were due; the requests that arrived end their way there', () => {
+		const lines = summaryTimeline(stories.validity[5]!, 120);
+		const a = laneOf(lines, 'A');
+		expect(a.slice(columnOf(lines, 11))).toMatch(/^↯×4 *←+✓×3$/);
+		expect(a.slice(columnOf(lines, 10), columnOf(lines, 11))).toMatch(/→$/);
+	});
+});
+
 describe('a story played by the model: the OKs in flight while A is paused', () => {
-	const steps = storyboard(loadScenario(fileURLToPath(new URL('../fixtures/messages/in-flight-pause.yaml', import.meta.url))));
+	const steps = fixture('messages/in-flight-pause.yaml');
 
 	test.each([80, 120])('at %i columns: the requests and replies run through the pause, the keys are granted as they arrive', width => {
 		const frozen = steps[2]!;
@@ -246,31 +302,5 @@ describe('a story played by the model: the OKs in flight while A is paused', () 
 		expect(a.indexOf('←')).toBe(columnOf(lines, 2));
 		expect(a.indexOf('✓')).toBe(columnOf(lines, 4));
 		expect(laneOf(lines, 'lock').indexOf('[A×5')).toBe(columnOf(lines, 2));
-	});
-
-	test.each(['en', 'ja'] as const)('the clients table keeps its headings at every step (%s)', lang => {
-		for (const width of [80, 120]) {
-			const headings = new Set(
-				steps.map(session =>
-					clientsRows({session, width, look: looks[lang]})[1]!
-						.map(part => part.text)
-						.join(''),
-				),
-			);
-			expect(headings.size, `${width}`).toBe(1);
-		}
-	});
-
-	test.each(['en', 'ja'] as const)('every sign drawn at every step is in the legend (%s)', lang => {
-		const look = looks[lang];
-		const meanings = new Map(timelineLegend(look.glyphs, lang).map(({name, sign, meaning}) => [name, `${sign} ${meaning}`]));
-		for (const session of steps) {
-			const shown = timelineRows({session, width: 120, look, lockLanes: 'summary'})
-				.map(row => row.map(part => part.text).join(''))
-				.join('\n');
-			for (const lane of buildTimeline(session, look.glyphs, 0, 'summary').lanes)
-				for (const sign of [...lane.marks.flatMap(mark => mark.signs), ...lane.spans.map(span => spanSign[span.kind])])
-					expect(shown).toContain(meanings.get(sign));
-		}
 	});
 });

@@ -27,7 +27,7 @@ function status(world: World, client: Client, labels: Labels, short: boolean): [
 		waiting === null || waiting.op === 'release' || !client.checksValidity
 			? null
 			: waiting.lease - (measuringClock(world, client) - waiting.since) - world.drift;
-	const waits = waiting === null ? null : (short ? labels.waitingShort : labels.waitingFor)({...waiting, validity});
+	const waits = waiting === null ? null : short ? labels.waitingShort({...waiting, validity}, paused !== null) : labels.waitingFor({...waiting, validity});
 	if (paused === null && waits === null) return [labels.running, 'plain'];
 	return [[paused, waits].filter(part => part !== null).join(' · '), paused === null ? 'accent' : 'warn'];
 }
@@ -154,19 +154,18 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	const statusRoom = (short: boolean) => {
 		const paused = (short ? labels.pausedShort : labels.pausedUntil)(wideTime);
 		// Where requests take time, a client may wait for the replies to what the script asks, from every node, paused too if the script pauses.
-		const waits = canWait(session, world)
-			? [...reach.requests].map(op =>
-					(short ? labels.waitingShort : labels.waitingFor)({
-						op,
-						since: wideTime,
-						replies: count,
-						sent: count,
-						grants: count,
-						validity: op !== 'release' && world.clients.some(client => client.checksValidity) ? -wideTime : null,
-					}),
-				)
-			: [];
-		return [labels.running, labels.crashed, paused, ...waits, ...(reach.pauses ? waits.map(wait => `${paused} · ${wait}`) : [])];
+		const widest = [...reach.requests].map(op => ({
+			op,
+			since: wideTime,
+			replies: count,
+			sent: count,
+			grants: count,
+			validity: op !== 'release' && world.clients.some(client => client.checksValidity) ? -wideTime : null,
+		}));
+		if (!canWait(session, world)) return [labels.running, labels.crashed, paused];
+		const waits = widest.map(wait => (short ? labels.waitingShort(wait, false) : labels.waitingFor(wait)));
+		const pausedWaits = reach.pauses ? widest.map(wait => `${paused} · ${short ? labels.waitingShort(wait, true) : labels.waitingFor(wait)}`) : [];
+		return [labels.running, labels.crashed, paused, ...waits, ...pausedWaits];
 	};
 	const count = world.nodes.length;
 	const heartbeats = world.clients.map(client => client.renewEvery);

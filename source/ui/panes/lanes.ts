@@ -175,6 +175,10 @@ class Drawing {
 			case 'message-lost':
 				mark(g.lost, 'bad', 'lost');
 				break;
+			case 'decided':
+				// Given up for want of validity: as good as turned away (a kept one is told by its acquire or renewal).
+				if (!event.kept) mark(event.op === 'acquire' ? g.acquireRefused : g.renewRefused, 'warn', event.op === 'acquire' ? 'acquireRefused' : 'renewRefused');
+				break;
 			default:
 				break;
 		}
@@ -235,17 +239,20 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 
 /** When the last of a client's lock requests on their way arrives at its node (0 when none is). */
 const lastArrival = (world: World, client: string): number =>
-	Math.max(0, ...world.messages.filter(message => message.kind === 'request' && message.from === client).map(message => message.arrivesAt));
+	Math.max(0, ...world.messages.filter(message => message.kind === 'request' && !message.undo && message.from === client).map(message => message.arrivesAt));
 
-/** Replies of one kind read at one moment, counted (`✓×5`, the sign for several nodes): five marks would not fit a tick. */
+/** The marks of one message each: several nodes' alike at one moment are counted. */
+const messageSigns: ReadonlySet<TimelineSign> = new Set(['replyGranted', 'replyRefused', 'lost']);
+
+/** Replies of one kind read at one moment, or messages lost, counted (`✓×5`, the sign for several nodes): five marks would not fit a tick. */
 function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
-	const isReply = (mark: Mark) => mark.signs[0] === 'replyGranted' || mark.signs[0] === 'replyRefused';
+	const counted = (mark: Mark) => messageSigns.has(mark.signs[0]!);
 	const key = (mark: Mark) => `${mark.t} ${mark.signs[0]} ${mark.role}`;
 	const counts = new Map<string, number>();
-	for (const mark of marks) if (isReply(mark)) counts.set(key(mark), (counts.get(key(mark)) ?? 0) + 1);
+	for (const mark of marks) if (counted(mark)) counts.set(key(mark), (counts.get(key(mark)) ?? 0) + 1);
 	const told = new Set<string>();
 	return marks.flatMap(mark => {
-		if (!isReply(mark)) return [mark];
+		if (!counted(mark)) return [mark];
 		const count = counts.get(key(mark))!;
 		if (told.has(key(mark))) return [];
 		told.add(key(mark));
