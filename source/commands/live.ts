@@ -177,12 +177,16 @@ function notLiveProblem(scenario: Scenario): string | null {
 	if (lockDelay > 0) return setup('lockDelay cannot be played live: etcd has no lock-delay');
 	const careful = scenario.setup.clients.find(client => client.checksLease);
 	if (careful) return setup(`${careful.name} checks its lease (checksLease) and cannot be played live`);
+	// Live messages take the time the network takes: a scenario cannot set it, nor a client's allowance for it.
+	if (scenario.setup.latency || scenario.setup.drift || scenario.setup.clients.some(client => client.latency))
+		return setup('latency and drift cannot be played live: messages to etcd take the time the network takes');
 	const nodeNames = new Set(nodes.map(node => node.name));
 	const whyNot = (command: Command): string | null => {
 		if (command.kind === 'jump') return 'a clock step';
 		if (command.kind === 'partition' || command.kind === 'heal') return 'a client is never cut from etcd live';
 		if ((command.kind === 'crash' || command.kind === 'restart') && nodeNames.has(command.client)) return 'etcd itself is not crashed live';
 		if (command.kind === 'write' && command.pause !== undefined) return 'a write held through a pause';
+		if (command.kind === 'latency') return "a link's latency is the network's";
 		return null;
 	};
 	for (const step of scenario.steps) {

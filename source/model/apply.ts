@@ -10,6 +10,7 @@ import {
 	changedLock,
 	changedNode,
 	changedResource,
+	changedWaiting,
 	changedWorld,
 	clientClock,
 	findClient,
@@ -309,12 +310,13 @@ const afterDelete = (world: World, lock: Lock): Lock => (world.tokens === 'revis
 
 /** An acquire, renew or release (a heartbeat is a renew): in an instant when every node it reaches answers at once, else as messages. */
 function request(world: World, client: Client, op: RequestOp, lease: number, heartbeat: boolean, log: Log): World {
-	const reachable = world.nodes.filter(node => answers(client, node));
-	if (reachable.every(node => latencyTo(client, node.name) === 0)) {
+	// The common case, and the second model's: no allocation before it is known.
+	if (world.nodes.every(node => !answers(client, node) || latencyTo(client, node.name) === 0)) {
 		if (op === 'acquire') return acquire(world, client, lease, log);
 		if (op === 'renew') return renew(world, client, lease, heartbeat, log);
 		return release(world, client, log);
 	}
+	const reachable = world.nodes.filter(node => answers(client, node));
 	const t = world.clock;
 	const attempt = client.attempts + 1;
 	log.add({
@@ -459,7 +461,7 @@ function numberGrant(world: World, name: string, attempt: number): World {
 	const keys = world.nodes.filter(node => node.up && node.holder === name && node.attempt === attempt).length;
 	if (keys < majority(world)) return world;
 	const grant = world.grants + 1;
-	return withClient(changedWorld(world, {grants: grant}), changedClient(client, {waiting: {...waiting, grant}}));
+	return withClient(changedWorld(world, {grants: grant}), changedClient(client, {waiting: changedWaiting(waiting, {grant})}));
 }
 
 /** Replies due now reach their clients, in send order; a paused client's wait for it, counted. */
@@ -467,30 +469,25 @@ function arriveReplies(world: World, log: Log): World {
 	const due = world.messages.filter(message => message.kind === 'reply' && message.arrivesAt <= world.clock);
 	if (due.length === 0) return world;
 	let current = changedWorld(world, {messages: world.messages.filter(message => !due.includes(message))});
+	const t = world.clock;
 	for (const message of due) {
 		const why = lostWhy(current, message);
-		const base = {t: world.clock, client: message.to, node: message.from, op: message.op};
 		if (why !== null) {
-			log.add({kind: 'message-lost', ...base, message: 'reply', why});
+			log.add({kind: 'message-lost', t, client: message.to, node: message.from, message: 'reply', op: message.op, why});
 			continue;
 		}
 		const client = findClient(current, message.to)!;
 		const waiting = client.waiting;
 		const ignored = waiting === null || waiting.attempt !== message.attempt;
-		log.add({kind: 'reply-arrived', ...base, granted: message.granted!, ignored});
+		log.add({kind: 'reply-arrived', t, client: message.to, node: message.from, op: message.op, granted: message.granted!, ignored});
 		if (ignored) continue;
-		current = withClient(
-			current,
-			changedClient(client, {
-				waiting: {
-					...waiting,
-					replies: waiting.replies + 1,
-					grants: waiting.grants + (message.granted ? 1 : 0),
-					token: message.token ?? waiting.token,
-					refusal: message.refusal ?? waiting.refusal,
-				},
-			}),
-		);
+		const counted = changedWaiting(waiting, {
+			replies: waiting.replies + 1,
+			grants: waiting.grants + (message.granted ? 1 : 0),
+			token: message.token ?? waiting.token,
+			refusal: message.refusal ?? waiting.refusal,
+		});
+		current = withClient(current, changedClient(client, {waiting: counted}));
 	}
 	return current;
 }

@@ -418,6 +418,20 @@ export const changedClient = (client: Client, changes: Partial<Client>): Client 
 	attempts: or(changes.attempts, client.attempts),
 });
 
+export const changedWaiting = (waiting: Waiting, changes: Partial<Waiting>): Waiting => ({
+	op: or(changes.op, waiting.op),
+	since: or(changes.since, waiting.since),
+	replies: or(changes.replies, waiting.replies),
+	grants: or(changes.grants, waiting.grants),
+	sent: or(changes.sent, waiting.sent),
+	attempt: or(changes.attempt, waiting.attempt),
+	lease: or(changes.lease, waiting.lease),
+	heartbeat: or(changes.heartbeat, waiting.heartbeat),
+	grant: or(changes.grant, waiting.grant),
+	token: or(changes.token, waiting.token),
+	refusal: or(changes.refusal, waiting.refusal),
+});
+
 export const changedResource = (resource: Resource, changes: Partial<Resource>): Resource => ({
 	name: or(changes.name, resource.name),
 	fenced: or(changes.fenced, resource.fenced),

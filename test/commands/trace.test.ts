@@ -89,7 +89,8 @@ describe('dlock-tui trace', () => {
 
 	test('a story whose messages take time passes check, and its trace shows the messages and the wait', async () => {
 		const file = fileURLToPath(new URL('../fixtures/messages/in-flight-pause.yaml', import.meta.url));
-		expect((await callCli(['check', file])).status).toBe(0);
+		const safe = fileURLToPath(new URL('../fixtures/messages/validity-check.yaml', import.meta.url));
+		expect((await callCli(['check', file, safe])).status).toBe(0);
 		const {status, stdout} = await callCli(['trace', file, '--json']);
 		expect(status).toBe(0);
 		const records = stdout

@@ -68,9 +68,18 @@ const setupOf = (names: readonly string[]): fc.Arbitrary<WorldSetup> =>
 		nodes: fc.option(fc.integer({min: 1, max: 5}), {nil: undefined}),
 		lockDelay: fc.option(fc.integer({min: 0, max: 30}), {nil: undefined}),
 		persistent: fc.option(fc.boolean(), {nil: undefined}),
+		// Messages that take time: a drift, a timeout, and clients that check validity or measure with a monotonic clock.
+		drift: fc.option(fc.integer({min: 0, max: 3}), {nil: undefined}),
+		timeout: fc.option(fc.integer({min: 1, max: 12}), {nil: undefined}),
 		clients: fc.tuple(
 			...names.map(name =>
-				fc.record({name: fc.constant(name), renewEvery: fc.option(fc.integer({min: 1, max: 6}), {nil: undefined}), checksLease: fc.boolean()}),
+				fc.record({
+					name: fc.constant(name),
+					renewEvery: fc.option(fc.integer({min: 1, max: 6}), {nil: undefined}),
+					checksLease: fc.boolean(),
+					checksValidity: fc.boolean(),
+					monotonic: fc.boolean(),
+				}),
 			),
 		),
 	});
@@ -95,6 +104,16 @@ const commandsOf = (names: readonly string[]): fc.Arbitrary<Command> => {
 				kind: fc.constantFrom('partition' as const, 'heal' as const),
 				client,
 				peers: fc.array(fc.constantFrom(...nodeNames, 'lock', 'resource'), {maxLength: 3}),
+			}),
+			weight: 2,
+		},
+		// Links that take time: requests, replies and heartbeats in flight across a long tick.
+		{
+			arbitrary: fc.record({
+				kind: fc.constant('latency' as const),
+				client,
+				peer: fc.constantFrom(...nodeNames, 'lock', 'resource'),
+				n: fc.integer({min: 0, max: 4}),
 			}),
 			weight: 2,
 		},

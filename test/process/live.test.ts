@@ -532,6 +532,14 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 			expect(jump.stderr).toBe(`dlock-tui: live: ${file}:5: \`jump A +3\` cannot be done live (a clock step) (see dlock-tui --help)\n`);
 			expect((await callCli(['live', 'redlock-gc-pause'])).stderr).toContain('5 lock nodes cannot be played live: live runs one etcd, a single lock service');
 			expect((await callCli(['live', 'partition'])).stderr).toMatch(/^dlock-tui: live: scenarios\/partition\.yaml:\d+: `partition A` cannot be done live/);
+			const slow = path.join(root, 'latency.yaml');
+			writeFileSync(slow, 'title: A slow link\nclients: [A]\nsteps:\n  - do: [latency A lock 2, acquire A]\n');
+			expect((await callCli(['live', slow, '--check'])).stderr).toBe(
+				`dlock-tui: live: ${slow}:4: \`latency A lock 2\` cannot be done live (a link's latency is the network's) (see dlock-tui --help)\n`,
+			);
+			const drifting = path.join(root, 'drift.yaml');
+			writeFileSync(drifting, 'title: A drift allowance\ndrift: 1\nclients: [A]\nsteps:\n  - do: [acquire A]\n');
+			expect((await callCli(['live', drifting, '--check'])).stderr).toContain('latency and drift cannot be played live');
 		});
 
 		describe('runs that start etcd work and fail, made by the bin in one process', () => {
