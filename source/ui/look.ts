@@ -228,7 +228,19 @@ export function makeLook({lang, theme, ascii, color}: LookOptions): Look {
 }
 
 /** Symbols that words and key names use, and what a plain font shows instead. */
-const asciiSymbols: Record<string, string> = {'→': '->', '←': '<-', '↑': 'Up', '↓': 'Down', '—': '-', '·': '-', '…': '...', '✓': 'v', '✗': 'x', '▸': '>'};
+const asciiSymbols: Record<string, string> = {
+	'→': '->',
+	'←': '<-',
+	'↑': 'Up',
+	'↓': 'Down',
+	'—': '-',
+	'−': '-',
+	'·': '-',
+	'…': '...',
+	'✓': 'v',
+	'✗': 'x',
+	'▸': '>',
+};
 const asciiPattern = new RegExp(`[${Object.keys(asciiSymbols).join('')}]`, 'gu');
 
 /** Text with the symbols of asciiSymbols spelled out; letters of any script stay as they are. */

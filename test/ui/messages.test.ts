@@ -210,6 +210,14 @@ describe('a waiting client in the clients table', () => {
 		const late = changedWorld(currentWorld(read!), {clock: 15});
 		const session = pushPlayedStep(read!, 4, [{command: command('tick 9'), events: [], world: late, refused: null}], late);
 		expect(clients(session, 80).find(line => line.includes(' A '))).toContain('valid −3');
+		// A plain font has no true minus.
+		const ascii = makeLook({lang: 'en', theme: 'dark', ascii: true, color: false});
+		const plain = clientsRows({session, width: 80, look: ascii}).map(row =>
+			shownRow(row, 80, ascii)
+				.map(part => part.text)
+				.join(''),
+		);
+		expect(plain.find(line => line.includes(' A '))).toContain('valid -3');
 	});
 
 	test('the headings stay where they are at every step, from before the wait to its end', () => {
