@@ -127,7 +127,10 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 	switch (event.kind) {
 		case 'request-sent':
 			// A given-up attempt's deletions arrive unannounced, and nobody waits for them: they are not drawn.
-			if (event.to.length > 0 && !event.undo) asking = {from: t, op: event.op, left: event.to.length};
+			if (event.to.length === 0 || event.undo) break;
+			// Requests of an earlier wait still on their way (it ended at its timeout) give way to the new ones.
+			if (asking && t > asking.from) ended(name, {kind: 'request', from: asking.from, to: t});
+			asking = {from: t, op: event.op, left: event.to.length};
 			break;
 		case 'request-arrived':
 			requestDone(event.op);

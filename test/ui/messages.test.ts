@@ -9,7 +9,7 @@ import {storyboard} from '../../source/export/storyboard.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import type {Event} from '../../source/model/event.js';
 import {changedClient, changedWorld, type Message, type Waiting, type World} from '../../source/model/world.js';
-import {currentWorld, pushPlayedStep, type Session, startSession} from '../../source/session/session.js';
+import {beginningsOf, currentWorld, type EndedSpan, followEvent, pushPlayedStep, type Session, startSession} from '../../source/session/session.js';
 import type {Lang} from '../../source/text/narration.js';
 import {timelineLegend} from '../../source/ui/labels.js';
 import {makeLook} from '../../source/ui/look.js';
@@ -310,5 +310,37 @@ describe('a story played by the model: the OKs in flight while A is paused', () 
 		expect(a.indexOf('←')).toBe(columnOf(lines, 2));
 		expect(a.indexOf('✓')).toBe(columnOf(lines, 4));
 		expect(laneOf(lines, 'lock').indexOf('[A×5')).toBe(columnOf(lines, 2));
+	});
+});
+
+describe('the ways of requests and replies, event by event', () => {
+	const ways = (events: readonly Event[]) => {
+		const beginnings = beginningsOf(startSession(story).history.begun);
+		const ended: EndedSpan[] = [];
+		for (const event of events) followEvent(beginnings, event, (_, span) => ended.push(span));
+		return {ended, open: beginnings.clients.get('A')!};
+	};
+	const sent = (t: number, undo = false): Event => ({kind: 'request-sent', t, client: 'A', op: undo ? 'release' : 'acquire', to: nodes, failed: [], undo});
+	const arrived = (t: number, node: string): Event => ({kind: 'request-arrived', t, client: 'A', node, op: 'acquire', granted: true, replyAt: t + 2});
+	const read = (t: number, node: string): Event => ({kind: 'reply-arrived', t, client: 'A', node, op: 'acquire', granted: true, ignored: false});
+
+	test('requests run until the last of them arrives, replies until the last is read', () => {
+		const {ended, open} = ways([sent(2), arrived(4, 'L1'), arrived(4, 'L2'), arrived(5, 'L3'), read(6, 'L1'), read(6, 'L2')]);
+		expect(ended).toEqual([{kind: 'request', from: 2, to: 5}]);
+		// L3's reply is due at 7: still on its way.
+		expect(open.answered).toEqual({from: 4, until: 7});
+		expect(open.asking).toBeNull();
+	});
+
+	test("a new wait begun before the last one's requests arrived ends their way there", () => {
+		const {ended, open} = ways([sent(2), sent(5), arrived(7, 'L1')]);
+		expect(ended).toEqual([{kind: 'request', from: 2, to: 5}]);
+		expect(open.asking).toEqual({from: 5, op: 'acquire', left: 2});
+	});
+
+	test("a given-up attempt's deletions, which nobody waits for, are neither awaited nor drawn", () => {
+		const {ended, open} = ways([sent(2), arrived(4, 'L1'), arrived(4, 'L2'), arrived(4, 'L3'), sent(6, true)]);
+		expect(ended).toEqual([{kind: 'request', from: 2, to: 4}]);
+		expect(open.asking).toBeNull();
 	});
 });
