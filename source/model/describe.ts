@@ -151,6 +151,12 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 					: `${event.client} resumed after its GC pause, unaware of the time that passed`;
 		case 'crashed': {
 			const lost = event.lostWrite === undefined ? '' : ja ? `。送る前の "${event.lostWrite}" も消える` : `; its held write "${event.lostWrite}" is lost`;
+			// A client without a token (Redlock's never has one) forgets only what it believed.
+			if (event.droppedToken === null) {
+				return ja
+					? `${event.client} がクラッシュ (ロックについて信じていたことを忘れる)${lost}`
+					: `${event.client} crashed and forgot what it believed of the lock${lost}`;
+			}
 			return ja ? `${event.client} がクラッシュ (トークンを忘れる)${lost}` : `${event.client} crashed and forgot its token${lost}`;
 		}
 		case 'restarted':

@@ -278,7 +278,7 @@ const en: Labels = {
 				: `a pasted line is longer than ${limit} characters`,
 	nodes: 'nodes',
 	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
+		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
 		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
 		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
 		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
@@ -518,7 +518,7 @@ const ja: Labels = {
 				: `貼り付けた行が ${limit} 文字を超える`,
 	nodes: 'ノード',
 	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
+		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
 		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
 		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
 		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',

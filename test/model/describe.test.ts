@@ -122,6 +122,14 @@ describe('events and refusals in words', () => {
 		expect(describeRefusal({kind: 'crashed', client: 'A'})).toBe('A has crashed');
 	});
 
+	test('a crash forgets a token only where the client had one', () => {
+		const withToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: 3} as const;
+		const withoutToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: null} as const;
+		expect(describeEvent(withToken)).toMatch(/forgot its token/);
+		expect(describeEvent(withoutToken)).not.toMatch(/token/);
+		expect(describeEvent(withoutToken, 'ja')).not.toMatch(/トークン/);
+	});
+
 	test('a decision is written out as its arithmetic', () => {
 		const [kept, givenUp] = events.filter(event => event.kind === 'decided');
 		expect(describeEvent(kept!)).toBe('A decides: validity 10 − (9 − 2) − 1 = 2 ✓ (lease until t=11)');

@@ -1,6 +1,6 @@
 // The lock service: who holds the lock, with which token, the next token, and the lease as a
 // ruler from now to the expiry that shrinks as time passes, in the backend's words (etcd's
-// revision, ZooKeeper's zxid and session, Consul's LockIndex and lock-delay). With several nodes
+// revision, ZooKeeper's czxid, zxid and session, Consul's LockIndex and lock-delay). With several nodes
 // (Redlock), the holder is whoever has a majority of them: the nodes in one line, or a row each
 // with its own clock when there are rows for it, and how many nodes each client has. With rows
 // to spare, the grants it made, newest first, so the tokens can be seen to climb.
