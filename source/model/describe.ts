@@ -265,15 +265,15 @@ const asker = (client: string, heartbeat: boolean, lang: Lang) => {
 /** A number with a true minus sign, as arithmetic is printed: `−3`. */
 const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
-/** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`; a naive client's `holds until 9 + 10 = 19`. */
+/** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`. */
 function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
 	const ja = lang === 'ja';
 	const who = asker(event.client, event.heartbeat === true, lang);
 	if (event.validity === null) {
 		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
 		return ja
-			? `${who}は${late} t=${event.at} に返事を読み (依頼は t=${event.since})、リースをそこから数える: ${signed(event.at)} + ${event.lease} = ${signed(event.until!)} まで持つつもり (有効時間の検査なし)`
-			: `${who}${late} reads its replies at t=${event.at} (asked at t=${event.since}) and counts its lease from there: holds until ${signed(event.at)} + ${event.lease} = ${signed(event.until!)} (no validity check)`;
+			? `${who}は${late} t=${event.at} に返事を読み (依頼は t=${event.since})、リースをそこから数える: t=${event.until} まで`
+			: `${who}${late} reads its replies at t=${event.at} (asked at t=${event.since}) and counts its lease from there: until t=${event.until}`;
 	}
 	const sum = `${event.lease} − (${signed(event.at)} − ${signed(event.since)}) − ${event.drift} = ${signed(event.validity)}`;
 	const decides = ja ? `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}` : `${who} decides${event.timedOut ? ' at its timeout' : ''}`;
