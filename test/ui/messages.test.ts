@@ -280,6 +280,14 @@ describe('stories played by the model', () => {
 		}
 	});
 
+	test('replies read as the client decides are told by its decision: the way back ends in its acquire', () => {
+		const quick = scenarioOf('title: quick\nbackend: redlock\nlease: 10\nlatency: 1\nclients: [A]\nsteps:\n  - do: [acquire A, tick 3]\n');
+		const lines = summaryTimeline(storyboard(quick).at(-1)!, 80);
+		const a = laneOf(lines, 'A');
+		expect(a.slice(columnOf(lines, 0), columnOf(lines, 2))).toMatch(/^→+←+$/);
+		expect(a.slice(columnOf(lines, 2))).toMatch(/^\[─+$/);
+	});
+
 	test('a client that gives the lock up for want of validity is drawn turned away where it decided', () => {
 		const lines = summaryTimeline(stories.validity[2]!, 80);
 		expect(laneOf(lines, 'A').slice(columnOf(lines, 9))).toMatch(/^\[✗/);

@@ -244,8 +244,18 @@ const lastArrival = (world: World, client: string): number =>
 /** The marks of one message each: several nodes' alike at one moment are counted. */
 const messageSigns: ReadonlySet<TimelineSign> = new Set(['replyGranted', 'replyRefused', 'lost']);
 
-/** Replies of one kind read at one moment, or messages lost, counted (`✓×5`, the sign for several nodes): five marks would not fit a tick. */
+/** The marks of what came of a request: where one stands, it tells the replies read at that moment. */
+const outcomeSigns: ReadonlySet<TimelineSign> = new Set(['acquired', 'acquiredNoToken', 'acquireRefused', 'renewed', 'renewRefused', 'released', 'unanswered']);
+
+const isReply = (mark: Mark) => mark.signs[0] === 'replyGranted' || mark.signs[0] === 'replyRefused';
+
+/**
+ * Replies of one kind read at one moment, or messages lost, counted (`✓×5`, the sign for several
+ * nodes): five marks would not fit a tick. Replies read as the client decides are left to its
+ * decision's mark (`[`, `[✗`): the way back (`←`) ends there, and a tick has room for one mark.
+ */
 function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
+	const decided = new Set(marks.filter(mark => mark.signs.some(sign => outcomeSigns.has(sign))).map(mark => mark.t));
 	const counted = (mark: Mark) => messageSigns.has(mark.signs[0]!);
 	const key = (mark: Mark) => `${mark.t} ${mark.signs[0]} ${mark.role}`;
 	const counts = new Map<string, number>();
@@ -253,6 +263,7 @@ function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
 	const told = new Set<string>();
 	return marks.flatMap(mark => {
 		if (!counted(mark)) return [mark];
+		if (isReply(mark) && decided.has(mark.t)) return [];
 		const count = counts.get(key(mark))!;
 		if (told.has(key(mark))) return [];
 		told.add(key(mark));
