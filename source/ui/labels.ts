@@ -164,9 +164,12 @@ export interface Labels {
 	readonly pausedUntil: (t: number) => string;
 	/** The same, where the clients' table is short of room. */
 	readonly pausedShort: (t: number) => string;
-	/** A client waiting for the replies to its request: `acquiring since t=2 · 3 of 5 replies · 2 granted`. */
-	readonly waitingFor: (wait: WaitWords) => string;
-	/** The same, where the clients' table is short of room: `acquiring t=2 3/5 2✓`; `paused`: its replies only, `3/5 2✓`, after the pause's words. */
+	/**
+	 * A client waiting for the replies to its request: `acquiring since t=2 · 3 of 5 replies · 2
+	 * granted`; `paused`: its replies only, `3 of 5 replies · 2 granted`, after the pause's words.
+	 */
+	readonly waitingFor: (wait: WaitWords, paused: boolean) => string;
+	/** The same, where the clients' table is short of room: `acquiring t=2 3/5 2✓`, paused `3/5 2✓`. */
 	readonly waitingShort: (wait: WaitWords, paused: boolean) => string;
 	readonly crashed: string;
 	/** Does a client send its token with its writes (the clients' column). */
@@ -244,12 +247,7 @@ export interface WaitWords {
 	readonly replies: number;
 	readonly sent: number;
 	readonly grants: number;
-	/** What its validity would be if it decided now, where it checks it (lease − (now − T1) − drift), else null. */
-	readonly validity: number | null;
 }
-
-/** A number with a true minus sign, as the validity's arithmetic prints it: `−3`. */
-const minus = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /** Each request: what the client is doing while it waits, and what a node's yes is. */
 const waitingWords = {
@@ -335,10 +333,9 @@ const en: Labels = {
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
 	pausedShort: t => `GC until t=${t}`,
-	waitingFor: ({op, since, replies, sent, grants, validity}) =>
-		`${waitingWords.en[op][0]} since t=${since} · ${replies} of ${sent} replies · ${grants} ${waitingWords.en[op][1]}${validity === null ? '' : ` · validity now ${minus(validity)}`}`,
-	waitingShort: ({op, since, replies, sent, grants, validity}, paused) =>
-		`${paused ? '' : `${waitingWords.en[op][0]} t=${since} `}${replies}/${sent} ${grants}✓${validity === null ? '' : ` valid ${minus(validity)}`}`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords.en[op][0]} since t=${since} · `}${replies} of ${sent} replies · ${grants} ${waitingWords.en[op][1]}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords.en[op][0]} t=${since} `}${replies}/${sent} ${grants}✓`,
 	crashed: 'crashed',
 	sendsToken: sends => (sends ? 'yes' : 'no'),
 	manual: 'manual',
@@ -576,10 +573,9 @@ const ja: Labels = {
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	pausedShort: t => `GC t=${t} まで`,
-	waitingFor: ({op, since, replies, sent, grants, validity}) =>
-		`${waitingWords.ja[op][0]}の返事待ち (t=${since} から) · 返事 ${replies}/${sent} · ${waitingWords.ja[op][1]} ${grants}${validity === null ? '' : ` · 今なら有効時間 ${minus(validity)}`}`,
-	waitingShort: ({op, since, replies, sent, grants, validity}, paused) =>
-		`${paused ? '' : `${waitingWords.ja[op][0]}待ち t=${since} `}${replies}/${sent} ${grants}✓${validity === null ? '' : ` 有効 ${minus(validity)}`}`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords.ja[op][0]}の返事待ち (t=${since} から) · `}返事 ${replies}/${sent} · ${waitingWords.ja[op][1]} ${grants}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords.ja[op][0]}待ち t=${since} `}${replies}/${sent} ${grants}✓`,
 	crashed: 'クラッシュ',
 	sendsToken: sends => (sends ? '有' : '無'),
 	manual: '手動',

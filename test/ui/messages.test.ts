@@ -12,7 +12,7 @@ import {changedClient, changedWorld, type Message, type Waiting, type World} fro
 import {beginningsOf, currentWorld, type EndedSpan, followEvent, pushPlayedStep, type Session, startSession} from '../../source/session/session.js';
 import type {Lang} from '../../source/text/narration.js';
 import {timelineLegend} from '../../source/ui/labels.js';
-import {makeLook} from '../../source/ui/look.js';
+import {asciiText, makeLook} from '../../source/ui/look.js';
 import {buildTimeline, spanSign} from '../../source/ui/panes/lanes.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
 import {shownRow} from '../../source/ui/panes/rows.js';
@@ -184,40 +184,25 @@ describe('a waiting client in the clients table', () => {
 		);
 
 	test.each([
-		// Asked at 2, now 6: were it to decide now, 10 − (6 − 2) − 0 = 6.
-		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted · validity now 6'],
-		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1 · 今なら有効時間 6'],
-		[80, 'en', 'acquiring t=2 2/3 1✓ valid 6'],
+		[120, 'en', 'acquiring since t=2 · 2 of 3 replies · 1 granted'],
+		[120, 'ja', '取得の返事待ち (t=2 から) · 返事 2/3 · 許可 1'],
+		[80, 'en', 'acquiring t=2 2/3 1✓'],
+		[80, 'ja', '取得待ち t=2 2/3 1✓'],
 	] as const)('at %i columns (%s): %s', (width, lang, words) => {
 		const [, , read] = stepsOf(true);
 		const row = clients(read!, width, lang).find(line => line.includes(' A '))!;
 		expect(row).toContain(`${words} `);
 	});
 
-	test('a naive client has no validity to tell; one paused says both', () => {
+	test('a paused client says its pause, then the replies that wait for it', () => {
 		const [, , read] = stepsOf(true);
 		const world = currentWorld(read!);
-		const naive = changedWorld(world, {
-			clients: world.clients.map(client => (client.name === 'A' ? changedClient(client, {checksValidity: false, status: 'paused', pausedUntil: 9}) : client)),
+		const frozen = changedWorld(world, {
+			clients: world.clients.map(client => (client.name === 'A' ? changedClient(client, {status: 'paused', pausedUntil: 9}) : client)),
 		});
-		const session = pushPlayedStep(read!, 4, [{command: command('tick'), events: [], world: naive, refused: null}], naive);
-		const row = clients(session, 120).find(line => line.includes(' A '))!;
-		expect(row).toMatch(/paused by GC until t=9 · acquiring since t=2 · 2 of 3 replies · 1 granted +—/);
-	});
-
-	test('the validity goes below zero as the clock runs on', () => {
-		const [, , read] = stepsOf(true);
-		const late = changedWorld(currentWorld(read!), {clock: 15});
-		const session = pushPlayedStep(read!, 4, [{command: command('tick 9'), events: [], world: late, refused: null}], late);
-		expect(clients(session, 80).find(line => line.includes(' A '))).toContain('valid −3');
-		// A plain font has no true minus.
-		const ascii = makeLook({lang: 'en', theme: 'dark', ascii: true, color: false});
-		const plain = clientsRows({session, width: 80, look: ascii}).map(row =>
-			shownRow(row, 80, ascii)
-				.map(part => part.text)
-				.join(''),
-		);
-		expect(plain.find(line => line.includes(' A '))).toContain('valid -3');
+		const session = pushPlayedStep(read!, 4, [{command: command('tick'), events: [], world: frozen, refused: null}], frozen);
+		expect(clients(session, 120).find(line => line.includes(' A '))).toMatch(/paused by GC until t=9 · 2 of 3 replies · 1 granted +—/);
+		expect(clients(session, 80).find(line => line.includes(' A '))).toMatch(/GC until t=9 · 2\/3 1✓ +—/);
 	});
 
 	test('the headings stay where they are at every step, from before the wait to its end', () => {
@@ -351,4 +336,8 @@ describe('the ways of requests and replies, event by event', () => {
 		expect(ended).toEqual([{kind: 'request', from: 2, to: 4}]);
 		expect(open.asking).toBeNull();
 	});
+});
+
+test("a plain font writes the decision's true minus as a hyphen", () => {
+	expect(asciiText('validity 10 − (14 − 2) − 1 = −3')).toBe('validity 10 - (14 - 2) - 1 = -3');
 });

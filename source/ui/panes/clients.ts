@@ -5,7 +5,7 @@
 // or had done to it.
 
 import {lockPeer, resourceTarget} from '../../model/command.js';
-import {believers, type Client, type InflightWrite, latencyTo, majority, measuringClock, reaches, type RequestOp, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -18,16 +18,10 @@ import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './row
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
 /** Running, paused or crashed; and, while it waits for replies, what it asked when and what has come back (a paused client's too: they wait for it). */
-function status(world: World, client: Client, labels: Labels, short: boolean): [string, Role] {
+function status(client: Client, labels: Labels, short: boolean): [string, Role] {
 	if (client.status === 'crashed') return [labels.crashed, 'bad'];
 	const paused = client.status === 'paused' ? (short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!) : null;
-	const {waiting} = client;
-	// What it would keep, were it to decide now: a paused client's falls as its clock runs on.
-	const validity =
-		waiting === null || waiting.op === 'release' || !client.checksValidity
-			? null
-			: waiting.lease - (measuringClock(world, client) - waiting.since) - world.drift;
-	const waits = waiting === null ? null : short ? labels.waitingShort({...waiting, validity}, paused !== null) : labels.waitingFor({...waiting, validity});
+	const waits = client.waiting === null ? null : (short ? labels.waitingShort : labels.waitingFor)(client.waiting, paused !== null);
 	if (paused === null && waits === null) return [labels.running, 'plain'];
 	return [[paused, waits].filter(part => part !== null).join(' · '), paused === null ? 'accent' : 'warn'];
 }
@@ -140,8 +134,8 @@ const clientTable = (session: Session, width: number, look: Look) => {
 			selected: index === session.selected,
 			number: String(index + 1),
 			name: client.name,
-			status: status(world, client, labels, false),
-			shortStatus: status(world, client, labels, true),
+			status: status(client, labels, false),
+			shortStatus: status(client, labels, true),
 			belief,
 			fencing: [labels.sendsToken(client.fencing), client.fencing ? 'plain' : 'warn'] as [string, Role],
 			heartbeat: heartbeat(client, labels),
@@ -154,17 +148,11 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	const statusRoom = (short: boolean) => {
 		const paused = (short ? labels.pausedShort : labels.pausedUntil)(wideTime);
 		// Where requests take time, a client may wait for the replies to what the script asks, from every node, paused too if the script pauses.
-		const widest = [...reach.requests].map(op => ({
-			op,
-			since: wideTime,
-			replies: count,
-			sent: count,
-			grants: count,
-			validity: op !== 'release' && world.clients.some(client => client.checksValidity) ? -wideTime : null,
-		}));
 		if (!canWait(session, world)) return [labels.running, labels.crashed, paused];
-		const waits = widest.map(wait => (short ? labels.waitingShort(wait, false) : labels.waitingFor(wait)));
-		const pausedWaits = reach.pauses ? widest.map(wait => `${paused} · ${short ? labels.waitingShort(wait, true) : labels.waitingFor(wait)}`) : [];
+		const widest = [...reach.requests].map(op => ({op, since: wideTime, replies: count, sent: count, grants: count}));
+		const words = short ? labels.waitingShort : labels.waitingFor;
+		const waits = widest.map(wait => words(wait, false));
+		const pausedWaits = reach.pauses ? widest.map(wait => `${paused} · ${words(wait, true)}`) : [];
 		return [labels.running, labels.crashed, paused, ...waits, ...pausedWaits];
 	};
 	const count = world.nodes.length;
