@@ -25,7 +25,7 @@
 
 import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {createWorld, knownUntil, reaches, type World} from '../model/world.js';
+import {createWorld, knownUntil, latencyTo, reaches, type RequestOp, type World} from '../model/world.js';
 import {type Narration, narrationIn} from '../text/narration.js';
 import type {Scenario, TwinWording} from '../scenario/parse.js';
 import {type PlayedCommand, playCommands} from '../scenario/run.js';
@@ -60,6 +60,10 @@ export interface ClientBegun {
 	readonly pause: {readonly from: number; readonly until: number} | null;
 	/** Since when a write of it waits in a partition. */
 	readonly waiting: number | null;
+	/** Since when its lock requests (of one kind) travel to the nodes, and how many of them have not arrived yet. */
+	readonly asking: {readonly from: number; readonly op: RequestOp; readonly left: number} | null;
+	/** Since when replies travel back to it, and when the last of them is due. */
+	readonly answered: {readonly from: number; readonly until: number} | null;
 }
 
 export interface Begun {
@@ -68,9 +72,12 @@ export interface Begun {
 	readonly maxToken: number;
 }
 
-/** A span of a client's lane that an event ends: its belief (held or stale), a GC pause, or a write held in a partition. */
+/**
+ * A span of a client's lane that an event ends: its belief (held or stale), a GC pause, a write
+ * held in a partition, its lock requests or their replies on their way.
+ */
 export interface EndedSpan {
-	readonly kind: 'holds' | 'stale' | 'gc' | 'waits';
+	readonly kind: 'holds' | 'stale' | 'gc' | 'waits' | 'request' | 'reply';
 	readonly from: number;
 	readonly to: number;
 }
@@ -89,7 +96,7 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 	const track = name === undefined ? undefined : beginnings.clients.get(name);
 	if (name === undefined || track === undefined) return;
 	const {t} = event;
-	let {belief, pause, waiting} = track;
+	let {belief, pause, waiting, asking, answered} = track;
 	const endBelief = () => {
 		if (belief && t > belief.from) ended(name, {kind: belief.kind, from: belief.from, to: t});
 		belief = null;
@@ -103,7 +110,39 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 		if (waiting !== null && t > waiting) ended(name, {kind: 'waits', from: waiting, to: t});
 		waiting = null;
 	};
+	// Requests travel until the last of them arrives or is lost; replies until the last is due.
+	const requestDone = (op: RequestOp) => {
+		if (asking === null || op !== asking.op) return;
+		if (asking.left > 1) asking = {...asking, left: asking.left - 1};
+		else {
+			if (t > asking.from) ended(name, {kind: 'request', from: asking.from, to: t});
+			asking = null;
+		}
+	};
+	const replyDone = () => {
+		if (answered === null || t < answered.until) return;
+		if (t > answered.from) ended(name, {kind: 'reply', from: answered.from, to: t});
+		answered = null;
+	};
 	switch (event.kind) {
+		case 'request-sent':
+			// A given-up attempt's deletions arrive unannounced, and nobody waits for them: they are not drawn.
+			if (event.to.length === 0 || event.undo) break;
+			// Requests of an earlier wait still on their way (it ended at its timeout) give way to the new ones.
+			if (asking && t > asking.from) ended(name, {kind: 'request', from: asking.from, to: t});
+			asking = {from: t, op: event.op, left: event.to.length};
+			break;
+		case 'request-arrived':
+			requestDone(event.op);
+			if (event.replyAt > t) answered = {from: answered?.from ?? t, until: Math.max(answered?.until ?? t, event.replyAt)};
+			break;
+		case 'reply-arrived':
+			replyDone();
+			break;
+		case 'message-lost':
+			if (event.message === 'request') requestDone(event.op);
+			else replyDone();
+			break;
 		case 'acquired':
 			endBelief();
 			belief = {kind: 'holds', from: t};
@@ -142,7 +181,8 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 		default:
 			return;
 	}
-	if (belief !== track.belief || pause !== track.pause || waiting !== track.waiting) beginnings.clients.set(name, {belief, pause, waiting});
+	if (belief !== track.belief || pause !== track.pause || waiting !== track.waiting || asking !== track.asking || answered !== track.answered)
+		beginnings.clients.set(name, {belief, pause, waiting, asking, answered});
 }
 
 function begunAfter(begun: Begun, entry: Entry): Begun {
@@ -270,6 +310,7 @@ export const handVerbs = [
 	'jump-client',
 	'jump-node',
 	'crash-or-restart-node',
+	'latency-lock',
 ] as const;
 export type HandVerb = (typeof handVerbs)[number];
 
@@ -303,7 +344,10 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 		length: 1,
 		changes: 0,
 		firstViolation: null,
-		begun: {clients: new Map(initial.clients.map(client => [client.name, {belief: null, pause: null, waiting: null}])), maxToken: 0},
+		begun: {
+			clients: new Map(initial.clients.map(client => [client.name, {belief: null, pause: null, waiting: null, asking: null, answered: null}])),
+			maxToken: 0,
+		},
 	};
 	return {
 		scenario,
@@ -574,6 +618,9 @@ function handCommand(session: Session, verb: HandVerb): Command | null {
 			return {kind: client.status === 'crashed' ? 'restart' : 'crash', client: name};
 		case 'toggle-fencing':
 			return {kind: 'fencing', target: name, on: !client.fencing};
+		// Slow links to the lock take the length chosen; slow ones are made instant again.
+		case 'latency-lock':
+			return {kind: 'latency', client: name, peer: lockPeer, n: world.nodes.some(each => latencyTo(client, each.name) > 0) ? 0 : session.pauseLength};
 	}
 }
 

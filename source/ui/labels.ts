@@ -3,7 +3,7 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../text/narration.js';
-import type {Backend, TokenKind} from '../model/world.js';
+import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 
 /** Why a paste at the command line was not run: too long, too many lines, or a line too long. */
@@ -164,6 +164,13 @@ export interface Labels {
 	readonly pausedUntil: (t: number) => string;
 	/** The same, where the clients' table is short of room. */
 	readonly pausedShort: (t: number) => string;
+	/**
+	 * A client waiting for the replies to its request: `acquiring since t=2 · 3 of 5 replies · 2
+	 * granted`; `paused`: its replies only, `3 of 5 replies · 2 granted`, after the pause's words.
+	 */
+	readonly waitingFor: (wait: WaitWords, paused: boolean) => string;
+	/** The same, where the clients' table is short of room: `acquiring t=2 3/5 2✓`, paused `3/5 2✓`. */
+	readonly waitingShort: (wait: WaitWords, paused: boolean) => string;
 	readonly crashed: string;
 	/** Does a client send its token with its writes (the clients' column). */
 	readonly sendsToken: (sends: boolean) => string;
@@ -232,6 +239,21 @@ export interface Labels {
 		readonly cut: string;
 	};
 }
+
+/** What a waiting client's row needs to say of its wait. */
+export interface WaitWords {
+	readonly op: RequestOp;
+	readonly since: number;
+	readonly replies: number;
+	readonly sent: number;
+	readonly grants: number;
+}
+
+/** Each request: what the client is doing while it waits, and what a node's yes is. */
+const waitingWords = {
+	en: {acquire: ['acquiring', 'granted'], renew: ['renewing', 'extended'], release: ['releasing', 'deleted']},
+	ja: {acquire: ['取得', '許可'], renew: ['延長', '延長'], release: ['解放', '削除']},
+} as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
 
 const en: Labels = {
 	lockPane: 'Lock service',
@@ -311,6 +333,9 @@ const en: Labels = {
 	running: 'running',
 	pausedUntil: t => `paused by GC until t=${t}`,
 	pausedShort: t => `GC until t=${t}`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords.en[op][0]} since t=${since} · `}${replies} of ${sent} replies · ${grants} ${waitingWords.en[op][1]}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords.en[op][0]} t=${since} `}${replies}/${sent} ${grants}✓`,
 	crashed: 'crashed',
 	sendsToken: sends => (sends ? 'yes' : 'no'),
 	manual: 'manual',
@@ -403,6 +428,11 @@ const en: Labels = {
 		unanswered: 'no answer (cut off)',
 		lockDelay: 'lock-delay: none may acquire',
 		onNodes: 'on n nodes',
+		request: 'lock request travelling',
+		reply: 'reply travelling back',
+		replyGranted: 'reply read: granted',
+		replyRefused: 'reply read: not granted',
+		lost: 'request or reply lost',
 	},
 	timelineSigns: {
 		acquired: 'acquired, token n',
@@ -431,6 +461,11 @@ const en: Labels = {
 		unanswered: 'no answer',
 		lockDelay: 'lock-delay',
 		onNodes: 'on n nodes',
+		request: 'request',
+		reply: 'reply',
+		replyGranted: 'granted',
+		replyRefused: 'not granted',
+		lost: 'lost',
 	},
 	signsPane: 'Signs',
 	faintSigns: 'Faint signs are still to come.',
@@ -538,6 +573,9 @@ const ja: Labels = {
 	running: '動作中',
 	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
 	pausedShort: t => `GC t=${t} まで`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords.ja[op][0]}の返事待ち (t=${since} から) · `}返事 ${replies}/${sent} · ${waitingWords.ja[op][1]} ${grants}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords.ja[op][0]}待ち t=${since} `}${replies}/${sent} ${grants}✓`,
 	crashed: 'クラッシュ',
 	sendsToken: sends => (sends ? '有' : '無'),
 	manual: '手動',
@@ -626,6 +664,11 @@ const ja: Labels = {
 		unanswered: '応答なし (切断中)',
 		lockDelay: 'lock-delay: 誰にも渡さない',
 		onNodes: 'n ノードで',
+		request: 'ロックの依頼が移動中',
+		reply: '返事が戻る途中',
+		replyGranted: '返事を読む: 許可',
+		replyRefused: '返事を読む: 不許可',
+		lost: '依頼か返事が失われた',
 	},
 	timelineSigns: {
 		acquired: '取得 (トークン n)',
@@ -654,6 +697,11 @@ const ja: Labels = {
 		unanswered: '応答なし',
 		lockDelay: 'lock-delay',
 		onNodes: 'n ノードで',
+		request: '依頼',
+		reply: '返事',
+		replyGranted: '許可',
+		replyRefused: '不許可',
+		lost: '消失',
 	},
 	signsPane: '記号',
 	faintSigns: '薄い記号はこれから起きること。',
@@ -712,7 +760,12 @@ export type SignName =
 	| 'healed'
 	| 'unanswered'
 	| 'lockDelay'
-	| 'onNodes';
+	| 'onNodes'
+	| 'request'
+	| 'reply'
+	| 'replyGranted'
+	| 'replyRefused'
+	| 'lost';
 
 /** The signs the timeline draws: all but the lease ruler and the pointer. */
 export type TimelineSign = Exclude<SignName, 'lease' | 'pointer'>;
@@ -747,6 +800,11 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	unanswered: g.unanswered,
 	lockDelay: g.lockDelay,
 	onNodes: `${g.times}n`,
+	request: g.request,
+	reply: g.reply,
+	replyGranted: `${g.reply}${g.ok}`,
+	replyRefused: `${g.reply}${g.bad}`,
+	lost: g.lost,
 });
 
 export interface Sign {

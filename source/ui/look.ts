@@ -134,6 +134,10 @@ export interface Glyphs {
 	/** What several nodes did at one moment, counted: `[A×3` (A's keys), `✂×5`. */
 	readonly times: string;
 	readonly violation: string;
+	/** A lock request travelling to the nodes, its reply travelling back, and one lost on the way. */
+	readonly request: string;
+	readonly reply: string;
+	readonly lost: string;
 }
 
 const unicodeGlyphs: Glyphs = {
@@ -165,6 +169,9 @@ const unicodeGlyphs: Glyphs = {
 	lockDelay: '═',
 	times: '×',
 	violation: '!',
+	request: '→',
+	reply: '←',
+	lost: '↯',
 };
 
 const asciiGlyphs: Glyphs = {
@@ -196,6 +203,9 @@ const asciiGlyphs: Glyphs = {
 	lockDelay: '%',
 	times: '*',
 	violation: '!',
+	request: ')',
+	reply: '(',
+	lost: '^',
 };
 
 /** What the command line chose. */
@@ -218,7 +228,19 @@ export function makeLook({lang, theme, ascii, color}: LookOptions): Look {
 }
 
 /** Symbols that words and key names use, and what a plain font shows instead. */
-const asciiSymbols: Record<string, string> = {'→': '->', '←': '<-', '↑': 'Up', '↓': 'Down', '—': '-', '·': '-', '…': '...', '✓': 'v', '✗': 'x', '▸': '>'};
+const asciiSymbols: Record<string, string> = {
+	'→': '->',
+	'←': '<-',
+	'↑': 'Up',
+	'↓': 'Down',
+	'—': '-',
+	'−': '-',
+	'·': '-',
+	'…': '...',
+	'✓': 'v',
+	'✗': 'x',
+	'▸': '>',
+};
 const asciiPattern = new RegExp(`[${Object.keys(asciiSymbols).join('')}]`, 'gu');
 
 /** Text with the symbols of asciiSymbols spelled out; letters of any script stay as they are. */

@@ -128,6 +128,21 @@ describe('app state', () => {
 		expect(historyCommands(state.session)).toEqual(['pause B 7']);
 	});
 
+	test('L slows the selected client’s links to the lock by the length chosen, and a second L makes them instant again', () => {
+		const state = run(press('2'), press('-'), press('L'), press('L'));
+		expect(historyCommands(state.session)).toEqual(['latency B lock 4', 'latency B lock 0']);
+		const slow = run(press('2'), press('-'), press('L'));
+		// Its writes to the resource, and the other client, stay as fast as they were.
+		expect(currentWorld(slow.session).clients[1]!.latency).toEqual({L1: 4, resource: 0});
+		expect(currentWorld(slow.session).clients[0]!.latency).toEqual({L1: 0, resource: 0});
+	});
+
+	test(':latency A lock 3 runs from the command line', () => {
+		const state = run(press(':'), press('latency A lock 3'), press('\r', {return: true}));
+		expect(historyCommands(state.session)).toEqual(['latency A lock 3']);
+		expect(currentWorld(state.session).clients[0]!.latency.L1).toBe(3);
+	});
+
 	test('keys that arrive in one chunk (a held key, a paste) count one by one', () => {
 		const state = run(press('ttt'), press(':'), press('tick 2'), press('\r', {return: true}));
 		expect(historyCommands(state.session)).toEqual(['tick', 'tick', 'tick', 'tick 2']);

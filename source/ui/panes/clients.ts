@@ -5,7 +5,7 @@
 // or had done to it.
 
 import {lockPeer, resourceTarget} from '../../model/command.js';
-import {believers, type Client, type InflightWrite, majority, reaches, type World} from '../../model/world.js';
+import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
@@ -17,10 +17,13 @@ import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './row
 
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
 
+/** Running, paused or crashed; and, while it waits for replies, what it asked when and what has come back (a paused client's too: they wait for it). */
 function status(client: Client, labels: Labels, short: boolean): [string, Role] {
-	if (client.status === 'paused') return [(short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!), 'warn'];
 	if (client.status === 'crashed') return [labels.crashed, 'bad'];
-	return [labels.running, 'plain'];
+	const paused = client.status === 'paused' ? (short ? labels.pausedShort : labels.pausedUntil)(client.pausedUntil!) : null;
+	const waits = client.waiting === null ? null : (short ? labels.waitingShort : labels.waitingFor)(client.waiting, paused !== null);
+	if (paused === null && waits === null) return [labels.running, 'plain'];
+	return [[paused, waits].filter(part => part !== null).join(' · '), paused === null ? 'accent' : 'warn'];
 }
 
 function heartbeat(client: Client, labels: Labels): [string, Role] {
@@ -53,22 +56,41 @@ interface ScriptReach {
 	readonly holdsWrites: boolean;
 	/** A client's fencing is set on or off. */
 	readonly fencesClient: boolean;
+	/** The lock requests the script makes (heartbeats are renews), and does it pause a client. */
+	readonly requests: ReadonlySet<RequestOp>;
+	readonly pauses: boolean;
 }
 
 function scriptReach(session: Session, clientNames: readonly string[]): ScriptReach {
 	let jumpsClient = false;
 	let holdsWrites = false;
 	let fencesClient = false;
+	let pauses = false;
 	const cuts = new Map<string, string[]>();
+	const requests = new Set<RequestOp>(session.scenario.setup.clients.some(client => (client.renewEvery ?? null) !== null) ? ['renew'] : []);
 	for (const step of session.scenario.steps)
 		for (const {command} of step.commands) {
+			if (command.kind === 'acquire' || command.kind === 'renew' || command.kind === 'release') requests.add(command.kind);
+			if (command.kind === 'pause' || (command.kind === 'write' && command.pause !== undefined)) pauses = true;
 			if (command.kind === 'jump' && clientNames.includes(command.target)) jumpsClient = true;
 			if (command.kind === 'write' && command.pause !== undefined) holdsWrites = true;
 			if (command.kind === 'fencing' && clientNames.includes(command.target)) fencesClient = true;
 			if (command.kind === 'partition')
 				cuts.set(command.client, [...(cuts.get(command.client) ?? []), ...(command.peers.length === 0 ? [lockPeer] : command.peers)]);
 		}
-	return {jumpsClient, cuts, holdsWrites, fencesClient};
+	return {jumpsClient, cuts, holdsWrites, fencesClient, requests, pauses};
+}
+
+/** Can a client of the story wait for replies: a link to a node with latency now, at the start, or set by the script. */
+function canWait(session: Session, world: World): boolean {
+	const {setup, steps} = session.scenario;
+	const slowNow = world.clients.some(client => world.nodes.some(node => latencyTo(client, node.name) > 0));
+	const slowAtStart = (setup.latency ?? 0) > 0 || setup.clients.some(client => (client.latency ?? 0) > 0);
+	return (
+		slowNow ||
+		slowAtStart ||
+		steps.some(step => step.commands.some(({command}) => command.kind === 'latency' && command.n > 0 && command.peer !== resourceTarget))
+	);
 }
 
 /** A time as wide as the story's times are likely to get: two digits. */
@@ -123,7 +145,17 @@ const clientTable = (session: Session, width: number, look: Look) => {
 		};
 	});
 	const {columns} = labels;
-	const statusRoom = (short: boolean) => [labels.running, labels.crashed, (short ? labels.pausedShort : labels.pausedUntil)(wideTime)];
+	const statusRoom = (short: boolean) => {
+		const paused = (short ? labels.pausedShort : labels.pausedUntil)(wideTime);
+		// Where requests take time, a client may wait for the replies to what the script asks, from every node, paused too if the script pauses.
+		if (!canWait(session, world)) return [labels.running, labels.crashed, paused];
+		const widest = [...reach.requests].map(op => ({op, since: wideTime, replies: count, sent: count, grants: count}));
+		const words = short ? labels.waitingShort : labels.waitingFor;
+		const waits = widest.map(wait => words(wait, false));
+		const pausedWaits = reach.pauses ? widest.map(wait => `${paused} · ${words(wait, true)}`) : [];
+		return [labels.running, labels.crashed, paused, ...waits, ...pausedWaits];
+	};
+	const count = world.nodes.length;
 	const heartbeats = world.clients.map(client => client.renewEvery);
 	const notes = notesRoom(false);
 	const table: Column[] = (

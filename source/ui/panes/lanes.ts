@@ -12,12 +12,21 @@ import type {Glyphs, Role} from '../look.js';
 
 /**
  * `waits`: a write of the client's held in a partition, from its send to when the link is back;
- * `delay`: a node's lock-delay window, when it grants nobody.
+ * `delay`: a node's lock-delay window, when it grants nobody; `request`, `reply`: the client's lock
+ * requests travelling to the nodes, and their replies travelling back.
  */
-export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits' | 'delay';
+export type SpanKind = 'holds' | 'stale' | 'gc' | 'waits' | 'delay' | 'request' | 'reply';
 
 /** The sign of the legend each kind of span is drawn with. */
-export const spanSign: Readonly<Record<SpanKind, TimelineSign>> = {holds: 'holds', stale: 'stale', gc: 'gc', waits: 'sent', delay: 'lockDelay'};
+export const spanSign: Readonly<Record<SpanKind, TimelineSign>> = {
+	holds: 'holds',
+	stale: 'stale',
+	gc: 'gc',
+	waits: 'sent',
+	delay: 'lockDelay',
+	request: 'request',
+	reply: 'reply',
+};
 
 /** The lanes of the lock service: one per node, one for them all, or none. */
 export type LockLanes = 'nodes' | 'summary' | 'none';
@@ -158,6 +167,18 @@ class Drawing {
 			case 'fencing':
 				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm', event.on ? 'fenced' : 'unfenced');
 				break;
+			case 'reply-arrived':
+				// A late reply, which the client no longer waits for, is drawn faint.
+				if (event.granted) mark(g.ok, event.ignored ? 'decoration' : 'ok', 'replyGranted');
+				else mark(g.bad, event.ignored ? 'decoration' : 'warn', 'replyRefused');
+				break;
+			case 'message-lost':
+				mark(g.lost, 'bad', 'lost');
+				break;
+			case 'decided':
+				// Given up for want of validity: as good as turned away (a kept one is told by its acquire or renewal).
+				if (!event.kept) mark(event.op === 'acquire' ? g.acquireRefused : g.renewRefused, 'warn', event.op === 'acquire' ? 'acquireRefused' : 'renewRefused');
+				break;
 			default:
 				break;
 		}
@@ -197,12 +218,15 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 	const horizon = knownUntil(world);
 	const clientLanes = [...drawing.tracks].map(([name, track]) => {
 		const {spans, marks} = track;
-		const {belief, pause, waiting} = drawing.beginnings.clients.get(name)!;
+		const {belief, pause, waiting, asking, answered} = drawing.beginnings.clients.get(name)!;
 		if (belief && now > belief.from && now >= from) spans.push({from: belief.from, to: now, kind: belief.kind});
 		if (waiting !== null) spans.push({from: waiting, to: now, kind: 'waits'});
+		// Requests on their way run to the last one's arrival, replies to the last one due: what is to come is drawn faint.
+		if (asking !== null) spans.push({from: asking.from, to: Math.max(now, lastArrival(world, name)), kind: 'request'});
+		if (answered !== null) spans.push({from: answered.from, to: answered.until, kind: 'reply'});
 		if (pause) spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
 		if (world.lock.holder === name && world.lock.expiry !== null) marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration', signs: ['expired']});
-		return {name, of: 'client' as const, spans, marks};
+		return {name, of: 'client' as const, spans, marks: countedAlike(marks, g)};
 	});
 	for (const write of world.inflight)
 		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration', signs: ['sent']});
@@ -211,6 +235,40 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 	if (locks !== 'none' && hasLockStory(world)) lanes.push(...lockLanes(session.history, from, g, locks, lockLaneName));
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
+}
+
+/** When the last of a client's lock requests on their way arrives at its node (0 when none is). */
+const lastArrival = (world: World, client: string): number =>
+	Math.max(0, ...world.messages.filter(message => message.kind === 'request' && !message.undo && message.from === client).map(message => message.arrivesAt));
+
+/** The marks of one message each: several nodes' alike at one moment are counted. */
+const messageSigns: ReadonlySet<TimelineSign> = new Set(['replyGranted', 'replyRefused', 'lost']);
+
+/** The marks of what came of a request: where one stands, it tells the replies read at that moment. */
+const outcomeSigns: ReadonlySet<TimelineSign> = new Set(['acquired', 'acquiredNoToken', 'acquireRefused', 'renewed', 'renewRefused', 'released', 'unanswered']);
+
+const isReply = (mark: Mark) => mark.signs[0] === 'replyGranted' || mark.signs[0] === 'replyRefused';
+
+/**
+ * Replies of one kind read at one moment, or messages lost, counted (`✓×5`, the sign for several
+ * nodes): five marks would not fit a tick. Replies read as the client decides are left to its
+ * decision's mark (`[`, `[✗`): the way back (`←`) ends there, and a tick has room for one mark.
+ */
+function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
+	const decided = new Set(marks.filter(mark => mark.signs.some(sign => outcomeSigns.has(sign))).map(mark => mark.t));
+	const counted = (mark: Mark) => messageSigns.has(mark.signs[0]!);
+	const key = (mark: Mark) => `${mark.t} ${mark.signs[0]} ${mark.role}`;
+	const counts = new Map<string, number>();
+	for (const mark of marks) if (counted(mark)) counts.set(key(mark), (counts.get(key(mark)) ?? 0) + 1);
+	const told = new Set<string>();
+	return marks.flatMap(mark => {
+		if (!counted(mark)) return [mark];
+		if (isReply(mark) && decided.has(mark.t)) return [];
+		const count = counts.get(key(mark))!;
+		if (told.has(key(mark))) return [];
+		told.add(key(mark));
+		return count === 1 ? [mark] : [{...mark, text: `${mark.text}${g.times}${count}`, signs: [...mark.signs, 'onNodes' as const]}];
+	});
 }
 
 /** The lock service has a story of its own to draw: several nodes, or a lock-delay. */
@@ -264,7 +322,7 @@ class NodeDrawing {
 			for (const event of played.events) {
 				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
 				const name =
-					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted'
+					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted' || event.kind === 'request-arrived'
 						? event.node
 						: event.kind === 'jumped'
 							? event.target
@@ -276,10 +334,12 @@ class NodeDrawing {
 				if (event.kind === 'node-crashed') mark(g.crashed, 'bad', 'crashed');
 				if (event.kind === 'node-restarted') mark(g.restarted, 'accent', 'restarted');
 				if (event.kind === 'jumped') mark(`${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, 'warn', 'jumped');
-				if (event.kind === 'expired' || event.kind === 'node-crashed') {
+				if (event.kind === 'expired' || event.kind === 'node-crashed' || (event.kind === 'request-arrived' && event.op === 'release' && event.granted)) {
 					endedAt ??= new Map();
 					endedAt.set(name!, event.t);
 				}
+				// A request that takes time is granted when it arrives, which may be long before the command ends (a tick).
+				if (event.kind === 'request-arrived' && event.op === 'acquire' && event.granted) this.grant(node, event.client, event.t);
 			}
 			const world = played.world;
 			this.world = world;
@@ -294,12 +354,19 @@ class NodeDrawing {
 				}
 				if (node.holder === track.holder) continue;
 				if (track.holder !== null) track.spans.push({from: track.from, to: endedAt?.get(node.name) ?? world.clock, kind: 'holds'});
-				track.holder = node.holder;
-				track.from = world.clock;
-				if (node.holder !== null)
-					this.marks.push({t: world.clock, text: `[${node.holder}`, role: 'accent', signs: ['nodeKey'], node: at, granted: node.holder});
+				track.holder = null;
+				if (node.holder !== null) this.grant(at, node.holder, world.clock);
 			}
 		}
+	}
+
+	/** The node's key is the client's from `t` on: a key it held before ends there. */
+	private grant(at: number, client: string, t: number): void {
+		const track = this.tracks[at]!;
+		if (track.holder !== null) track.spans.push({from: track.from, to: t, kind: 'holds'});
+		track.holder = client;
+		track.from = t;
+		this.marks.push({t, text: `[${client}`, role: 'accent', signs: ['nodeKey'], node: at, granted: client});
 	}
 
 	/** Each node's spans, what is still open closed on copies: a key at now, a lock-delay window at its end. */

@@ -48,7 +48,11 @@ const spanStyle = (kind: SpanKind, g: Glyphs): {readonly text: string; readonly 
 				? {text: g.sent, role: 'warn'}
 				: kind === 'delay'
 					? {text: g.lockDelay, role: 'warn'}
-					: {text: g.holds, role: 'accent'};
+					: kind === 'request'
+						? {text: g.request, role: 'accent'}
+						: kind === 'reply'
+							? {text: g.reply, role: 'accent'}
+							: {text: g.holds, role: 'accent'};
 
 /** A lane drawn: its row, and the signs of the legend it shows. */
 interface DrawnLane {
@@ -68,8 +72,9 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 	const spanSigns: (TimelineSign | null)[] = new Array<TimelineSign | null>(width).fill(null);
 	const signs = new Set<TimelineSign>();
 	const column = (t: number) => (t - window.start) * window.columnsPerTick;
-	// Spans first (a lock-delay window, a GC pause, then a write waiting in a partition, over a belief), then marks on top.
-	const layer = (kind: SpanKind) => (kind === 'waits' ? 2 : kind === 'gc' ? 1 : 0);
+	// Spans first (a lock-delay window, a GC pause, lock messages on their way to a paused client too, then a write waiting in a
+	// partition, over a belief), then marks on top.
+	const layer = (kind: SpanKind) => (kind === 'waits' ? 3 : kind === 'request' || kind === 'reply' ? 2 : kind === 'gc' ? 1 : 0);
 	const ordered = [...lane.spans].sort((a, b) => layer(a.kind) - layer(b.kind));
 	for (const span of ordered) {
 		const style = spanStyle(span.kind, g);
