@@ -101,8 +101,9 @@ export function dashboardRows(props: DashboardProps, look: Look): Row[] {
 		withNodes && room - panes([], {top: withNodes, clients: fullClients, timeline: []}).length - timelineBaseHeight(currentWorld(session)) >= needs
 			? layoutWith(withNodes)
 			: null;
-	// The node rows give way before the clients' headings do, so that the table reads the same all story.
-	const chosen = nodesLaidOut && (!nodesLaidOut.compact || plain.compact) ? nodesLaidOut : plain;
+	// The node rows give way before the clients' headings and the lock's timeline lanes do: the
+	// table reads the same all story, and the lanes keep the nodes' events in view.
+	const chosen = nodesLaidOut && nodesLaidOut.compact === plain.compact && nodesLaidOut.lanes.length >= plain.lanes.length ? nodesLaidOut : plain;
 	const topMore = chosen === nodesLaidOut ? nodeRows : 0;
 	const {top, lanes, full, compact} = chosen;
 	const upper = compact ? panes([], {top, clients: compactClients, timeline: lanes}) : full;

@@ -3,6 +3,7 @@
 
 import {isDeepStrictEqual} from 'node:util';
 import {describe, expect, test} from 'vitest';
+import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
 import type {Lang} from '../../source/text/narration.js';
 import {historyCommands, reduceSession, type Session, type SessionAction, startSession} from '../../source/session/session.js';
@@ -114,6 +115,26 @@ describe('nothing is cut short', () => {
 						lines.filter(line => nodeRow.test(line)),
 						`${name} step ${session.history.entry.step}`,
 					).toEqual([]);
+			}
+	});
+
+	test("at 80x24 a story's lock lane, once shown, gives way to the node rows at no later step", () => {
+		const nodeRow = /^[ ▸]L\d+ {2,}/;
+		const lockLane = /^ lock {3}/;
+		for (const name of builtinNames())
+			for (const keyBar of [true, false]) {
+				let laneShown = false;
+				// Forward only: going back, a lane may have nothing left to show.
+				for (const session of storyboard(builtinScenario(name))) {
+					const lines = dashboardRows({session, width: 80, height: keyBar ? 23 : 24, keyBar}, lookIn('en')).map(textOf);
+					const where = `${name} step ${session.history.entry.step}${keyBar ? '' : ' without the key bar'}`;
+					if (lines.some(line => nodeRow.test(line)) && laneShown)
+						expect(
+							lines.some(line => lockLane.test(line)),
+							where,
+						).toBe(true);
+					laneShown ||= lines.some(line => lockLane.test(line));
+				}
 			}
 	});
 

@@ -92,6 +92,12 @@ describe.each(everyScreen)('$name at $width x $height in $lang', ({name, lang, w
 		expect(new Set(scales).size, scales.join(' ')).toBe(1);
 	});
 
+	test('a counted mark is drawn with its whole count, or without it where it has no room: never half of it', () => {
+		const times = looks[lang].glyphs.times;
+		for (const [step, {lanes}] of shown.entries())
+			for (const {name: lane, drawn} of lanes) expect(drawn, `step ${step}, ${lane}`).not.toMatch(new RegExp(`${times}(?!\\d)`));
+	});
+
 	test('the marks of a tick start on its column of the ruler, a blank between them', () => {
 		const glyphs = looks[lang].glyphs;
 		for (const [step, {lanes, ruler}] of shown.entries()) {

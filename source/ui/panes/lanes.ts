@@ -44,6 +44,8 @@ export interface Mark {
 	readonly role: Role;
 	/** The signs of the legend it is drawn with. */
 	readonly signs: readonly TimelineSign[];
+	/** What it shrinks to where it has no room: a counted mark without its count (`✂` for `✂×5`). */
+	readonly short?: Omit<Mark, 't' | 'short'>;
 }
 
 export interface Lane {
@@ -267,7 +269,7 @@ function countedAlike(marks: readonly Mark[], g: Glyphs): Mark[] {
 		const count = counts.get(key(mark))!;
 		if (told.has(key(mark))) return [];
 		told.add(key(mark));
-		return count === 1 ? [mark] : [{...mark, text: `${mark.text}${g.times}${count}`, signs: [...mark.signs, 'onNodes' as const]}];
+		return count === 1 ? [mark] : [{...mark, text: `${mark.text}${g.times}${count}`, signs: [...mark.signs, 'onNodes' as const], short: mark}];
 	});
 }
 
@@ -418,7 +420,7 @@ class NodeDrawing {
 				const {role, signs} = alike[0]!;
 				if (!several) marks.push({t, text, role, signs});
 				else if (alike.length === 1) marks.push({t, text: `${alike[0]!.node}${text}`, role, signs});
-				else marks.push({t, text: `${text}${g.times}${alike.length}`, role, signs: [...signs, 'onNodes']});
+				else marks.push({t, text: `${text}${g.times}${alike.length}`, role, signs: [...signs, 'onNodes'], short: {text, role, signs}});
 			}
 		}
 		// A window drawn over another is the same glyph: the lane shows when any node grants nobody.

@@ -94,7 +94,9 @@ function drawLane(lane: Lane, window: TimeWindow, width: number, now: number, g:
 		const limit = next < marks.length ? Math.min(width, column(marks[next]!.t) - 1) : width;
 		let x = column(t);
 		for (let at = first; at < next && x >= 0 && x < limit; at += 1) {
-			const mark = marks[at]!;
+			// A counted mark without room for its count is drawn without it, never with half of it.
+			const whole = marks[at]!;
+			const mark = whole.short && x + (at > first ? 1 : 0) + widthOf(whole.text) > limit ? whole.short : whole;
 			// Whole marks only, but for the first of a tick: it is cut rather than lost.
 			if (at > first && x + 1 + widthOf(mark.text) > limit) break;
 			if (at > first) {
