@@ -558,7 +558,7 @@ function decideGrant(world: World, client: Client, waiting: Waiting, timedOut: b
 		return withClient(world, changedClient(client, {until: client.holds ? until : null}));
 	}
 	const token = world.nodes.length === 1 ? waiting.token : null;
-	log.add(counted({kind: 'acquired', t, client: client.name, token, expiry: until}, world, waiting.grants));
+	log.add(counted({kind: 'acquired', t, client: client.name, token, expiry: until, ...(at > since ? {afterWait: true} : {})}, world, waiting.grants));
 	// An attempt whose keys never stood on a majority at once took no number: its writes count as older than every grant.
 	return withClient(world, changedClient(client, {holds: true, token, until, grant: waiting.grant ?? 0, lastRenewAt: t}));
 }

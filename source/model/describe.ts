@@ -47,10 +47,15 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.
 			const {nodes} = event;
 			if (ja) {
+				if (nodes && event.afterWait)
+					return `${event.client} がロックを持つ (${nodes.of} ノード中 ${nodes.count} が許可、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
 				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
 				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
 			}
 			const lease = `lease until t=${event.expiry}`;
+			// Replies read late count the grants as given, not as the keys stand now: they may have expired since.
+			if (nodes && event.afterWait)
+				return `${event.client} holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
 			return nodes
 				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
 				: `${event.client} acquired the lock with ${tokenText(event.token, lang)} (${lease})`;

@@ -20,6 +20,8 @@ export type Event =
 			/** When the client believes its lease ends, in its local time. */
 			readonly expiry: number;
 			readonly nodes?: NodeCount;
+			/** Its replies were read after a wait: the grants counted are those given then, which may since have expired. */
+			readonly afterWait?: boolean;
 	  }
 	| {readonly kind: 'acquire-failed'; readonly t: number; readonly client: string; readonly holder: string}
 	/** Too few nodes granted: the client deletes the keys it got. */

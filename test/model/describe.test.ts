@@ -122,6 +122,15 @@ describe('events and refusals in words', () => {
 		expect(describeRefusal({kind: 'crashed', client: 'A'})).toBe('A has crashed');
 	});
 
+	test('grants read after a wait are told as given, not as if the keys still stood', () => {
+		const nodes = {count: 5, needed: 3, of: 5};
+		const late = {kind: 'acquired', t: 12, client: 'A', token: null, expiry: 22, nodes, afterWait: true} as const;
+		const atOnce = {kind: 'acquired', t: 0, client: 'A', token: null, expiry: 10, nodes} as const;
+		expect(describeEvent(late)).toBe('A holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
+		expect(describeEvent(late, 'ja')).toBe('A がロックを持つ (5 ノード中 5 が許可、過半数は 3、t=22 まで)');
+		expect(describeEvent(atOnce)).toBe('A acquired the lock on 5 of 5 nodes (majority 3; lease until t=10)');
+	});
+
 	test('a crash forgets a token only where the client had one', () => {
 		const withToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: 3} as const;
 		const withoutToken = {kind: 'crashed', t: 15, client: 'A', droppedToken: null} as const;

@@ -116,6 +116,8 @@ describe('the decision: checksValidity', () => {
 	test('a naive client reading five OKs late holds the older grant: its write after the new holder is a violation', () => {
 		const {world, events} = inFlightPause(false);
 		expect(events.find(event => event.kind === 'decided')).toMatchObject({client: 'A', since: 0, at: 20, validity: null, kept: true, until: 30});
+		// Its five grants are counted as they were given: its keys have expired since.
+		expect(events.find(event => event.kind === 'acquired' && event.client === 'A')).toMatchObject({afterWait: true, nodes: {count: 5}});
 		expect(clientOf(world, 'A')).toMatchObject({holds: true, grant: 1});
 		expect(clientOf(world, 'B')).toMatchObject({holds: true, grant: 2});
 		expect(run(world, 'write A', 'tick 2').world.violations).toBe(1);

@@ -817,7 +817,7 @@ export class ReferenceWorld {
 		c.until = until;
 		c.grant = w.grant ?? 0;
 		c.lastRenewAt = t;
-		this.emit(this.service.counted({kind: 'acquired', t, client: c.name, token: c.token, expiry: until}, w.grants));
+		this.emit(this.service.counted({kind: 'acquired', t, client: c.name, token: c.token, expiry: until, ...(at > w.since ? {afterWait: true} : {})}, w.grants));
 	}
 
 	/** Redlock unlocks every instance it reaches, this attempt's keys only, and waits for no reply. */
