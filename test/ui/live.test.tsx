@@ -119,28 +119,35 @@ describe('the live dashboard at 80x24', () => {
 	);
 });
 
-test('the live dashboard takes what the terminal sends of its own for no key: a DCS answer holding a q does not quit it', async () => {
-	let quits = 0;
+/** The live dashboard before etcd answers, counting its quits. */
+function liveBeforeEtcd() {
+	const counted = {quits: 0};
 	const app = render(
 		<LiveApp
 			session={startSession(loadScenario('gc-pause'))}
 			look={makeLook({lang: 'en', theme: 'dark', ascii: false, color: false})}
 			status="live on a fresh etcd"
 			etcd={null}
-			onQuit={() => (quits += 1)}
+			onQuit={() => (counted.quits += 1)}
 		/>,
 	);
-	const settle = () => new Promise(resolve => setTimeout(resolve, 50));
+	return {app, counted};
+}
+
+const settle = () => new Promise(resolve => setTimeout(resolve, 50));
+
+test('the live dashboard takes what the terminal sends of its own for no key: a DCS answer holding a q does not quit it', async () => {
+	const {app, counted} = liveBeforeEtcd();
 	await settle();
 	for (const report of ['\u001BPq abc\u001B\\', '\u001B]11;rgb:0000/0000/0000\u0007', '\u001B[Mqqq']) {
 		app.stdin.write(report);
 		await settle();
 	}
-	expect(quits).toBe(0);
+	expect(counted.quits).toBe(0);
 	expect(app.lastFrame()).not.toContain(labelsFor('en').live.onlyQ);
 	app.stdin.write('q');
 	await settle();
-	expect(quits).toBe(1);
+	expect(counted.quits).toBe(1);
 	app.unmount();
 });
 
@@ -167,17 +174,7 @@ test("the live status row's words are the dashboard's language: in Japanese, no 
 });
 
 test('the live dashboard blanks on a clicker’s b or .; the next key brings it back and does nothing else, Ctrl-C still quits', async () => {
-	let quits = 0;
-	const app = render(
-		<LiveApp
-			session={startSession(loadScenario('gc-pause'))}
-			look={makeLook({lang: 'en', theme: 'dark', ascii: false, color: false})}
-			status="live on a fresh etcd"
-			etcd={null}
-			onQuit={() => (quits += 1)}
-		/>,
-	);
-	const settle = () => new Promise(resolve => setTimeout(resolve, 50));
+	const {app, counted} = liveBeforeEtcd();
 	await settle();
 	const shown = app.lastFrame();
 	for (const blank of ['b', '.']) {
@@ -186,13 +183,13 @@ test('the live dashboard blanks on a clicker’s b or .; the next key brings it 
 		expect(app.lastFrame()!.trim()).toBe('');
 		app.stdin.write('q');
 		await settle();
-		expect(quits).toBe(0);
+		expect(counted.quits).toBe(0);
 		expect(app.lastFrame()).toBe(shown);
 	}
 	app.stdin.write('b');
 	await settle();
 	app.stdin.write('\u0003');
 	await settle();
-	expect(quits).toBe(1);
+	expect(counted.quits).toBe(1);
 	app.unmount();
 });
