@@ -323,24 +323,31 @@ const count = (seen: Seen, events: readonly Event[]) => {
 
 describe('properties over long random command sequences', () => {
 	/** After every command the model and the reference agree on the refusal and its reason, the events and the world. */
+	/** Plays the commands on the model and on the reference, comparing them after each; `heard` hears each of the model's outcomes. */
+	const playAgainstReference = (setup: Setup, commands: readonly Command[], heard: (outcome: ReturnType<typeof applyCommand>) => void) => {
+		let world = createWorld(setup);
+		const reference = new ReferenceWorld(referenceSetup(setup));
+		for (const command of commands) {
+			const outcome = applyCommand(world, command);
+			world = outcome.world;
+			const refused = reference.apply(command);
+			// One comparison a command: an assertion is built only when the two disagree.
+			expectEqual(
+				{command: printCommand(command), refused: outcome.refused, events: outcome.events, world: observable(world)},
+				{command: printCommand(command), refused, events: reference.events, world: reference.snapshot()},
+			);
+			heard(outcome);
+		}
+	};
+
 	const matchesReference = (name: string, scenarios: fc.Arbitrary<[Setup, Command[]]>, numRuns: number): Seen => {
 		const seen: Seen = {accepted: 0, rejected: 0, violations: 0, lockDelay: 0, leaseOver: 0, refusals: new Set()};
-		checkSequences(name, scenarios, numRuns, (setup, commands) => {
-			let world = createWorld(setup);
-			const reference = new ReferenceWorld(referenceSetup(setup));
-			for (const command of commands) {
-				const outcome = applyCommand(world, command);
-				world = outcome.world;
-				const refused = reference.apply(command);
-				// One comparison a command: an assertion is built only when the two disagree.
-				expectEqual(
-					{command: printCommand(command), refused: outcome.refused, events: outcome.events, world: observable(world)},
-					{command: printCommand(command), refused, events: reference.events, world: reference.snapshot()},
-				);
+		checkSequences(name, scenarios, numRuns, (setup, commands) =>
+			playAgainstReference(setup, commands, outcome => {
 				count(seen, outcome.events);
 				if (outcome.refused) seen.refusals.add(outcome.refused.kind);
-			}
-		});
+			}),
+		);
 		console.info(`${name}: ${seen.accepted} writes accepted, ${seen.rejected} rejected, ${seen.violations} violations, ${seen.lockDelay} lock-delay refusals`);
 		return seen;
 	};
@@ -378,17 +385,8 @@ describe('properties over long random command sequences', () => {
 
 	test('messages that take time match the reference: latency, waits, pauses and crashes while waiting, partitions, delayed restarts, monotonic clocks (40 to 160 commands)', () => {
 		const seen = {decided: 0, givenUp: 0, lost: 0, late: 0, held: 0, waitingRefusals: 0};
-		checkSequences('messages', scenario(timedSetup, 40, 160), 120, (setup, commands) => {
-			let world = createWorld(setup);
-			const reference = new ReferenceWorld(referenceSetup(setup));
-			for (const command of commands) {
-				const outcome = applyCommand(world, command);
-				world = outcome.world;
-				const refused = reference.apply(command);
-				expectEqual(
-					{command: printCommand(command), refused: outcome.refused, events: outcome.events, world: observable(world)},
-					{command: printCommand(command), refused, events: reference.events, world: reference.snapshot()},
-				);
+		checkSequences('messages', scenario(timedSetup, 40, 160), 120, (setup, commands) =>
+			playAgainstReference(setup, commands, outcome => {
 				for (const event of outcome.events) {
 					if (event.kind === 'decided') seen[event.kept ? 'decided' : 'givenUp'] += 1;
 					if (event.kind === 'message-lost') seen.lost += 1;
@@ -396,8 +394,8 @@ describe('properties over long random command sequences', () => {
 					if (event.kind === 'restart-held') seen.held += 1;
 				}
 				if (outcome.refused?.kind === 'waiting') seen.waitingRefusals += 1;
-			}
-		});
+			}),
+		);
 		console.info(`messages: ${JSON.stringify(seen)}`);
 		if (runsFactor < 1) return;
 		// Each rule of the section is reached, or the generators went blind.

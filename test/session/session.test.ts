@@ -1,5 +1,4 @@
 import {describe, expect, test} from 'vitest';
-import {command} from '../model/helpers.js';
 import {loadScenario} from '../../source/scenario/files.js';
 import {
 	canGoBack,
@@ -13,16 +12,10 @@ import {
 	playedScenario,
 	reduceSession,
 	selectedClientName,
-	type Session,
-	type SessionAction,
 	startSession,
 	stepPosition,
 } from '../../source/session/session.js';
-
-const run = (session: Session, ...actions: SessionAction[]) => actions.reduce(reduceSession, session);
-const next = {type: 'next'} as const;
-const back = {type: 'back'} as const;
-const by = (text: string): SessionAction => ({type: 'do', command: command(text)});
+import {back, by, next, run} from './helpers.js';
 
 describe('session over gc-pause', () => {
 	const start = startSession(loadScenario('gc-pause'));

@@ -17,14 +17,10 @@ import {
 	startSession,
 	stepPosition,
 } from '../../source/session/session.js';
-import {command} from '../model/helpers.js';
 import {builtinScenario} from '../scenario/helpers.js';
+import {back, by, next, run} from './helpers.js';
 
-const run = (session: Session, ...actions: SessionAction[]) => actions.reduce(reduceSession, session);
-const next = {type: 'next'} as const;
 const forward = {type: 'forward'} as const;
-const back = {type: 'back'} as const;
-const by = (text: string): SessionAction => ({type: 'do', command: command(text)});
 const backs = (count: number) => Array.from({length: count}, () => back);
 
 describe('time travel over gc-pause', () => {
