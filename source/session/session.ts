@@ -364,14 +364,23 @@ export function startSession(scenario: Scenario, flipped = false): Session {
 	};
 }
 
+/**
+ * A reach past which every screen draws the timeline at its smallest scale and scrolls (it draws a
+ * tick in 3 columns at least, so this is a terminal over 3,000 columns wide): the script is not
+ * played further at the start, so a long scenario opens without playing it all first.
+ */
+const reachBeyondEveryScreen = 1000;
+
 /** The last time the script knows of from `initial` on, at any command of it: its clock, or what it has planned then. */
 function scriptReach(scenario: Scenario, initial: World): number {
 	let reach = knownUntil(initial);
 	for (const played of playCommands(
 		initial,
 		scenario.steps.flatMap(step => step.commands.map(({command}) => command)),
-	))
+	)) {
 		reach = Math.max(reach, knownUntil(played.world));
+		if (reach > reachBeyondEveryScreen) break;
+	}
 	return reach;
 }
 

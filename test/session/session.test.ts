@@ -15,6 +15,7 @@ import {
 	startSession,
 	stepPosition,
 } from '../../source/session/session.js';
+import {scenarioOf} from '../scenario/helpers.js';
 import {back, by, next, run} from './helpers.js';
 
 describe('session over gc-pause', () => {
@@ -188,5 +189,13 @@ describe("the script's reach: how far the story goes, for the timeline's one sca
 		const none = startSession({...scenario, steps: []});
 		expect(none.scriptReach).toBe(0);
 		expect(reduceSession(none, by('pause A 30')).scriptReach).toBe(0);
+	});
+
+	test('a long script is played at the start only as far as any screen could draw at once', () => {
+		const long = scenarioOf(`title: long\nclients: [A]\nsteps:\n${'  - do: tick 10\n'.repeat(500)}`);
+		const {scriptReach} = startSession(long);
+		// 5,000 ticks in all: it stops a step past the reach beyond every screen.
+		expect(scriptReach).toBeGreaterThan(1000);
+		expect(scriptReach).toBeLessThanOrEqual(1010);
 	});
 });
