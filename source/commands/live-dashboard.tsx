@@ -20,7 +20,7 @@ export interface LiveDashboardFlags {
 
 export interface LiveDashboard {
 	readonly session: Session;
-	show(session: Session, status: string, etcd?: LiveAppProps['etcd']): void;
+	show(session: Session, status: string, servers?: LiveAppProps['servers']): void;
 	/** Resolves when q is pressed. */
 	readonly quit: Promise<void>;
 	close(): void;
@@ -33,18 +33,18 @@ export function showLiveDashboard(scenario: Scenario, flags: LiveDashboardFlags,
 		pressedQuit = resolve;
 	});
 	const session = startSession(scenario);
-	const element = (shown: Session, status: string, etcd: LiveAppProps['etcd']) => (
-		<LiveApp session={shown} look={look} status={status} etcd={etcd} onQuit={pressedQuit} />
+	const element = (shown: Session, status: string, servers: LiveAppProps['servers']) => (
+		<LiveApp session={shown} look={look} status={status} servers={servers} onQuit={pressedQuit} />
 	);
-	// What etcd said last stays on screen while only the status row changes.
-	let lastEtcd: LiveAppProps['etcd'] = null;
-	const app = render(element(session, 'starting etcd…', null), inkOptions(io));
+	// What the servers said last stays on screen while only the status row changes.
+	let lastServers: LiveAppProps['servers'] = null;
+	const app = render(element(session, 'starting servers…', null), inkOptions(io));
 	const forgetTeardown = onCrashTeardown(() => app.unmount());
 	return {
 		session,
-		show(shown, status, etcd) {
-			if (etcd !== undefined) lastEtcd = etcd;
-			app.rerender(element(shown, status, lastEtcd));
+		show(shown, status, servers) {
+			if (servers !== undefined) lastServers = servers;
+			app.rerender(element(shown, status, lastServers));
 		},
 		quit,
 		close() {

@@ -13,10 +13,28 @@ export interface Lag {
 	readonly t: number;
 	/** Real milliseconds after that tick's moment; negative when etcd was early. */
 	readonly ms: number;
+	/** The Redlock node whose key it was; none for etcd's one lease. */
+	readonly node?: string;
 }
 
 /** What a live world and the model's are held to agree on; the resource's and each client's are a name's. */
-type Fact = 'holder' | 'token' | 'revision' | 'value' | 'maxToken' | 'writes' | 'rejected' | 'violations' | 'inflight' | 'status' | 'believesToken';
+type Fact =
+	| 'holder'
+	| 'token'
+	| 'revision'
+	| 'value'
+	| 'maxToken'
+	| 'writes'
+	| 'rejected'
+	| 'violations'
+	| 'inflight'
+	| 'status'
+	| 'believesToken'
+	| 'holds'
+	| 'until'
+	| 'waiting'
+	| 'nodeHolder'
+	| 'nodeUp';
 
 /** Where a live step and the model's disagree: a fact (`of` names whose), or an expectation the live world missed. */
 export type Difference =
@@ -64,10 +82,20 @@ export function compareStep(model: World, live: World, expect: Expectation | nul
 	differ('rejected', null, live.resource.rejected, model.resource.rejected);
 	differ('violations', null, live.violations, model.violations);
 	differ('inflight', null, live.inflight.length, model.inflight.length);
+	// Redlock's nodes each hold a key of their own; a lone lock service's key is the lock's, compared above.
+	if (model.nodes.length > 1)
+		for (const node of model.nodes) {
+			const liveNode = live.nodes.find(other => other.name === node.name);
+			differ('nodeUp', node.name, liveNode?.up, node.up);
+			differ('nodeHolder', node.name, liveNode?.holder, node.holder);
+		}
 	for (const client of model.clients) {
 		const liveClient = live.clients.find(other => other.name === client.name);
 		differ('status', client.name, liveClient?.status, client.status);
 		differ('believesToken', client.name, liveClient?.token, client.token);
+		differ('holds', client.name, liveClient?.holds, client.holds);
+		differ('until', client.name, liveClient?.until, client.until);
+		differ('waiting', client.name, liveClient?.waiting !== null, client.waiting !== null);
 	}
 	if (expect) for (const mismatch of checkExpectation(live, expect)) differences.push({fact: 'expect', mismatch});
 	return {differences, lags};
@@ -86,6 +114,11 @@ const factWords: Record<Lang, Record<Fact, string>> = {
 		inflight: 'in flight',
 		status: 'status',
 		believesToken: 'believes token',
+		holds: 'believes it holds',
+		until: 'believes its lock ends at',
+		waiting: 'waits for replies',
+		nodeHolder: 'key held by',
+		nodeUp: 'up',
 	},
 	ja: {
 		holder: '持ち主',
@@ -99,10 +132,19 @@ const factWords: Record<Lang, Record<Fact, string>> = {
 		inflight: '送信中',
 		status: '状態',
 		believesToken: '信じるトークン',
+		holds: '持っているつもり',
+		until: 'ロックの終わりと信じる時刻',
+		waiting: '返事待ち',
+		nodeHolder: 'キーの持ち主',
+		nodeUp: '稼働',
 	},
 };
 
-const show = (value: unknown, lang: Lang) => (value === null || value === undefined ? (lang === 'ja' ? 'なし' : 'none') : String(value));
+function show(value: unknown, lang: Lang): string {
+	if (value === null || value === undefined) return lang === 'ja' ? 'なし' : 'none';
+	if (typeof value === 'boolean') return lang === 'ja' ? (value ? 'はい' : 'いいえ') : value ? 'yes' : 'no';
+	return String(value);
+}
 
 /** A difference in words: `holder: live A, model B`; `持ち主: ライブ A、モデル B`. */
 export function describeDifference(difference: Difference, lang: Lang = 'en'): string {
@@ -115,5 +157,6 @@ export function describeDifference(difference: Difference, lang: Lang = 'en'): s
 
 export function describeLag(lag: Lag): string {
 	const when = lag.ms >= 0 ? `${lag.ms} ms late` : `${-lag.ms} ms early`;
+	if (lag.node !== undefined) return `${lag.client}'s key expired on ${lag.node} ${when} (t=${lag.t})`;
 	return `${lag.client}'s lease expired in etcd ${when} (t=${lag.t})`;
 }

@@ -8,10 +8,10 @@ import type {EtcdState} from './etcd-mirror.js';
 import type {LiveClients} from './live-clients.js';
 
 /**
- * What the run counts itself, since etcd keeps only the resource's value and max token: the
- * outcome of each write is what its transaction answered.
+ * What the run counts of the resource itself, since its store keeps only the value (and the max
+ * token): the outcome of each write is what its store answered.
  */
-export interface LiveCounts {
+export interface WriteCounts {
 	/** Whether the resource checks tokens. */
 	fenced: boolean;
 	writes: number;
@@ -20,6 +20,10 @@ export interface LiveCounts {
 	maxAcceptedSenderGrant: number;
 	/** The writes the network holds back, in the order they arrive. */
 	inflight: InflightWrite[];
+}
+
+/** The writes' counts of an etcd run, and its grants: etcd numbers them its own way. */
+export interface LiveCounts extends WriteCounts {
 	/** The tick the lock's lease ends: its last grant or keepalive plus the lease (etcd counts its own in seconds). */
 	lockExpiry: number | null;
 	/** etcd's token of each grant, in the order etcd made them. */
@@ -28,23 +32,22 @@ export interface LiveCounts {
 	readonly modelGrants: number[];
 }
 
-export const startCounts = (model: World): LiveCounts => ({
+export const startWriteCounts = (model: World): WriteCounts => ({
 	fenced: model.resource.fenced,
 	writes: 0,
 	rejected: 0,
 	violations: 0,
 	maxAcceptedSenderGrant: 0,
 	inflight: [],
-	lockExpiry: null,
-	liveGrants: [],
-	modelGrants: [],
 });
+
+export const startCounts = (model: World): LiveCounts => ({...startWriteCounts(model), lockExpiry: null, liveGrants: [], modelGrants: []});
 
 /** Grants are numbered in the order etcd made them, as the model numbers its own. */
 export const grantOf = (counts: LiveCounts, token: number | null): number | null => (token === null ? null : counts.liveGrants.indexOf(token) + 1 || null);
 
 /** A write's outcome; an accepted one sent under an older grant than one accepted before is a violation. */
-export function countWrite(counts: LiveCounts, senderGrant: number, result: 'accepted' | 'rejected'): void {
+export function countWrite(counts: WriteCounts, senderGrant: number, result: 'accepted' | 'rejected'): void {
 	if (result === 'rejected') {
 		counts.rejected += 1;
 		return;

@@ -269,7 +269,7 @@ function withNodesAndClient(world: World, nodes: readonly LockNode[], client: Cl
 }
 
 /** The lock as a person reads it (with several nodes, the client whose keys are on a majority of the nodes that are up). */
-function withLockView(world: World): World {
+export function withLockView(world: World): World {
 	const {lock, nodes} = world;
 	let holder: string | null = null;
 	let token: number | null = null;

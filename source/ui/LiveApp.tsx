@@ -1,7 +1,8 @@
-// The dashboard of `dlock-tui live`: the simulator's panes, drawn from what etcd and the client
-// processes said (in the model's token numbers), two rows under them with what etcd says in its
-// own numbers beside the model, and one row saying where etcd is. The story plays itself in real
-// time (etcd's leases do not wait for a key), so the only keys are q and a clicker's blank.
+// The dashboard of `dlock-tui live`: the simulator's panes, drawn from what the servers and the
+// client processes said (in the model's token numbers), two rows under them with what the servers
+// say in their own terms beside the model, and one row saying where they are. The story plays
+// itself in real time (leases and keys expire without waiting for a key), so the only keys are q
+// and a clicker's blank.
 
 import {Box, useInput} from 'ink';
 import {useRef, useState} from 'react';
@@ -22,14 +23,14 @@ import {LookContext} from './useLook.js';
 export interface LiveAppProps {
 	readonly session: Session;
 	readonly look: Look;
-	/** The bottom row: where etcd is and how the run is going. */
+	/** The bottom row: where the servers are and how the run is going. */
 	readonly status: string;
-	/** What etcd says beside the model; null until etcd answers. */
-	readonly etcd: Omit<LiveRowsProps, 'now' | 'width' | 'look'> | null;
+	/** What the servers say beside the model; null until they answer. */
+	readonly servers: Omit<LiveRowsProps, 'now' | 'width' | 'look'> | null;
 	readonly onQuit: () => void;
 }
 
-export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
+export function LiveApp({session, look, status, servers, onQuit}: LiveAppProps) {
 	const {columns, rows} = useTerminalSize();
 	const [refused, setRefused] = useState(false);
 	const [blank, setBlank] = useState(false);
@@ -56,13 +57,13 @@ export function LiveApp({session, look, status, etcd, onQuit}: LiveAppProps) {
 		);
 	const bottom = refused ? labelsFor(look.lang).live.onlyQ : status;
 	const statusRow: Row = [piece(bottom, refused ? 'warn' : 'dim')];
-	const etcdRows = etcd === null ? [] : liveRows({...etcd, now: Date.now(), width: columns - 1, look});
+	const serverRows = servers === null ? [] : liveRows({...servers, now: Date.now(), width: columns - 1, look});
 	// The dashboard draws no key bar here, so it needs a row fewer than its minimum counts. On a
-	// short screen the status row gives way (etcd's rows say whether this tick agrees with the
-	// model), but for the line that says only q works, which takes the place of etcd's second row.
+	// short screen the status row gives way (the servers' rows say whether this tick agrees with the
+	// model), but for the line that says only q works, which takes the place of their second row.
 	const dashboardNeeds = minimumSize(session, columns - 1).height - 2;
-	const roomForAll = rows - 1 - etcdRows.length - 1 >= dashboardNeeds;
-	const under = roomForAll ? [...etcdRows, statusRow] : refused ? [etcdRows[0]!, statusRow] : etcdRows;
+	const roomForAll = rows - 1 - serverRows.length - 1 >= dashboardNeeds;
+	const under = roomForAll ? [...serverRows, statusRow] : refused ? [serverRows[0]!, statusRow] : serverRows;
 	return (
 		<LookContext value={look}>
 			<Box flexDirection="column">

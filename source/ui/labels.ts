@@ -53,6 +53,18 @@ export interface LiveLabels {
 	/** Where etcd differs from the model: the model's value. */
 	readonly differs: (model: string) => string;
 	readonly lag: (client: string, ms: number) => string;
+	/** Heads Redis's rows: what follows is each node's key as the node holds it. */
+	readonly redis: string;
+	/** A node whose redis-server is down. */
+	readonly down: string;
+	/** A key's time left (PTTL). */
+	readonly secondsLeft: (seconds: number) => string;
+	/** A process's belief: it holds the lock until that tick (null: it did not say). */
+	readonly holdsUntil: (until: number | null) => string;
+	/** A process waiting for its nodes' replies. */
+	readonly waits: string;
+	/** Where: the run's own redis-servers, one per node and one for the resource. */
+	readonly freshRedis: (nodes: number, resource: string) => string;
 	/** Said when a key other than q is pressed. */
 	readonly onlyQ: string;
 	/** The status row, while the story plays: where etcd is and how long a tick lasts. */
@@ -378,7 +390,14 @@ const en: Labels = {
 		inModel: value => `(model ${value})`,
 		differs: model => `≠ model ${model}`,
 		lag: (client, ms) => `lag: ${client}'s expiry ${ms >= 0 ? `${ms} ms late` : `${-ms} ms early`}`,
-		onlyQ: 'live, only q and b . (blank) work: etcd plays in real time, nothing goes back',
+		redis: 'Redis says',
+		down: 'down',
+		secondsLeft: seconds => `${seconds.toFixed(1)} s`,
+		holdsUntil: until => (until === null ? 'holds' : `holds to t=${until}`),
+		waits: 'waits for replies',
+		freshRedis: (nodes, resource) =>
+			`${nodes} fresh redis-server${nodes === 1 ? '' : 's'} and one for ${resource} (a node's clock jump is made on its key: PEXPIRE shortens or lengthens it)`,
+		onlyQ: 'live, only q and b . (blank) work: it plays in real time, nothing goes back',
 		playing: (where, tickMs) => `live on ${where}; a tick is ${tickMs} ms; q quits`,
 		freshEtcd: (lockUrl, resourceUrl, resource) => `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resource})`,
 		givenEtcd: (url, prefix) => `${url}, keys under ${prefix}`,
@@ -615,7 +634,13 @@ const ja: Labels = {
 		inModel: value => `(モデル ${value})`,
 		differs: model => `≠ モデル ${model}`,
 		lag: (client, ms) => `遅れ: ${client} の失効 ${ms >= 0 ? `${ms} ms 遅い` : `${-ms} ms 早い`}`,
-		onlyQ: 'ライブでは q と b . (黒画面) のみ: etcd は実時間で進む (戻れない)',
+		redis: 'Redis では',
+		down: '停止',
+		secondsLeft: seconds => `${seconds.toFixed(1)} 秒`,
+		holdsUntil: until => (until === null ? '保持' : `t=${until} まで保持`),
+		waits: '返事待ち',
+		freshRedis: (nodes, resource) => `新しい redis-server ${nodes} 台と ${resource} 用に 1 台 (ノードの時計の跳躍はキーに施す: PEXPIRE で短く・長くする)`,
+		onlyQ: 'ライブでは q と b . (黒画面) のみ: 実時間で進む (戻れない)',
 		playing: (where, tickMs) => `ライブ: ${where} · 1 tick は ${tickMs} ms · q で終了`,
 		freshEtcd: (lockUrl, resourceUrl, resource) => `新しい etcd ${lockUrl} (ロック) と ${resourceUrl} (${resource})`,
 		givenEtcd: (url, prefix) => `${url} (キーは ${prefix} の下)`,

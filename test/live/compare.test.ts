@@ -78,3 +78,26 @@ describe('compareStep', () => {
 		expect(compareStep(etcd, live, null, [], false).differences).toEqual([]);
 	});
 });
+
+describe('compareStep on Redlock', () => {
+	const redlock = play(createWorld({backend: 'redlock', lease: 10, clients: [{name: 'A'}, {name: 'B'}]}), 'partition A L4 L5', 'acquire A');
+
+	test("each node's key and each client's belief are held to the model's", () => {
+		expect(compareStep(redlock, redlock, null, [], false).differences).toEqual([]);
+		const live: World = {
+			...redlock,
+			nodes: redlock.nodes.map(node => (node.name === 'L3' ? {...node, holder: null, up: false} : node)),
+			clients: redlock.clients.map(client => (client.name === 'A' ? {...client, until: 11} : client)),
+		};
+		expect(compareStep(redlock, live, null, [], false).differences.map(difference => describeDifference(difference))).toEqual([
+			'L3 up: live no, model yes',
+			'L3 key held by: live none, model A',
+			'A believes its lock ends at: live 11, model 10',
+		]);
+		expect(describeDifference({fact: 'waiting', of: 'B', live: true, model: false}, 'ja')).toBe('B の返事待ち: ライブ はい、モデル いいえ');
+	});
+
+	test("a Redlock node's lag names the node", () => {
+		expect(describeLag({client: 'A', t: 10, ms: 4, node: 'L2'})).toBe("A's key expired on L2 4 ms late (t=10)");
+	});
+});

@@ -1,6 +1,7 @@
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
-import type {EtcdView} from '../../source/live/play.js';
+import type {EtcdView} from '../../source/live/etcd-run.js';
+import type {RedisView} from '../../source/live/redlock-run.js';
 import {applyCommand} from '../../source/model/apply.js';
 import {createWorld, type World} from '../../source/model/world.js';
 import {loadScenario} from '../../source/scenario/files.js';
@@ -21,6 +22,7 @@ const aHolds = [{kind: 'acquire', client: 'A'} as const, {kind: 'write', client:
 
 /** etcd with A's lock key created at revision 2 and its write stored, as on a fresh etcd. */
 const etcdAHolds: EtcdView = {
+	kind: 'etcd',
 	holder: 'A',
 	token: 2,
 	revision: 2,
@@ -35,7 +37,7 @@ const etcdAHolds: EtcdView = {
 
 const text = (props: Partial<LiveRowsProps>, lang: Lang = 'en') =>
 	liveRows({
-		etcd: etcdAHolds,
+		view: etcdAHolds,
 		live: aHolds,
 		model: aHolds,
 		exact: false,
@@ -55,24 +57,82 @@ describe('the live rows: what etcd says beside the model', () => {
 
 	test("etcd's lease time counts down from its last answer, in whole seconds it is under", () => {
 		expect(text({now: 11_500})[0]).toContain('lease <1 s');
-		expect(text({etcd: {...etcdAHolds, leaseLeft: {seconds: 4, readAt: 10_000}}, now: 11_200})[0]).toContain('lease <4 s');
+		expect(text({view: {...etcdAHolds, leaseLeft: {seconds: 4, readAt: 10_000}}, now: 11_200})[0]).toContain('lease <4 s');
 	});
 
 	test('where etcd differs from the model, the model value is marked, and the tick with a cross', () => {
 		const free: EtcdView = {...etcdAHolds, holder: null, token: null, beliefs: etcdAHolds.beliefs.map(belief => ({...belief, token: null}))};
 		const liveFree: World = {...aHolds, lock: {...aHolds.lock, holder: null, token: null}, clients: aHolds.clients.map(client => ({...client, token: null}))};
-		const [lock, resource] = text({etcd: free, live: liveFree});
+		const [lock, resource] = text({view: free, live: liveFree});
 		expect(lock).toMatch(/^etcd says the lock is free ≠ model A · revision 2/);
 		expect(resource).toMatch(/^✗ t=0 .*processes: A — \(frozen\) ≠ model 1, B —/);
 	});
 
 	test('a lag is said with its size', () => {
-		expect(text({etcd: {...etcdAHolds, holder: null, token: null}, lags: [{client: 'A', t: 5, ms: 320}]})[0]).toContain("lag: A's expiry 320 ms late");
+		expect(text({view: {...etcdAHolds, holder: null, token: null}, lags: [{client: 'A', t: 5, ms: 320}]})[0]).toContain("lag: A's expiry 320 ms late");
 	});
 
 	test.for(['en', 'ja'] as const)('%s: both rows fit 80 columns whole', lang => {
 		const rows = text({}, lang);
 		for (const row of rows) {
+			expect(widthOf(row)).toBe(79);
+			expect(row).not.toContain('…');
+		}
+	});
+});
+
+describe("the live rows on Redis: each node's key beside the model", () => {
+	const redlockStart = createWorld(loadScenario('redlock-clock-jump').setup);
+	const aHoldsThree = (['partition A L4 L5', 'acquire A'] as const).reduce((world: World, line) => {
+		const [kind, client, ...peers] = line.split(' ');
+		const command = kind === 'acquire' ? ({kind: 'acquire', client: client!} as const) : ({kind: 'partition', client: client!, peers} as const);
+		return applyCommand(world, command).world;
+	}, redlockStart);
+	const redisAHolds: RedisView = {
+		kind: 'redis',
+		nodes: aHoldsThree.nodes.map(node => ({name: node.name, up: true, holder: node.holder, pttlMs: node.holder === null ? null : 9_500})),
+		value: null,
+		readAt: 10_000,
+		beliefs: [
+			{name: 'A', holds: true, until: 10, status: 'running', waiting: false},
+			{name: 'B', holds: false, until: null, status: 'running', waiting: false},
+		],
+	};
+	const redisText = (props: Partial<LiveRowsProps>, lang: Lang = 'en') => text({view: redisAHolds, live: aHoldsThree, model: aHoldsThree, ...props}, lang);
+
+	test("every node's holder with its key's time left, counted down from the read; each process's belief", () => {
+		const [keys, beliefs] = redisText({now: 10_500});
+		expect(keys).toMatch(/^Redis says L1 A 9\.0 s · L2 A 9\.0 s · L3 A 9\.0 s · L4 — · L5 — +$/);
+		expect(beliefs).toMatch(/^✓ t=0 +row-42 = empty · processes: A holds to t=10, B — +$/);
+	});
+
+	test('a node down, a key the model does not have, and a belief that differs are marked', () => {
+		const view: RedisView = {
+			...redisAHolds,
+			nodes: redisAHolds.nodes.map(node => (node.name === 'L3' ? {...node, up: false, holder: null, pttlMs: null} : node)),
+			beliefs: redisAHolds.beliefs.map(belief => (belief.name === 'B' ? {...belief, waiting: true} : belief)),
+		};
+		const waiting = {
+			op: 'acquire',
+			since: 0,
+			replies: 0,
+			grants: 0,
+			sent: 5,
+			attempt: 1,
+			lease: 10,
+			heartbeat: false,
+			grant: null,
+			token: null,
+			refusal: null,
+		} as const;
+		const live: World = {...aHoldsThree, clients: aHoldsThree.clients.map(client => (client.name === 'B' ? {...client, waiting} : client))};
+		const [keys, beliefs] = redisText({view, live});
+		expect(keys).toContain('L3 down ≠ model A');
+		expect(beliefs).toMatch(/^✗ t=0 .*B waits for replies ≠ model —/);
+	});
+
+	test.for(['en', 'ja'] as const)('%s: both rows fit 80 columns whole', lang => {
+		for (const row of redisText({}, lang)) {
 			expect(widthOf(row)).toBe(79);
 			expect(row).not.toContain('…');
 		}
@@ -87,7 +147,7 @@ describe('the live dashboard at 80x24', () => {
 				session={startSession(scenario)}
 				look={makeLook({lang, theme: 'dark', ascii: false, color: false})}
 				status="live on a fresh etcd"
-				etcd={{etcd: etcdAHolds, live: aHolds, model: aHolds, exact: false, lags: []}}
+				servers={{view: etcdAHolds, live: aHolds, model: aHolds, exact: false, lags: []}}
 				onQuit={() => undefined}
 			/>,
 		);
@@ -127,7 +187,7 @@ function liveBeforeEtcd() {
 			session={startSession(loadScenario('gc-pause'))}
 			look={makeLook({lang: 'en', theme: 'dark', ascii: false, color: false})}
 			status="live on a fresh etcd"
-			etcd={null}
+			servers={null}
 			onQuit={() => (counted.quits += 1)}
 		/>,
 	);

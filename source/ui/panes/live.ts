@@ -1,17 +1,21 @@
-// The live dashboard's two rows of what etcd says now, in etcd's own numbers (read through the
-// run's watches), and what each client process last said it believes; where it differs from the
-// model's world at the same tick, the model's value is marked beside it, and a lag with its size.
+// The live dashboard's two rows of what the servers say now, in their own terms (etcd's numbers,
+// read through the run's watches; each Redis node's key, read from the node), and what each
+// client process last said it believes; where it differs from the model's world at the same tick,
+// the model's value is marked beside it, and a lag with its size.
 
 import type {Lag} from '../../live/compare.js';
-import type {EtcdView} from '../../live/play.js';
+import type {EtcdView} from '../../live/etcd-run.js';
+import type {RedisView} from '../../live/redlock-run.js';
 import type {World} from '../../model/world.js';
 import {widthOf} from '../../text/width.js';
 import {labelsFor} from '../labels.js';
 import type {Look} from '../look.js';
 import {fitRow, type Piece, piece, type Row, rowWidth} from './rows.js';
 
+export type ServersView = EtcdView | RedisView;
+
 export interface LiveRowsProps {
-	readonly etcd: EtcdView;
+	readonly view: ServersView;
 	/** What etcd and the processes said, in the model's token numbers. */
 	readonly live: World;
 	/** The model's world at the same tick. */
@@ -19,7 +23,7 @@ export interface LiveRowsProps {
 	/** etcd's numbers are the model's themselves (revision tokens on a fresh etcd). */
 	readonly exact: boolean;
 	readonly lags: readonly Lag[];
-	/** Now, in ms since the epoch: the lease's time left counts down from etcd's last answer. */
+	/** Now, in ms since the epoch: a lease's or key's time left counts down from the servers' last answer. */
 	readonly now: number;
 	readonly width: number;
 	readonly look: Look;
@@ -27,9 +31,14 @@ export interface LiveRowsProps {
 
 const show = (value: number | null) => (value === null ? '—' : String(value));
 
-export function liveRows({etcd, live, model, exact, lags, now, width, look}: LiveRowsProps): Row[] {
+export function liveRows(props: LiveRowsProps): Row[] {
+	const {view} = props;
+	return view.kind === 'etcd' ? etcdRows(view, props) : redisRows(view, props);
+}
+
+/** What both kinds of rows mark their values with. */
+function marks(look: Look) {
 	const words = labelsFor(look.lang).live;
-	const gap = piece(' · ', 'decoration');
 	/** The notes of the model's numbers: the first to go when a row is too long. */
 	const notes = new Set<Piece>();
 	const note = (text: string) => {
@@ -37,13 +46,34 @@ export function liveRows({etcd, live, model, exact, lags, now, width, look}: Liv
 		notes.add(made);
 		return made;
 	};
-	/** The value, the model's numbers for it when they are other ones, and the model's value when it differs. */
-	const value = (label: string, shown: string, inModel: string, modelValue: string): Row => [
-		piece(`${label} `, 'label'),
-		piece(shown),
-		...(inModel !== shown && inModel === modelValue ? [note(` ${words.inModel(inModel)}`)] : []),
-		...(inModel === modelValue ? [] : [piece(` ${words.differs(modelValue)}`, 'bad')]),
-	];
+	return {
+		words,
+		gap: piece(' · ', 'decoration'),
+		/** The value, the model's numbers for it when they are other ones, and the model's value when it differs. */
+		value: (label: string, shown: string, inModel: string, modelValue: string): Row => [
+			piece(`${label} `, 'label'),
+			piece(shown),
+			...(inModel !== shown && inModel === modelValue ? [note(` ${words.inModel(inModel)}`)] : []),
+			...(inModel === modelValue ? [] : [piece(` ${words.differs(modelValue)}`, 'bad')]),
+		],
+		/** The heading's second row: the tick, and whether the servers and the processes agree with the model at it. */
+		verdictRow(heading: string, clock: number, rest: Row, checked: Row): Row {
+			const differs = checked.some(part => part.role === 'bad');
+			const verdict = `${differs ? look.glyphs.bad : look.glyphs.ok} t=${clock}`;
+			return [piece(verdict, differs ? 'bad' : 'ok'), piece(' '.repeat(Math.max(1, widthOf(heading) + 1 - widthOf(verdict)))), ...rest];
+		},
+		fit(rows: Row[], width: number): Row[] {
+			const shortened = (row: Row) => (rowWidth(row) <= width ? row : row.filter(part => !notes.has(part)));
+			return rows.map(row => fitRow(shortened(row), width, look.glyphs.ellipsis));
+		},
+	};
+}
+
+/** Quoted as the resource pane quotes it. */
+const quoted = (text: string | null, empty: string) => (text === null ? empty : `"${text}"`);
+
+function etcdRows(etcd: EtcdView, {live, model, exact, lags, now, width, look}: LiveRowsProps): Row[] {
+	const {words, gap, value, verdictRow, fit} = marks(look);
 	const lock: Row =
 		etcd.holder === null
 			? [piece(words.free), ...(model.lock.holder === null ? [] : [piece(` ${words.differs(model.lock.holder)}`, 'bad')])]
@@ -62,9 +92,7 @@ export function liveRows({etcd, live, model, exact, lags, now, width, look}: Liv
 		...value(words.revision, String(etcd.revision), String(etcd.revision), modelRevision),
 		...lags.flatMap(lag => [gap, piece(words.lag(lag.client, lag.ms), 'warn')]),
 	];
-	// Quoted as the resource pane quotes it.
-	const quoted = (text: string | null) => (text === null ? words.empty : `"${text}"`);
-	const resourceValue = (world: World) => quoted(world.resource.value);
+	const resourceValue = (world: World) => quoted(world.resource.value, words.empty);
 	const beliefs = etcd.beliefs.flatMap(({name, token, status}, index) => {
 		const liveClient = live.clients.find(client => client.name === name);
 		const modelClient = model.clients.find(client => client.name === name);
@@ -79,23 +107,66 @@ export function liveRows({etcd, live, model, exact, lags, now, width, look}: Liv
 		];
 	});
 	const resourceAndBeliefs: Row = [
-		...value(`${model.resource.name} =`, quoted(etcd.value), resourceValue(live), resourceValue(model)),
+		...value(`${model.resource.name} =`, quoted(etcd.value, words.empty), resourceValue(live), resourceValue(model)),
 		gap,
 		...value(words.maxToken, String(etcd.maxToken), String(live.resource.maxToken), String(model.resource.maxToken)),
 		gap,
 		piece(`${words.processes} `, 'label'),
 		...beliefs,
 	];
-	// Under the heading, the tick and whether etcd and the processes agree with the model at it.
-	const differs = [...first, ...resourceAndBeliefs].some(part => part.role === 'bad');
-	const verdict = `${differs ? look.glyphs.bad : look.glyphs.ok} t=${live.clock}`;
-	const second: Row = [
-		piece(verdict, differs ? 'bad' : 'ok'),
-		piece(' '.repeat(Math.max(1, widthOf(words.etcd) + 1 - widthOf(verdict)))),
-		...resourceAndBeliefs,
+	return fit([first, verdictRow(words.etcd, live.clock, resourceAndBeliefs, [...first, ...resourceAndBeliefs])], width);
+}
+
+/**
+ * Redis's rows: each node's key (its holder, read from the key's value, and its time left, PTTL,
+ * counted down from the read), then the resource and what each process believes it holds.
+ */
+function redisRows(redis: RedisView, {live, model, lags, now, width, look}: LiveRowsProps): Row[] {
+	const {words, gap, verdictRow, fit} = marks(look);
+	const nodes = redis.nodes.flatMap((node, index): Row => {
+		const modelNode = model.nodes.find(other => other.name === node.name);
+		const shown = !node.up ? words.down : (node.holder ?? words.noToken);
+		const modelShown = modelNode === undefined ? shown : !modelNode.up ? words.down : (modelNode.holder ?? words.noToken);
+		const left =
+			node.holder !== null && node.pttlMs !== null ? [piece(` ${words.secondsLeft(Math.max(0, node.pttlMs - (now - redis.readAt)) / 1000)}`, 'dim')] : [];
+		return [
+			...(index > 0 ? [gap] : []),
+			piece(`${node.name} `, 'label'),
+			piece(shown, node.up ? 'plain' : 'warn'),
+			...left,
+			...(shown === modelShown ? [] : [piece(` ${words.differs(modelShown)}`, 'bad')]),
+		];
+	});
+	// Five nodes' expiries are five lags: the largest says how late Redis was.
+	const [latest] = [...lags].sort((one, other) => other.ms - one.ms);
+	const first: Row = [piece(`${words.redis} `, 'title'), ...nodes, ...(latest === undefined ? [] : [gap, piece(words.lag(latest.client, latest.ms), 'warn')])];
+	const beliefs = redis.beliefs.flatMap(({name, holds, until, status, waiting}, index): Row => {
+		const believed = (world: World) => {
+			const client = world.clients.find(other => other.name === name);
+			if (client?.waiting) return words.waits;
+			return client?.holds ? words.holdsUntil(client.until) : words.noToken;
+		};
+		const state = status === 'paused' ? ` (${words.frozen})` : status === 'crashed' ? ` (${words.crashed})` : '';
+		const said = waiting ? words.waits : holds ? words.holdsUntil(until) : words.noToken;
+		const modelBelieved = believed(model);
+		return [
+			...(index > 0 ? [piece(', ', 'dim')] : []),
+			piece(`${name} `, 'label'),
+			piece(`${said}${state}`),
+			...(believed(live) === modelBelieved ? [] : [piece(` ${words.differs(modelBelieved)}`, 'bad')]),
+		];
+	});
+	const resourceValue = (world: World) => quoted(world.resource.value, words.empty);
+	const shownValue = quoted(redis.value, words.empty);
+	const resourceAndBeliefs: Row = [
+		piece(`${model.resource.name} = `, 'label'),
+		piece(shownValue),
+		...(resourceValue(live) === resourceValue(model) ? [] : [piece(` ${words.differs(resourceValue(model))}`, 'bad')]),
+		gap,
+		piece(`${words.processes} `, 'label'),
+		...beliefs,
 	];
-	const shortened = (row: Row) => (rowWidth(row) <= width ? row : row.filter(part => !notes.has(part)));
-	return [first, second].map(row => fitRow(shortened(row), width, look.glyphs.ellipsis));
+	return fit([first, verdictRow(words.redis, live.clock, resourceAndBeliefs, [...first, ...resourceAndBeliefs])], width);
 }
 
 /**

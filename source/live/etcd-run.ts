@@ -1,60 +1,31 @@
-// Plays a scenario on a real etcd with real client processes, in real time, beside the model:
-// each command is applied to the model's world and done live, and each step ends with the live
-// world (built from what etcd's watches and the processes said) held against the model's. What
-// etcd says is kept in etcd-mirror.ts, the processes in live-clients.ts; here is the step loop.
+// A live run on a real etcd with real client processes: what each command does there. etcd's
+// changes are kept in etcd-mirror.ts, the processes in live-clients.ts; the step loop, shared with
+// the Redlock run, is steps.ts.
 
-import {setTimeout as sleep} from 'node:timers/promises';
-import {applyCommand} from '../model/apply.js';
+import type {Outcome} from '../model/apply.js';
 import type {Command} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import {type ClientStatus, createWorld, type World} from '../model/world.js';
-import type {Scenario, ScenarioStep} from '../scenario/parse.js';
-import type {PlayedCommand} from '../scenario/run.js';
+import type {Scenario} from '../scenario/parse.js';
 import type {ClientProcess} from './client-processes.js';
-import {compareStep, type Lag, type StepComparison} from './compare.js';
+import type {Lag} from './compare.js';
 import {type EtcdMirror, type EtcdState, type LiveStores, openEtcdMirror, runKeys} from './etcd-mirror.js';
 import {type LiveClients, startClients} from './live-clients.js';
 import {countWrite, grantOf, inModelNumbers, type LiveCounts, liveWorld, startCounts} from './live-world.js';
 import type {RunDirectory} from './run-directory.js';
+import {type LiveBackend, type LiveMoment, type LiveStep, playSteps, type RealTime, realTime} from './steps.js';
 
 /** How long past the model's tick etcd may take to expire a lease before it counts as not expired. */
 const maxExpiryLagMs = 3000;
 
 /** What etcd says now, in its own numbers, and what each client process last said it believes. */
 export interface EtcdView extends EtcdState {
+	readonly kind: 'etcd';
 	/** Each client's token as its process last answered (etcd's numbers), and whether it runs, is frozen or crashed. */
 	readonly beliefs: readonly {readonly name: string; readonly token: number | null; readonly status: ClientStatus}[];
 }
 
-export interface LiveStep {
-	readonly index: number;
-	readonly step: ScenarioStep;
-	/** The step's commands as the model played them (the dashboard's story and timeline tell them). */
-	readonly played: readonly PlayedCommand[];
-	readonly model: World;
-	/** In the model's token numbers. */
-	readonly live: World;
-	readonly etcd: EtcdView;
-	/** Whether etcd's numbers must be the model's themselves (revision tokens on a fresh etcd). */
-	readonly exact: boolean;
-	readonly comparison: StepComparison;
-}
-
-/** The live world at one tick within a step, before the step is over (the dashboard follows it). */
-export interface LiveMoment {
-	readonly index: number;
-	/** The step's commands so far, with only the events up to now. */
-	readonly played: readonly PlayedCommand[];
-	readonly live: World;
-	/** The model's world at the same tick. */
-	readonly model: World;
-	readonly etcd: EtcdView;
-	readonly exact: boolean;
-	/** The step's lags so far. */
-	readonly lags: readonly Lag[];
-}
-
-export interface PlayLiveOptions {
+export interface PlayEtcdOptions {
 	readonly scenario: Scenario;
 	readonly stores: LiveStores;
 	/** Resolves once etcd answers: the client processes, and the etcd client here, load meanwhile. */
@@ -68,15 +39,15 @@ export interface PlayLiveOptions {
 	readonly clientEntry: string;
 	readonly directory: RunDirectory;
 	readonly signal: AbortSignal;
-	readonly onStep: (step: LiveStep) => void | Promise<void>;
+	readonly onStep: (step: LiveStep<EtcdView>) => void | Promise<void>;
 	/** Called at every tick within a step. */
-	readonly onMoment?: (moment: LiveMoment) => void;
+	readonly onMoment?: (moment: LiveMoment<EtcdView>) => void;
 	/** Called with each client process started, so that the caller can end it on every exit path. */
 	readonly onClient: (client: ClientProcess) => void;
 }
 
 /** What the commands are done live with. */
-interface LiveRun {
+interface EtcdRun {
 	readonly etcd: EtcdMirror;
 	readonly clients: LiveClients;
 	readonly counts: LiveCounts;
@@ -84,18 +55,12 @@ interface LiveRun {
 	readonly tickMs: number;
 }
 
-/** The step being played: its lags so far, and how to show the live world at a tick within it. */
-interface StepInPlay {
-	readonly lags: Lag[];
-	readonly showMoment: (tick: number) => void;
-}
-
-/** Plays every step; resolves when done. Throws when etcd or a client fails outright. */
-export async function playLive(options: PlayLiveOptions): Promise<void> {
+/** Plays every step on etcd; resolves when done. Throws when etcd or a client fails outright. */
+export async function playOnEtcd(options: PlayEtcdOptions): Promise<void> {
 	const {scenario, tickMs, signal} = options;
-	let model = createWorld(scenario.setup);
-	const keys = runKeys(options.prefix, model.resource.name);
-	const starting = startClients(model.clients, {
+	const start = createWorld(scenario.setup);
+	const keys = runKeys(options.prefix, start.resource.name);
+	const starting = startClients(start.clients, {
 		entry: options.clientEntry,
 		directory: options.directory,
 		ready: options.ready,
@@ -110,96 +75,36 @@ export async function playLive(options: PlayLiveOptions): Promise<void> {
 		await options.ready;
 		await etcd.follow();
 		const clients = await starting;
-		const run: LiveRun = {etcd, clients, counts: startCounts(model), time: realTime(tickMs, signal), tickMs};
-
+		const run: EtcdRun = {etcd, clients, counts: startCounts(start), time: realTime(tickMs, signal), tickMs};
 		// With revision tokens on a fresh etcd, the tokens must be the model's themselves; otherwise
 		// the live world is shown in the model's numbers.
-		const exact = () => options.fresh && model.tokens === 'revision';
-		const shownLive = (world: World) => (exact() ? world : inModelNumbers(world, run.counts));
-		const etcdView = (): EtcdView => ({
-			...etcd.now,
-			beliefs: model.clients.map(({name}) => ({name, token: clients.get(name).token, status: clients.get(name).status})),
-		});
-
-		for (const [index, step] of scenario.steps.entries()) {
-			const played: PlayedCommand[] = [];
-			const lags: Lag[] = [];
-			const showMoment = (moment: number) => {
-				if (!options.onMoment) return;
-				const current = played.at(-1)!;
-				const now = {...current, events: current.events.filter(event => event.t <= moment)};
-				// The model's world at this tick: its tick command played up to here.
-				const modelNow = applyCommand(model, {kind: 'tick', n: moment - model.clock}).world;
-				options.onMoment({
-					index,
-					played: [...played.slice(0, -1), now],
-					live: shownLive(liveWorld(model, etcd.now, clients, run.counts, moment)),
-					model: modelNow,
-					etcd: etcdView(),
-					exact: exact(),
-					lags: [...lags],
-				});
-			};
-			for (const {command} of step.commands) {
-				signal.throwIfAborted();
-				const outcome = applyCommand(model, command);
-				played.push({command, ...outcome});
-				// A command the model refuses changes nothing there, and is not done live either.
-				if (outcome.refused) continue;
-				await doLive(run, model, command, outcome.events, {lags, showMoment});
-				for (const event of outcome.events) if (event.kind === 'acquired' && event.token !== null) run.counts.modelGrants.push(event.token);
-				model = outcome.world;
-			}
-			const live = shownLive(liveWorld(model, etcd.now, clients, run.counts));
-			await options.onStep({
-				index,
-				step,
-				played,
-				model,
-				live,
-				etcd: etcdView(),
-				exact: exact(),
-				comparison: compareStep(model, live, step.expect, lags, exact()),
-			});
-		}
+		const exact = (model: World) => options.fresh && model.tokens === 'revision';
+		const backend: LiveBackend<EtcdView> = {
+			act: (model, command, outcome) => doLive(run, model, command, outcome),
+			atMoment: (model, event, lags) => atMoment(run, model, event, lags),
+			refresh: async () => undefined,
+			world(model, clock) {
+				const world = liveWorld(model, etcd.now, clients, run.counts, clock);
+				return exact(model) ? world : inModelNumbers(world, run.counts);
+			},
+			view: () => ({
+				kind: 'etcd',
+				...etcd.now,
+				beliefs: start.clients.map(({name}) => ({name, token: clients.get(name).token, status: clients.get(name).status})),
+			}),
+			exact,
+		};
+		await playSteps(backend, {scenario, time: run.time, signal, onStep: options.onStep, onMoment: options.onMoment});
 	} finally {
 		await etcd.close();
 	}
 }
-
-/** The model's ticks in real time: tick t comes t × tickMs after the steps began. */
-interface RealTime {
-	/** When tick `t` is, in ms since the epoch. */
-	momentOf(t: number): number;
-	/** Waits until tick `t` (not at all when it is past). */
-	waitFor(t: number): Promise<void>;
-}
-
-function realTime(tickMs: number, signal: AbortSignal): RealTime {
-	const t0 = Date.now();
-	const momentOf = (t: number) => t0 + t * tickMs;
-	return {
-		momentOf,
-		async waitFor(t) {
-			const ms = momentOf(t) - Date.now();
-			if (ms > 0) await sleep(ms, undefined, {signal});
-		},
-	};
-}
-
 /** A command the model played, done live; `model` is the world before it. */
-async function doLive(run: LiveRun, model: World, command: Command, events: readonly Event[], step: StepInPlay): Promise<void> {
+async function doLive(run: EtcdRun, model: World, command: Command, outcome: Outcome): Promise<void> {
 	const {etcd, clients, counts} = run;
 	const t = model.clock;
+	for (const event of outcome.events) if (event.kind === 'acquired' && event.token !== null) counts.modelGrants.push(event.token);
 	switch (command.kind) {
-		case 'tick': {
-			for (let moment = t + 1; moment <= t + command.n; moment += 1) {
-				await run.time.waitFor(moment);
-				for (const event of events) if (event.t === moment) await atMoment(run, model, event, step.lags);
-				step.showMoment(moment);
-			}
-			return;
-		}
 		case 'acquire': {
 			const lease = command.lease ?? model.defaultLease;
 			const answer = await clients.ask(command.client, {op: 'acquire', ttlSeconds: (lease * run.tickMs) / 1000});
@@ -256,7 +161,7 @@ async function doLive(run: LiveRun, model: World, command: Command, events: read
 }
 
 /** What happens live at one moment of a tick, in the model's order of events. */
-async function atMoment(run: LiveRun, model: World, event: Event, lags: Lag[]): Promise<void> {
+async function atMoment(run: EtcdRun, model: World, event: Event, lags: Lag[]): Promise<void> {
 	const {etcd, clients, counts, time} = run;
 	switch (event.kind) {
 		case 'expired': {
@@ -295,7 +200,7 @@ async function atMoment(run: LiveRun, model: World, event: Event, lags: Lag[]): 
 }
 
 /** A grant or a keepalive at tick `t`: the client, and the run for the lock, count the lease from there. */
-function renewed(run: LiveRun, name: string, t: number, lease: number): void {
+function renewed(run: EtcdRun, name: string, t: number, lease: number): void {
 	run.counts.lockExpiry = t + lease;
 	run.clients.renewed(name, t + lease);
 	// The watches tell a grant, not a keepalive: etcd is asked for the lease's time again.
