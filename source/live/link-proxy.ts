@@ -2,6 +2,7 @@
 // proxy on the loopback address that delays the bytes by the link's latency and can cut the link.
 // Written by hand: the TCP proxies on npm forward at once, and the fault injectors (toxiproxy and
 // the like) are separate servers to run and drive; none does latency and a cut inside this process.
+// There is no flow control: a link carries a few small commands and their replies.
 
 import net from 'node:net';
 
@@ -72,7 +73,7 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 		const toUpstream = new DelayedDirection(upstream);
 		const toClient = new DelayedDirection(client);
 		const reset = () => {
-			connections.delete(reset);
+			if (!connections.delete(reset)) return;
 			toUpstream.discard();
 			toClient.discard();
 			client.resetAndDestroy();

@@ -106,6 +106,7 @@ export async function startRedis(
 	mkdirSync(dataDirectory, {recursive: true});
 	const log = path.join(directory.path, `${name}.log`);
 	const args = [
+		// Protected mode turns away only clients from other hosts, which the loopback address has none of.
 		...['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes'],
 		...['--dir', dataDirectory, '--save', ''],
 		...(persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
