@@ -1,0 +1,123 @@
+// The network link between one client process and one Redis node of a live Redlock run: a TCP
+// proxy on the loopback address that delays the bytes by the link's latency and can cut the link.
+// Written by hand: the TCP proxies on npm forward at once, and the fault injectors (toxiproxy and
+// the like) are separate servers to run and drive; none does latency and a cut inside this process.
+// There is no flow control: a link carries a few small commands and their replies.
+
+import net from 'node:net';
+
+export interface LinkProxy {
+	/** The port clients connect to, on 127.0.0.1. */
+	readonly port: number;
+	/** Bytes that arrive from now on, either way, are forwarded `ms` after they arrived. */
+	setLatency(ms: number): void;
+	/** Resets every connection of the link, losing the bytes it held, and resets new ones at once until heal(). */
+	cut(): void;
+	/** New connections are forwarded again. */
+	heal(): void;
+	/** Ends the proxy and every connection of it. */
+	close(): Promise<void>;
+}
+
+/**
+ * One direction of a connection: each chunk is written `latencyMs` after it arrived, never before
+ * a chunk that arrived earlier. Written into the kernel's socket at its time, a chunk is there for
+ * a receiver that is not reading (a process stopped with SIGSTOP, say) when it reads again.
+ */
+class DelayedDirection {
+	private readonly queue: {readonly due: number; readonly chunk: Buffer | null}[] = [];
+	private timer: NodeJS.Timeout | undefined;
+
+	constructor(private readonly to: net.Socket) {}
+
+	/** `chunk` to be written `latencyMs` from now; null for the end of the stream. */
+	add(chunk: Buffer | null, latencyMs: number): void {
+		const due = Math.max(performance.now() + latencyMs, this.queue.at(-1)?.due ?? 0);
+		this.queue.push({due, chunk});
+		if (this.timer === undefined) this.flush();
+	}
+
+	/** Drops what is held: the connection is gone. */
+	discard(): void {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+		this.queue.length = 0;
+	}
+
+	private flush(): void {
+		this.timer = undefined;
+		while (this.queue.length > 0 && this.queue[0]!.due <= performance.now()) {
+			const {chunk} = this.queue.shift()!;
+			if (this.to.destroyed) continue;
+			if (chunk === null) this.to.end();
+			else this.to.write(chunk);
+		}
+		if (this.queue.length > 0) this.timer = setTimeout(() => this.flush(), this.queue[0]!.due - performance.now());
+	}
+}
+
+/** A proxy on a free port of 127.0.0.1 for the node listening on `targetPort` there. */
+export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkProxy> {
+	let latency = latencyMs;
+	let isCut = false;
+	/** The way to end each open connection at once, both sides, all it holds lost. */
+	const connections = new Set<() => void>();
+
+	// Half-open, so that an end from one side reaches the other after the bytes before it.
+	const server = net.createServer({allowHalfOpen: true}, client => {
+		if (isCut) {
+			client.resetAndDestroy();
+			return;
+		}
+		const upstream = net.connect({port: targetPort, host: '127.0.0.1', allowHalfOpen: true});
+		const toUpstream = new DelayedDirection(upstream);
+		const toClient = new DelayedDirection(client);
+		const reset = () => {
+			if (!connections.delete(reset)) return;
+			toUpstream.discard();
+			toClient.discard();
+			client.resetAndDestroy();
+			upstream.resetAndDestroy();
+		};
+		connections.add(reset);
+		client.on('data', chunk => toUpstream.add(chunk, latency));
+		client.on('end', () => toUpstream.add(null, latency));
+		upstream.on('data', chunk => toClient.add(chunk, latency));
+		upstream.on('end', () => toClient.add(null, latency));
+		// A failed connection to the node (refused, reset), or a client gone: the other side is reset.
+		client.on('error', reset);
+		upstream.on('error', reset);
+		// Both sides closed in order: nothing is left to do.
+		const closed = () => {
+			if (client.destroyed && upstream.destroyed) connections.delete(reset);
+		};
+		client.on('close', closed);
+		upstream.on('close', closed);
+	});
+
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			server.off('error', reject);
+			const {port} = server.address() as net.AddressInfo;
+			resolve({
+				port,
+				setLatency: ms => {
+					latency = ms;
+				},
+				cut: () => {
+					isCut = true;
+					for (const reset of [...connections]) reset();
+				},
+				heal: () => {
+					isCut = false;
+				},
+				close: () =>
+					new Promise(closed => {
+						server.close(() => closed());
+						for (const reset of [...connections]) reset();
+					}),
+			});
+		});
+	});
+}
