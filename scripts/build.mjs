@@ -49,6 +49,9 @@ export const bundleOptions = {
 	],
 	// Bundled CommonJS modules call require(); give them one under a name no module uses.
 	banner: {js: "import {createRequire as dlockCreateRequire} from 'node:module';\nconst require = dlockCreateRequire(import.meta.url);"},
+	// @redis/client's optional peers, loaded only by features the bin does not use (OpenTelemetry,
+	// the DIGEST helper): left to be looked up at run time, where their absence is caught.
+	external: ['@opentelemetry/api', '@node-rs/xxhash'],
 	logLevel: 'warning',
 };
 
@@ -110,11 +113,13 @@ export async function buildCliIfChanged() {
 async function buildCli() {
 	checkPatches();
 	const dist = path.join(root, 'dist');
-	// A live run's client processes start from an entry of their own, which loads none of the
-	// command line; it shares the chunks of the bin.
-	const written = new Set(
-		await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, otherEntries: [{in: 'source/live-client.ts', out: 'live-client'}]}),
-	);
+	// A live run's client processes start from an entry of their own (etcd's, Redlock's), which
+	// loads none of the command line; they share the chunks of the bin.
+	const otherEntries = [
+		{in: 'source/live-client.ts', out: 'live-client'},
+		{in: 'source/redlock-client.ts', out: 'redlock-client'},
+	];
+	const written = new Set(await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, otherEntries}));
 	// Chunks are named by their contents: whatever an earlier build left goes.
 	for (const file of readdirSync(dist)) if (!written.has(path.join(dist, file))) rmSync(path.join(dist, file), {recursive: true});
 }
