@@ -118,7 +118,14 @@ async function serve(setup: RedlockClientSetup): Promise<void> {
 		});
 	});
 	// At the start every node is up and reachable: one that cannot be reached is an error of the run's.
-	await Promise.all([...state.nodes, state.resource].map(connection));
+	const links = [...setup.nodes.map((node, index) => ({name: `node ${node.name}`, link: state.nodes[index]!})), {name: 'the resource', link: state.resource}];
+	await Promise.all(
+		links.map(({name, link}) =>
+			connection(link).catch((error: Error) => {
+				throw new Error(`${setup.name} cannot reach ${name} at 127.0.0.1:${link.port}: ${error.message}`);
+			}),
+		),
+	);
 	send({kind: 'ready'});
 }
 

@@ -10,6 +10,7 @@ import {buildCliIfChanged} from '../../scripts/build.mjs';
 import type {RedlockClientSetup} from '../../source/live/redlock-protocol.js';
 import {type RedlockProcess, startRedlockClient} from '../../source/live/redlock-processes.js';
 import {createRunDirectory, type RunDirectory} from '../../source/live/run-directory.js';
+import {temporaryDirectory} from '../run-cli.js';
 
 const entry = fileURLToPath(new URL('../../dist/redlock-client.js', import.meta.url));
 /** How far a client's belief may be from the test's reckoning of it: the time between their two clocks' readings. */
@@ -206,6 +207,8 @@ async function startClient(setup: RedlockClientSetup): Promise<RedlockProcess> {
 const valuesAt = (key: string) => Promise.all(nodes.map(node => node.redis.get(key)));
 
 describe('a Redlock client on five redis-servers', () => {
+	const reports = temporaryDirectory('dlock-redlock-');
+
 	test('acquires on five free nodes: every node holds its value for the lease; a second client gets none and leaves nothing', async () => {
 		const keysOfTest = freshKeys();
 		const [a, b] = await Promise.all([startClient(setupFor('A', keysOfTest)), startClient(setupFor('B', keysOfTest))]);
@@ -322,6 +325,23 @@ describe('a Redlock client on five redis-servers', () => {
 			belief: {holds: false, untilMs: null},
 		});
 		expect(await resource.redis.get(keysOfTest.valueKey)).toBeNull();
+	});
+
+	test('a node it cannot reach at the start ends it, with a line that names the node', async () => {
+		const closed = await freePort();
+		const ports = nodes.map(node => node.port);
+		ports[2] = closed;
+		// Its crash report goes in a temp folder of the test's.
+		const tmp = process.env.TMPDIR;
+		process.env.TMPDIR = reports;
+		try {
+			await expect(startRedlockClient(entry, directory, setupFor('A', freshKeys(), {}, ports), 'A')).rejects.toThrow(
+				new RegExp(`^client A ended: dlock-tui: unexpected error: A cannot reach node n3 at 127\\.0\\.0\\.1:${closed}: .*ECONNREFUSED`),
+			);
+		} finally {
+			if (tmp === undefined) delete process.env.TMPDIR;
+			else process.env.TMPDIR = tmp;
+		}
 	});
 
 	test('refuses to start by hand', async () => {
