@@ -81,6 +81,8 @@ interface Forwarder {
 	delayMs: number;
 	/** Called with each chunk the client sends. */
 	onRequest: () => void;
+	/** Called with each chunk of the node's replies, as it comes from the node. */
+	onReply: () => void;
 	/** Called once each reply has been written to the client. */
 	onReplied: () => void;
 	/** The connections the client opened. */
@@ -93,6 +95,8 @@ interface Forwarder {
 
 async function forwardTo(targetPort: number): Promise<Forwarder> {
 	const sockets = new Set<net.Socket>();
+	/** Replies waiting out their delay. */
+	const held = new Set<NodeJS.Timeout>();
 	let connections = 0;
 	const server = net.createServer(client => {
 		connections += 1;
@@ -105,11 +109,14 @@ async function forwardTo(targetPort: number): Promise<Forwarder> {
 			node.write(chunk);
 			forwarder.onRequest();
 		});
-		node.on('data', chunk =>
-			setTimeout(() => {
+		node.on('data', chunk => {
+			forwarder.onReply();
+			const delivery = setTimeout(() => {
+				held.delete(delivery);
 				if (!client.destroyed) client.write(chunk, () => forwarder.onReplied());
-			}, forwarder.delayMs),
-		);
+			}, forwarder.delayMs);
+			held.add(delivery);
+		});
 		for (const [socket, other] of [
 			[client, node],
 			[node, client],
@@ -133,12 +140,16 @@ async function forwardTo(targetPort: number): Promise<Forwarder> {
 		port,
 		delayMs: 0,
 		onRequest: () => undefined,
+		onReply: () => undefined,
 		onReplied: () => undefined,
 		connections: () => connections,
 		firstBytes: [],
 		cut,
 		mend: () => listen(port),
-		close: () => (server.listening ? cut() : Promise.resolve()),
+		close: async () => {
+			for (const delivery of held) clearTimeout(delivery);
+			if (server.listening) await cut();
+		},
 	};
 	return forwarder;
 }
@@ -403,6 +414,35 @@ describe('a Redlock client through links the test forwards', () => {
 		// A client that does not check its validity counts its lease from when it read the replies.
 		expect(belief.untilMs).toBeGreaterThanOrEqual(thawed + 5000 - slackMs);
 		expect(belief.untilMs).toBeLessThanOrEqual(Date.now() + 5000 + slackMs);
+	});
+
+	test('a command in flight when its link is cut fails at once and is never sent again', async () => {
+		const keysOfTest = freshKeys();
+		const links = await forwarders();
+		const client = await startClient(
+			setupFor(
+				'A',
+				keysOfTest,
+				{timeoutMs: 600_000},
+				links.map(link => link.port),
+			),
+		);
+		for (const link of links.slice(0, 2)) {
+			// The node has set the key; its reply, held back, is lost with the link.
+			link.delayMs = 600_000;
+			link.onReply = () => void link.cut();
+		}
+		expect((await client.ask({op: 'acquire', ttlMs: 5000})).answer).toEqual({op: 'acquire', acquired: true, granted: 3, replies: 3, validityMs: null});
+		const values = await valuesAt(keysOfTest.lockKey);
+		expect(new Set(values)).toEqual(new Set([values[0]]));
+		for (const link of links.slice(0, 2)) {
+			link.delayMs = 0;
+			link.onReply = () => undefined;
+			await link.mend();
+		}
+		expect((await client.ask({op: 'release'})).answer).toEqual({op: 'release', deleted: 5});
+		// The connection opened after the cut began with the release, not with the SET sent again.
+		for (const link of links.slice(0, 2)) expect(link.firstBytes.map(bytes => /\r\n(SET|EVAL)\r\n/.exec(bytes)?.[1])).toEqual(['SET', 'EVAL']);
 	});
 
 	test('a node whose link is cut fails at once; mended, the next request connects anew; no connection sends anything before the request', async () => {
