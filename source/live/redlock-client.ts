@@ -145,14 +145,15 @@ async function handle(request: RedlockRequest, state: State): Promise<RedlockAns
 			const round = await toEveryNode(state, ['SET', setup.lockKey, value, 'NX', 'PX', String(request.ttlMs)]);
 			const granted = round.replies.filter(reply => reply === 'OK').length;
 			const lease = leaseAfter(round, granted, request.ttlMs, setup);
-			if (!lease.holds) {
+			if (lease.holds) {
+				state.value = value;
+				state.untilMs = lease.untilMs;
+			} else {
 				// The spec's "unlock all": even a node that did not answer may have set the key.
 				await toEveryNode(state, ['EVAL', releaseScript, '1', setup.lockKey, value]);
-				return {op: 'acquire', acquired: false, granted, replies: round.replies.filter(reply => reply !== noReply).length, validityMs: lease.validityMs};
 			}
-			state.value = value;
-			state.untilMs = lease.untilMs;
-			return {op: 'acquire', acquired: true, granted, replies: round.replies.filter(reply => reply !== noReply).length, validityMs: lease.validityMs};
+			const replies = round.replies.filter(reply => reply !== noReply).length;
+			return {op: 'acquire', acquired: lease.holds, granted, replies, validityMs: lease.validityMs};
 		}
 		case 'renew': {
 			if (state.value === null) {
