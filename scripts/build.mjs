@@ -46,12 +46,19 @@ export const bundleOptions = {
 				);
 			},
 		},
+		// @redis/client loads its optional peers only for what dlock-tui does not use (OpenTelemetry,
+		// its DIGEST helper), and catches their absence; the stub is that absence, in the bundle.
+		{
+			name: 'absent-optional-peers',
+			setup(build) {
+				build.onResolve({filter: /^(@opentelemetry\/api|@node-rs\/xxhash)$/}, ({importer}) =>
+					importer.includes(`${path.sep}@redis${path.sep}client${path.sep}`) ? {path: path.join(root, 'scripts/absent-module.js')} : undefined,
+				);
+			},
+		},
 	],
 	// Bundled CommonJS modules call require(); give them one under a name no module uses.
 	banner: {js: "import {createRequire as dlockCreateRequire} from 'node:module';\nconst require = dlockCreateRequire(import.meta.url);"},
-	// @redis/client's optional peers, loaded only by features the bin does not use (OpenTelemetry,
-	// the DIGEST helper): left to be looked up at run time, where their absence is caught.
-	external: ['@opentelemetry/api', '@node-rs/xxhash'],
 	logLevel: 'warning',
 };
 
