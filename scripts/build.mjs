@@ -46,6 +46,16 @@ export const bundleOptions = {
 				);
 			},
 		},
+		// @redis/client loads its optional peers only for what dlock-tui does not use (OpenTelemetry,
+		// its DIGEST helper), and catches their absence; the stub is that absence, in the bundle.
+		{
+			name: 'absent-optional-peers',
+			setup(build) {
+				build.onResolve({filter: /^(@opentelemetry\/api|@node-rs\/xxhash)$/}, ({importer}) =>
+					importer.includes(`${path.sep}@redis${path.sep}client${path.sep}`) ? {path: path.join(root, 'scripts/absent-module.js')} : undefined,
+				);
+			},
+		},
 	],
 	// Bundled CommonJS modules call require(); give them one under a name no module uses.
 	banner: {js: "import {createRequire as dlockCreateRequire} from 'node:module';\nconst require = dlockCreateRequire(import.meta.url);"},
@@ -110,11 +120,13 @@ export async function buildCliIfChanged() {
 async function buildCli() {
 	checkPatches();
 	const dist = path.join(root, 'dist');
-	// A live run's client processes start from an entry of their own, which loads none of the
-	// command line; it shares the chunks of the bin.
-	const written = new Set(
-		await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, otherEntries: [{in: 'source/live-client.ts', out: 'live-client'}]}),
-	);
+	// A live run's client processes start from an entry of their own (etcd's, Redlock's), which
+	// loads none of the command line; they share the chunks of the bin.
+	const otherEntries = [
+		{in: 'source/live-client.ts', out: 'live-client'},
+		{in: 'source/redlock-client.ts', out: 'redlock-client'},
+	];
+	const written = new Set(await bundle('source/cli.tsx', path.join(dist, 'cli.js'), {splitting: true, otherEntries}));
 	// Chunks are named by their contents: whatever an earlier build left goes.
 	for (const file of readdirSync(dist)) if (!written.has(path.join(dist, file))) rmSync(path.join(dist, file), {recursive: true});
 }

@@ -89,6 +89,7 @@ describe('dist/cli.js', () => {
 		expect([...loadedWith('cli.js')].filter(drawsWithInk)).toEqual([]);
 		// Nor does a live run's client process, which starts from an entry of its own.
 		expect([...loadedWith('live-client.js')].filter(drawsWithInk)).toEqual([]);
+		expect([...loadedWith('redlock-client.js')].filter(drawsWithInk)).toEqual([]);
 	});
 
 	test('bad input: one line on stderr, exit 2, no stack trace', () => {

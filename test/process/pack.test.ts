@@ -96,7 +96,7 @@ describe('npm pack', () => {
 	test('ships the bundle, the built-in scenarios, the schema, the README and the docs it links to, nothing else', () => {
 		// `prepack` ran the build, which found dist/ up to date (scripts/build.mjs says so on stderr).
 		expect(packStderr).toContain('dist/ is up to date');
-		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/live-client.js']));
+		expect(bundleFiles).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/live-client.js', 'dist/redlock-client.js']));
 		// The chunks split off the bin: those of the drawing commands at least.
 		expect(bundleFiles.length).toBeGreaterThan(4);
 		const docs = readdirSync(path.join(root, 'docs'))
