@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {freePort} from '../../source/live/guarded-server.js';
 import {startLinkProxy} from '../../source/live/link-proxy.js';
+import {statFields} from '../process/pty.js';
 import {temporaryDirectory} from '../run-cli.js';
 import {afterTest, connect, isRunning, runDirectory, runModule, startedNode, until} from './redis-nodes.js';
 
@@ -43,22 +44,24 @@ describe('latency', () => {
 	});
 
 	test('a reply forwarded while its client is stopped waits in its socket', async () => {
-		const proxy = await proxyTo((await node()).port, 300);
+		const proxy = await proxyTo((await node()).port, 500);
+		// The client stops itself once PING is in its socket, a second before the reply can be back.
 		const client = await runModule(
 			`import {createClient} from '@redis/client';
 			const client = createClient({socket: {port: ${proxy.port}, host: '127.0.0.1', reconnectStrategy: false}});
 			await client.connect();
 			const reply = client.ping();
-			// PING is in the socket by then, its reply 600 ms away.
-			setTimeout(() => console.log('sent'), 50);
+			setTimeout(() => {
+				console.log('sent');
+				process.kill(process.pid, 'SIGSTOP');
+			}, 50);
 			console.log(await reply);
 			client.destroy();`,
 			clientFolder,
 		);
-		await until(() => client.output().includes('sent'), 'PING to be sent');
-		process.kill(client.child.pid!, 'SIGSTOP');
+		await until(() => client.output().includes('sent') && statFields(client.child.pid!)[0] === 'T', 'the client to stop');
 		await until(() => (unreadBytesFrom(proxy.port) ?? 0) > 0, 'the reply in the stopped client’s socket');
-		expect(client.output()).not.toContain('PONG');
+		expect(client.output()).toBe('sent\n');
 		process.kill(client.child.pid!, 'SIGCONT');
 		expect(await client.exited).toBe(0);
 		expect(client.output()).toBe('sent\nPONG\n');

@@ -89,11 +89,11 @@ export function processesNaming(directory: string): number[] {
 
 export const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
-/** Waits until `condition` holds, at most 5 s. */
+/** Waits until `condition` holds, at most 20 s: a loaded machine can take that long to start a process. */
 export async function until(condition: () => boolean, what: string): Promise<void> {
-	const deadline = Date.now() + 5000;
+	const deadline = Date.now() + 20_000;
 	while (!condition()) {
-		if (Date.now() > deadline) throw new Error(`waited 5 s for ${what}`);
+		if (Date.now() > deadline) throw new Error(`waited 20 s for ${what}`);
 		await wait(20);
 	}
 }
