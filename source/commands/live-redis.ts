@@ -45,12 +45,8 @@ export function prepareRedis(scenario: Scenario, etcdFlag: string | undefined, e
 			const ready = Promise.all(servers.map(server => server.ready));
 			// A server that ends when nobody asked it to (a node's crash is asked for) ends the run at once.
 			for (const server of servers)
-				ready.then(
-					() =>
-						server.unplannedEnd.then(how =>
-							abort.abort(new LiveFailure(`live: the run's redis-server ${server.name} on port ${server.port} ended in the middle of the run (${how})`)),
-						),
-					() => undefined,
+				server.onUnplannedEnd(how =>
+					abort.abort(new LiveFailure(`live: the run's redis-server ${server.name} on port ${server.port} ended in the middle of the run (${how})`)),
 				);
 			// Each client reaches each node through a proxy of its own: a partition or a latency is of one link.
 			const links = new Map<string, LinkProxy[]>();
@@ -108,10 +104,11 @@ function notOnRedisProblem(scenario: Scenario): string | null {
 }
 
 /** What the nodes hold after a step, and what each client believes. */
-function stateLine({view}: LiveStep<RedisView>): string {
+function stateLine(step: LiveStep<RedisView>): string {
+	const {view} = step;
 	const keys = view.nodes.map(node => `${node.name} ${node.up ? (node.holder ?? '—') : 'down'}`).join(', ');
 	const beliefs = view.beliefs
 		.filter(belief => belief.holds || belief.waiting)
 		.map(belief => (belief.waiting ? `${belief.name} waits for replies` : `${belief.name} believes it holds until t=${belief.until}`));
-	return [`redis: ${keys}`, `resource = ${view.value ?? 'empty'}`, ...beliefs].join('; ');
+	return [`redis: ${keys}`, `${step.live.resource.name} = ${view.value ?? 'empty'}`, ...beliefs].join('; ');
 }

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import {findOnPath, freePort, lastLine, startGuarded, untilAnswering} from './guarded-server.js';
+import {findOnPath, freePort, lastLine, startGuarded, untilAnswering, ServerStartFailure} from './guarded-server.js';
 import type {RunDirectory} from './run-directory.js';
 
 /** The Debian package with the etcd server in it (etcd 3.4 in bookworm). */
@@ -13,7 +13,7 @@ export const etcdPackage = 'etcd-server';
 const startTimeoutMs = 15_000;
 
 /** etcd exited or did not answer in time; the message has the last line it logged. */
-export class EtcdStartFailure extends Error {}
+export class EtcdStartFailure extends ServerStartFailure {}
 
 export interface LocalEtcd {
 	/** The client URL: http://127.0.0.1:port. */

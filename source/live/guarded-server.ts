@@ -11,6 +11,9 @@ import type {RunDirectory} from './run-directory.js';
 /** How long a server has to stop after SIGTERM before it is killed (one that ignores SIGTERM, say). */
 const stopTimeoutMs = 3000;
 
+/** A server of the run exited or did not answer in time; the message has the last line it logged. */
+export class ServerStartFailure extends Error {}
+
 export interface GuardedServer {
 	/** The server's own pid (not the guard shell's). */
 	readonly pid: number;

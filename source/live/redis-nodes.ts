@@ -28,8 +28,8 @@ export interface RedisState {
 export interface RedisNodes {
 	/** Reads every node's key and the resource's value. */
 	read(): Promise<RedisState>;
-	/** Waits until `node`'s key is gone, at most until `deadline`; when it was seen gone, or null. */
-	goneBy(node: string, deadline: number): Promise<number | null>;
+	/** Waits until `node`'s key is as `holds` wants it, at most until `deadline`; when it was seen so, or null. */
+	keyBy(node: string, holds: (key: NodeKey) => boolean, deadline: number): Promise<number | null>;
 	/**
 	 * A node's clock jumped by `byMs`: the key's time left shrinks by as much (a forward jump; the
 	 * key goes at once when none is left) or grows (a backward one), as Redis expiring by that clock would do.
@@ -46,11 +46,18 @@ export interface RedisKeys {
 	readonly maxToken: string;
 }
 
-/** How often to look again while waiting for a key to go: Redis tells no one when a key expires, unless asked to publish it. */
+/** How often to look again while waiting for a key to change: Redis tells no one of a change, unless asked to publish it. */
 const expiryPollMs = 10;
 
+/** A plain connection: no handshake beyond the socket, no reconnecting of its own (see serverConnection). */
 const newConnection = (port: number) =>
-	createClient({socket: {host: '127.0.0.1', port, reconnectStrategy: false, connectTimeout: 1000}, disableClientInfo: true});
+	createClient({
+		RESP: 2,
+		disableClientInfo: true,
+		maintNotifications: 'disabled',
+		disableOfflineQueue: true,
+		socket: {host: '127.0.0.1', port, reconnectStrategy: false, connectTimeout: 1000},
+	});
 type Connection = ReturnType<typeof newConnection>;
 
 /** A connection to one server that is made again after the server went away (a crashed node restarts on the same port). */
@@ -100,10 +107,10 @@ export function openRedisNodes(nodes: readonly {readonly name: string; readonly 
 			const [read, value] = await Promise.all([Promise.all(nodes.map(node => readNode(node.name))), resource.run(client => client.get(keys.value))]);
 			return {nodes: read, value, readAt: Date.now()};
 		},
-		async goneBy(node, deadline) {
+		async keyBy(node, holds, deadline) {
 			for (;;) {
 				const key = await readNode(node);
-				if (key.value === null) return Date.now();
+				if (holds(key)) return Date.now();
 				if (Date.now() >= deadline) return null;
 				await new Promise(resolve => setTimeout(resolve, expiryPollMs));
 			}

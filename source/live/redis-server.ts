@@ -4,7 +4,7 @@
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {createClient} from '@redis/client';
-import {findOnPath, freePort, type GuardedServer, lastLines, startGuarded, untilAnswering} from './guarded-server.js';
+import {findOnPath, freePort, type GuardedServer, lastLines, startGuarded, untilAnswering, ServerStartFailure} from './guarded-server.js';
 import type {RunDirectory} from './run-directory.js';
 
 /** The Debian package with the Redis server in it (Redis 7.0 in bookworm). */
@@ -13,7 +13,7 @@ export const redisPackage = 'redis-server';
 const startTimeoutMs = 10_000;
 
 /** redis-server exited or did not answer in time; the message says why, from its log. */
-export class RedisStartFailure extends Error {}
+export class RedisStartFailure extends ServerStartFailure {}
 
 export interface LocalRedis {
 	readonly name: string;

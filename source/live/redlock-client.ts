@@ -140,7 +140,8 @@ async function handle(request: RedlockRequest, state: State): Promise<RedlockAns
 	const {setup} = state;
 	switch (request.op) {
 		case 'acquire': {
-			const value = randomBytes(20).toString('hex');
+			// The random part makes the value this attempt's own; the name before it lets the run tell whose key a node holds.
+			const value = `${setup.name}:${randomBytes(20).toString('hex')}`;
 			state.ttlMs = request.ttlMs;
 			const round = await toEveryNode(state, ['SET', setup.lockKey, value, 'NX', 'PX', String(request.ttlMs)]);
 			const granted = round.replies.filter(reply => reply === 'OK').length;

@@ -11,7 +11,7 @@ import type {Scenario} from '../scenario/parse.js';
 import type {Lag} from './compare.js';
 import type {LinkProxy} from './link-proxy.js';
 import {countWrite, startWriteCounts, type WriteCounts} from './live-world.js';
-import {holderOfValue, openRedisNodes, type RedisKeys, type RedisState} from './redis-nodes.js';
+import {holderOfValue, type NodeKey, openRedisNodes, type RedisKeys, type RedisState} from './redis-nodes.js';
 import type {LocalRedis} from './redis-server.js';
 import type {RedlockBelief, RedlockClientSetup, RedlockRequest} from './redlock-protocol.js';
 import {type RedlockProcess, startRedlockClient} from './redlock-processes.js';
@@ -103,7 +103,7 @@ export async function playOnRedlock(options: PlayRedlockOptions): Promise<void> 
 			timeoutMs: start.timeout === null ? null : start.timeout * tickMs,
 		});
 		const launch = async (client: Client) => {
-			const started = await startRedlockClient(options.clientEntry, options.directory, setupOf(client));
+			const started = await startRedlockClient(options.clientEntry, options.directory, setupOf(client), client.name);
 			options.onClient(started);
 			return started;
 		};
@@ -122,6 +122,8 @@ export async function playOnRedlock(options: PlayRedlockOptions): Promise<void> 
 				},
 			]),
 		);
+		// The nodes are read once before tick 0 starts: the first connections take a moment.
+		await nodes.read();
 		const time = realTime(tickMs, signal);
 		const run = new RedlockRun(options, nodes, known, time, startWriteCounts(start), launch);
 		await run.refresh();
@@ -365,13 +367,20 @@ class RedlockRun {
 				// A lone Redis node's expiry names no node.
 				const node = event.node ?? model.nodes[0]!.name;
 				const due = time.momentOf(event.t);
-				const goneAt = await this.nodes.goneBy(node, due + maxExpiryLagMs);
+				const goneAt = await this.nodes.keyBy(node, key => key.value === null, due + maxExpiryLagMs);
 				if (goneAt !== null) lags.push({client: event.client, t: event.t, ms: goneAt - due, node});
 				return;
 			}
 			case 'resumed':
 				this.thaw(event.client);
 				return;
+			case 'request-arrived': {
+				// A request arrives through its proxy a moment after the tick; what it changes is waited for.
+				if (!event.granted || event.op === 'renew') return;
+				const holds = (key: NodeKey) => (holderOfValue(key.value) === event.client) === (event.op === 'acquire');
+				await this.nodes.keyBy(event.node, holds, time.momentOf(event.t) + maxAnswerLagMs);
+				return;
+			}
 			case 'request-sent':
 				// A heartbeat's renew leaves now; the others were sent by their commands.
 				if (event.heartbeat && this.client(event.client).pending === null) {
