@@ -150,8 +150,9 @@ async function handle(request: RedlockRequest, state: State): Promise<RedlockAns
 				state.value = value;
 				state.untilMs = lease.untilMs;
 			} else {
-				// The spec's "unlock all": even a node that did not answer may have set the key.
-				await toEveryNode(state, ['EVAL', releaseScript, '1', setup.lockKey, value]);
+				// The spec's "unlock all": even a node that did not answer may have set the key. It waits
+				// for no reply: a late deletion must not hold back its answer, nor its next request.
+				void toEveryNode(state, ['EVAL', releaseScript, '1', setup.lockKey, value]);
 			}
 			const replies = round.replies.filter(reply => reply !== noReply).length;
 			return {op: 'acquire', acquired: lease.holds, granted, replies, validityMs: lease.validityMs};

@@ -6,7 +6,18 @@
 import {type Outcome, withLockView} from '../model/apply.js';
 import type {Command} from '../model/command.js';
 import type {Event} from '../model/event.js';
-import {type Client, type ClientStatus, changedWorld, createWorld, findClient, latencyTo, nodeClock, type Waiting, type World} from '../model/world.js';
+import {
+	type Client,
+	type ClientStatus,
+	changedWorld,
+	createWorld,
+	findClient,
+	latencyTo,
+	nodeClock,
+	reaches,
+	type Waiting,
+	type World,
+} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import type {Lag} from './compare.js';
 import type {LinkProxy} from './link-proxy.js';
@@ -70,7 +81,9 @@ interface KnownClient {
 	process: RedlockProcess | null;
 	status: ClientStatus;
 	pausedUntil: number | null;
+	/** What it last said it believes; `until` in ticks (see ask). */
 	belief: RedlockBelief;
+	until: number | null;
 	fencing: boolean;
 	/** The grant its lock is (numbered by the run as the nodes showed it), or null. */
 	grant: number | null;
@@ -116,6 +129,7 @@ export async function playOnRedlock(options: PlayRedlockOptions): Promise<void> 
 					status: 'running',
 					pausedUntil: null,
 					belief: {holds: false, untilMs: null},
+					until: null,
 					fencing: client.fencing,
 					grant: null,
 					pending: null,
@@ -167,7 +181,7 @@ class RedlockRun {
 		return {
 			act: (model, command, outcome) => this.act(model, command, outcome),
 			atMoment: (model, event, lags) => this.atMoment(model, event, lags),
-			refresh: () => this.refresh(),
+			refresh: (model, moment) => this.refresh(model, moment),
 			world: (model, clock) => this.world(model, clock),
 			view: () => this.view(),
 			exact: () => false,
@@ -178,8 +192,15 @@ class RedlockRun {
 		return this.known.get(name)!;
 	}
 
-	/** Reads the nodes; a value seen on a majority for the first time is the next grant. */
-	async refresh(): Promise<void> {
+	/**
+	 * Reads the nodes; a value seen on a majority for the first time is the next grant. At a tick's
+	 * moment, a deletion the model has arriving then (a client giving an attempt up, which the model
+	 * tells by no event) is waited for first: it comes through its proxy a moment after the tick.
+	 */
+	async refresh(model?: World, moment?: number): Promise<void> {
+		const arriving = model?.messages.filter(message => message.undo && message.arrivesAt === moment) ?? [];
+		const deadline = Date.now() + maxAnswerLagMs;
+		await Promise.all(arriving.map(message => this.nodes.keyBy(message.to, key => holderOfValue(key.value) !== message.from, deadline)));
 		this.state = await this.nodes.read();
 		const up = this.state.nodes.filter(node => node.up);
 		const needed = Math.floor(this.state.nodes.length / 2) + 1;
@@ -196,10 +217,20 @@ class RedlockRun {
 		return grant;
 	}
 
-	/** Asks a client's process; what it believes after the answer is kept, and its grant is the one its keys took. */
-	private async ask(name: string, request: RedlockRequest) {
+	/**
+	 * Asks a client's process; what it believes after the answer is kept, and its grant is the one its
+	 * keys took. A lock end it took in the instant of tick `atTick` is counted from that tick: the
+	 * milliseconds an instant takes live (a node restarting, say) are the run's, not the story's. One
+	 * it took after its replies' time (`atTick` null) is placed by the clock.
+	 */
+	private async ask(name: string, request: RedlockRequest, atTick: number | null) {
 		const known = this.client(name);
+		const askedAt = Date.now();
 		const {answer, belief} = await known.process!.ask(request);
+		if (belief.untilMs !== known.belief.untilMs) {
+			if (belief.untilMs === null) known.until = null;
+			else known.until = atTick === null ? this.tickOf(belief.untilMs) : atTick + Math.round((belief.untilMs - askedAt) / this.options.tickMs);
+		}
 		known.belief = belief;
 		if (answer.op === 'acquire' && answer.acquired) {
 			await this.refresh();
@@ -212,7 +243,7 @@ class RedlockRun {
 	/** A lock request sent at tick `t`: awaited when the model decides it at once; else left pending, as the client waits for its replies. */
 	private async request(t: number, decidedAtOnce: boolean, name: string, request: RedlockRequest & {op: Waiting['op']}, lease: number): Promise<void> {
 		const known = this.client(name);
-		const asked = this.ask(name, request);
+		const asked = this.ask(name, request, decidedAtOnce ? t : null);
 		if (decidedAtOnce) {
 			await asked;
 			return;
@@ -229,6 +260,19 @@ class RedlockRun {
 		// Its failure is said when the run waits for it.
 		answered.catch(() => undefined);
 		known.pending = {op: request.op, since: t, lease, answered};
+	}
+
+	/**
+	 * A client that did not get the lock deletes its keys and waits for no reply: over a link with no
+	 * latency the deletion is there in the instant, and the run waits for it where the model's node
+	 * holds no key of the client.
+	 */
+	private async givenUp(after: World, name: string): Promise<void> {
+		if (this.client(name).belief.holds) return;
+		const client = findClient(after, name)!;
+		const deadline = Date.now() + maxAnswerLagMs;
+		const instant = after.nodes.filter(node => node.holder !== name && reaches(client, node.name) && latencyTo(client, node.name) === 0);
+		await Promise.all(instant.map(node => this.nodes.keyBy(node.name, key => holderOfValue(key.value) !== name, deadline)));
 	}
 
 	/** Waits for a pending client's decision, as the model has made its own; at most a few seconds. */
@@ -260,6 +304,7 @@ class RedlockRun {
 			case 'renew': {
 				const ttl = command.lease ?? (command.kind === 'acquire' ? model.defaultLease : findClient(model, command.client)!.lease);
 				await this.request(t, atOnce(command.client), command.client, {op: command.kind, ttlMs: ttl * this.options.tickMs}, ttl);
+				if (command.kind === 'acquire' && atOnce(command.client)) await this.givenUp(outcome.world, command.client);
 				return;
 			}
 			case 'release':
@@ -271,7 +316,7 @@ class RedlockRun {
 				const grant = known.grant ?? 0;
 				// Sent now when the model delivers it now; else held by the run, standing for the network, until it arrives.
 				const now = outcome.events.some(event => (event.kind === 'accepted' || event.kind === 'rejected') && event.client === command.client);
-				const answer = await this.ask(command.client, {op: 'write', value, resourceFenced: this.counts.fenced, send: now});
+				const answer = await this.ask(command.client, {op: 'write', value, resourceFenced: this.counts.fenced, send: now}, t);
 				if (answer.op !== 'write' || answer.leaseOver) return;
 				if (answer.result !== null) countWrite(this.counts, grant, answer.result);
 				else {
@@ -301,7 +346,15 @@ class RedlockRun {
 				const known = this.client(command.client);
 				if (command.kind === 'crash') {
 					await known.process!.kill();
-					Object.assign(known, {process: null, status: 'crashed', pausedUntil: null, belief: {holds: false, untilMs: null}, grant: null, pending: null});
+					Object.assign(known, {
+						process: null,
+						status: 'crashed',
+						pausedUntil: null,
+						belief: {holds: false, untilMs: null},
+						until: null,
+						grant: null,
+						pending: null,
+					});
 				} else {
 					known.process = await this.launch(findClient(model, command.client)!);
 					known.status = 'running';
@@ -312,7 +365,7 @@ class RedlockRun {
 				if (command.target === 'resource') this.counts.fenced = command.on;
 				else {
 					this.client(command.target).fencing = command.on;
-					await this.ask(command.target, {op: 'fencing', on: command.on});
+					await this.ask(command.target, {op: 'fencing', on: command.on}, t);
 				}
 				return;
 			case 'partition':
@@ -402,7 +455,7 @@ class RedlockRun {
 					// A heartbeat the model decides at once is asked and answered at its tick.
 					else if ((event.kind === 'renewed' || event.kind === 'renew-failed') && event.heartbeat) {
 						const client = findClient(model, event.client)!;
-						await this.ask(event.client, {op: 'renew', ttlMs: client.lease * this.options.tickMs});
+						await this.ask(event.client, {op: 'renew', ttlMs: client.lease * this.options.tickMs}, event.t);
 					}
 				}
 				return;
@@ -455,7 +508,7 @@ class RedlockRun {
 				pausedUntil: known.pausedUntil,
 				token: null,
 				holds: known.belief.holds,
-				until: this.tickOf(known.belief.untilMs),
+				until: known.until,
 				grant: known.grant,
 				fencing: known.fencing,
 				waiting,
@@ -484,7 +537,7 @@ class RedlockRun {
 			beliefs: [...this.known].map(([name, known]) => ({
 				name,
 				holds: known.belief.holds,
-				until: this.tickOf(known.belief.untilMs),
+				until: known.until,
 				status: known.status,
 				waiting: known.pending !== null,
 			})),

@@ -69,8 +69,8 @@ export interface LiveBackend<View> {
 	act(model: World, command: Command, outcome: Outcome, lags: Lag[]): Promise<void>;
 	/** What happens live at the moment of one of a tick's events. */
 	atMoment(model: World, event: Event, lags: Lag[]): Promise<void>;
-	/** Brings what the run knows of the servers up to date before it is shown (after a command, at a tick's moment). */
-	refresh(model: World): Promise<void>;
+	/** Brings what the run knows of the servers up to date before it is shown: after a command, and at a tick's `moment`. */
+	refresh(model: World, moment?: number): Promise<void>;
 	/** The live world at tick `clock`, in the model's token numbers; `model` is the model's world before the command in play. */
 	world(model: World, clock: number): World;
 	view(): View;
@@ -118,7 +118,7 @@ export async function playSteps<View>(backend: LiveBackend<View>, {scenario, tim
 				for (let moment = model.clock + 1; moment <= model.clock + command.n; moment += 1) {
 					await time.waitFor(moment);
 					for (const event of outcome.events) if (event.t === moment) await backend.atMoment(model, event, lags);
-					await backend.refresh(model);
+					await backend.refresh(model, moment);
 					showMoment(moment);
 				}
 			} else await backend.act(model, command, outcome, lags);
