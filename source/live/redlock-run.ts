@@ -39,6 +39,8 @@ export interface RedisView {
 	readonly kind: 'redis';
 	readonly nodes: readonly {readonly name: string; readonly up: boolean; readonly holder: string | null; readonly pttlMs: number | null}[];
 	readonly value: string | null;
+	/** The last clock jump of a node, made on its key: by how many ticks, and how many ms its key's time left changed by. */
+	readonly jump: {readonly node: string; readonly by: number; readonly ms: number} | null;
 	/** When the nodes were read (ms since the epoch): a key's time left counts down from then. */
 	readonly readAt: number;
 	readonly beliefs: readonly {
@@ -162,6 +164,7 @@ const decisionKinds = new Set<Event['kind']>([
 class RedlockRun {
 	/** What the nodes held when last read. */
 	private state: RedisState | null = null;
+	private jump: RedisView['jump'] = null;
 	/** The grant number of each key value that has stood on a majority of the nodes, in the order the run saw it. */
 	private readonly grants = new Map<string, number>();
 	private readonly known: Map<string, KnownClient>;
@@ -377,7 +380,10 @@ class RedlockRun {
 				return;
 			case 'jump': {
 				const index = model.nodes.findIndex(node => node.name === command.target);
-				if (model.nodes[index]!.up) await this.nodes.jump(command.target, command.by * this.options.tickMs);
+				if (model.nodes[index]!.up) {
+					await this.nodes.jump(command.target, command.by * this.options.tickMs);
+					this.jump = {node: command.target, by: command.by, ms: -command.by * this.options.tickMs};
+				}
 				if (outcome.events.some(event => event.kind === 'node-restarted')) await this.options.servers.nodes[index]!.restart();
 				return;
 			}
@@ -533,6 +539,7 @@ class RedlockRun {
 			kind: 'redis',
 			nodes: state.nodes.map(node => ({name: node.name, up: node.up, holder: holderOfValue(node.value), pttlMs: node.pttlMs})),
 			value: state.value,
+			jump: this.jump,
 			readAt: state.readAt,
 			beliefs: [...this.known].map(([name, known]) => ({
 				name,

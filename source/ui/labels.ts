@@ -63,6 +63,8 @@ export interface LiveLabels {
 	readonly holdsUntil: (until: number | null) => string;
 	/** A process waiting for its nodes' replies. */
 	readonly waits: string;
+	/** A node's clock jump, made as a change of its key's time left (PEXPIRE) by `seconds`. */
+	readonly jumpMade: (node: string, by: number, seconds: number) => string;
 	/** Where: the run's own redis-servers, one per node and one for the resource. */
 	readonly freshRedis: (nodes: number, resource: string) => string;
 	/** Said when a key other than q is pressed. */
@@ -394,7 +396,8 @@ const en: Labels = {
 		down: 'down',
 		secondsLeft: seconds => `${seconds.toFixed(1)} s`,
 		holdsUntil: until => (until === null ? 'holds' : `holds to t=${until}`),
-		waits: 'waits for replies',
+		waits: 'waiting',
+		jumpMade: (node, by, seconds) => `${node} ${by > 0 ? '+' : ''}${by}: PEXPIRE ${seconds > 0 ? '+' : ''}${seconds} s`,
 		freshRedis: (nodes, resource) =>
 			`${nodes} fresh redis-server${nodes === 1 ? '' : 's'} and one for ${resource} (a node's clock jump is made on its key: PEXPIRE shortens or lengthens it)`,
 		onlyQ: 'live, only q and b . (blank) work: it plays in real time, nothing goes back',
@@ -639,6 +642,7 @@ const ja: Labels = {
 		secondsLeft: seconds => `${seconds.toFixed(1)} 秒`,
 		holdsUntil: until => (until === null ? '保持' : `t=${until} まで保持`),
 		waits: '返事待ち',
+		jumpMade: (node, by, seconds) => `${node} ${by > 0 ? '+' : ''}${by}: PEXPIRE ${seconds > 0 ? '+' : ''}${seconds} 秒`,
 		freshRedis: (nodes, resource) => `新しい redis-server ${nodes} 台と ${resource} 用に 1 台 (ノードの時計の跳躍はキーに施す: PEXPIRE で短く・長くする)`,
 		onlyQ: 'ライブでは q と b . (黒画面) のみ: 実時間で進む (戻れない)',
 		playing: (where, tickMs) => `ライブ: ${where} · 1 tick は ${tickMs} ms · q で終了`,

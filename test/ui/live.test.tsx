@@ -92,6 +92,7 @@ describe("the live rows on Redis: each node's key beside the model", () => {
 		kind: 'redis',
 		nodes: aHoldsThree.nodes.map(node => ({name: node.name, up: true, holder: node.holder, pttlMs: node.holder === null ? null : 9_500})),
 		value: null,
+		jump: null,
 		readAt: 10_000,
 		beliefs: [
 			{name: 'A', holds: true, until: 10, status: 'running', waiting: false},
@@ -104,6 +105,11 @@ describe("the live rows on Redis: each node's key beside the model", () => {
 		const [keys, beliefs] = redisText({now: 10_500});
 		expect(keys).toMatch(/^Redis says L1 A 9\.0 s · L2 A 9\.0 s · L3 A 9\.0 s · L4 — · L5 — +$/);
 		expect(beliefs).toMatch(/^✓ t=0 +row-42 = empty · processes: A holds to t=10, B — +$/);
+	});
+
+	test("a node's clock jump is said as what it is made of: its key's time left changed", () => {
+		const [keys] = redisText({view: {...redisAHolds, jump: {node: 'L3', by: 10, ms: -10_000}}});
+		expect(keys).toContain('L3 +10: PEXPIRE -10 s');
 	});
 
 	test('a node down, a key the model does not have, and a belief that differs are marked', () => {
@@ -128,7 +134,7 @@ describe("the live rows on Redis: each node's key beside the model", () => {
 		const live: World = {...aHoldsThree, clients: aHoldsThree.clients.map(client => (client.name === 'B' ? {...client, waiting} : client))};
 		const [keys, beliefs] = redisText({view, live});
 		expect(keys).toContain('L3 down ≠ model A');
-		expect(beliefs).toMatch(/^✗ t=0 .*B waits for replies ≠ model —/);
+		expect(beliefs).toMatch(/^✗ t=0 .*B waiting ≠ model —/);
 	});
 
 	test.for(['en', 'ja'] as const)('%s: both rows fit 80 columns whole', lang => {

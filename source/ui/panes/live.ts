@@ -48,6 +48,7 @@ function marks(look: Look) {
 	};
 	return {
 		words,
+		note,
 		gap: piece(' · ', 'decoration'),
 		/** The value, the model's numbers for it when they are other ones, and the model's value when it differs. */
 		value: (label: string, shown: string, inModel: string, modelValue: string): Row => [
@@ -122,13 +123,13 @@ function etcdRows(etcd: EtcdView, {live, model, exact, lags, now, width, look}: 
  * counted down from the read), then the resource and what each process believes it holds.
  */
 function redisRows(redis: RedisView, {live, model, lags, now, width, look}: LiveRowsProps): Row[] {
-	const {words, gap, verdictRow, fit} = marks(look);
+	const {words, note, gap, verdictRow, fit} = marks(look);
 	const nodes = redis.nodes.flatMap((node, index): Row => {
 		const modelNode = model.nodes.find(other => other.name === node.name);
 		const shown = !node.up ? words.down : (node.holder ?? words.noToken);
 		const modelShown = modelNode === undefined ? shown : !modelNode.up ? words.down : (modelNode.holder ?? words.noToken);
-		const left =
-			node.holder !== null && node.pttlMs !== null ? [piece(` ${words.secondsLeft(Math.max(0, node.pttlMs - (now - redis.readAt)) / 1000)}`, 'dim')] : [];
+		// A key's time left is the first to go when the row is too long.
+		const left = node.holder !== null && node.pttlMs !== null ? [note(` ${words.secondsLeft(Math.max(0, node.pttlMs - (now - redis.readAt)) / 1000)}`)] : [];
 		return [
 			...(index > 0 ? [gap] : []),
 			piece(`${node.name} `, 'label'),
@@ -139,7 +140,14 @@ function redisRows(redis: RedisView, {live, model, lags, now, width, look}: Live
 	});
 	// Five nodes' expiries are five lags: the largest says how late Redis was.
 	const [latest] = [...lags].sort((one, other) => other.ms - one.ms);
-	const first: Row = [piece(`${words.redis} `, 'title'), ...nodes, ...(latest === undefined ? [] : [gap, piece(words.lag(latest.client, latest.ms), 'warn')])];
+	// Redis expires keys by its own wall clock, which the run cannot step: a node's jump is made on its key, and said so.
+	const jump = redis.jump === null ? [] : [gap, piece(words.jumpMade(redis.jump.node, redis.jump.by, redis.jump.ms / 1000), 'warn')];
+	const first: Row = [
+		piece(`${words.redis} `, 'title'),
+		...nodes,
+		...jump,
+		...(latest === undefined ? [] : [gap, piece(words.lag(latest.client, latest.ms), 'warn')]),
+	];
 	const beliefs = redis.beliefs.flatMap(({name, holds, until, status, waiting}, index): Row => {
 		const believed = (world: World) => {
 			const client = world.clients.find(other => other.name === name);
