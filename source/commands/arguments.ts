@@ -71,7 +71,7 @@ const help = `
     $ dlock-tui print <scenario>      every step's screen as text
                                       (--format svg -o DIR: an SVG picture of each)
     $ dlock-tui explore <scenario>    the shortest way from its setup to a violation, as a scenario
-    $ dlock-tui live [scenario]       play it on a real etcd with real client processes, beside the model
+    $ dlock-tui live [scenario]       play it on real etcd or Redis with real client processes, beside the model
     $ dlock-tui help                  this help
 
   A scenario is a built-in name (see dlock-tui list) or a path to a YAML file.
@@ -102,7 +102,7 @@ const help = `
     --until T       explore: violation (default), two-holders or rejected
     --open          explore: open the scenario found (-o FILE) in the dashboard
     --etcd URL      live: use this etcd (keys under dlock-tui/) instead of starting a fresh local one
-    --tick-ms N     live: milliseconds a tick (default 1000); a lease must last 2 s or more
+    --tick-ms N     live: milliseconds a tick (default 1000); on etcd a lease must last 2 s or more
     --check         live: compare with the model step by step; exit 1 where they differ
     -h, --help      show this help
     -v, --version   show the version
@@ -117,6 +117,7 @@ const help = `
     $ dlock-tui print gc-pause --format svg -o slides/ --step 3
     $ dlock-tui explore gc-pause-unfenced -o shortest.yaml --open
     $ dlock-tui live gc-pause --check       needs etcd (Debian: etcd-server)
+    $ dlock-tui live redlock-in-flight      needs redis-server (Debian: redis-server)
 `;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);

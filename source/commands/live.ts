@@ -71,7 +71,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 	void view?.quit.then(() => abort.abort());
 
 	const clients: Killable[] = [];
-	let end = async () => undefined as void;
+	let end: () => Promise<void> = async () => undefined;
 	let failedSteps = 0;
 	try {
 		const target = await startTarget(directory, abort);
