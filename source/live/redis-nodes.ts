@@ -71,16 +71,21 @@ function serverConnection(port: number) {
 		return client;
 	};
 	return {
-		/** Runs `work` on the connection; a failure drops it, so the next call connects afresh. */
+		/**
+		 * Runs `work` on the connection. A connection that fails is dropped and `work` tried once more
+		 * on a new one: the server may have restarted since it was made.
+		 */
 		async run<T>(work: (client: Connection) => Promise<T>): Promise<T> {
-			open ??= connect();
-			try {
-				return await work(await open);
-			} catch (error) {
-				const failed = open;
-				open = null;
-				failed?.then(client => client.destroy()).catch(() => undefined);
-				throw error;
+			for (let attempt = 1; ; attempt += 1) {
+				open ??= connect();
+				try {
+					return await work(await open);
+				} catch (error) {
+					const failed = open;
+					open = null;
+					failed?.then(client => client.destroy()).catch(() => undefined);
+					if (attempt === 2) throw error;
+				}
 			}
 		},
 		async close() {

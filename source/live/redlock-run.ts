@@ -12,6 +12,7 @@ import {
 	changedWorld,
 	createWorld,
 	findClient,
+	findNode,
 	latencyTo,
 	nodeClock,
 	reaches,
@@ -22,7 +23,7 @@ import type {Scenario} from '../scenario/parse.js';
 import type {Lag} from './compare.js';
 import type {LinkProxy} from './link-proxy.js';
 import {countWrite, startWriteCounts, type WriteCounts} from './live-world.js';
-import {holderOfValue, type NodeKey, openRedisNodes, type RedisKeys, type RedisState} from './redis-nodes.js';
+import {holderOfValue, type NodeKey, openRedisNodes, type RedisKeys, type RedisNodes, type RedisState} from './redis-nodes.js';
 import type {LocalRedis} from './redis-server.js';
 import type {RedlockBelief, RedlockClientSetup, RedlockRequest} from './redlock-protocol.js';
 import {type RedlockProcess, startRedlockClient} from './redlock-processes.js';
@@ -165,20 +166,19 @@ class RedlockRun {
 	/** What the nodes held when last read. */
 	private state: RedisState | null = null;
 	private jump: RedisView['jump'] = null;
+	/** The clock jumps of each node that is down, in ms, made on its key when it restarts. */
+	private readonly jumpedWhileDown = new Map<string, number>();
 	/** The grant number of each key value that has stood on a majority of the nodes, in the order the run saw it. */
 	private readonly grants = new Map<string, number>();
-	private readonly known: Map<string, KnownClient>;
 
 	constructor(
 		private readonly options: PlayRedlockOptions,
-		private readonly nodes: ReturnType<typeof openRedisNodes>,
-		known: Map<string, KnownClient>,
+		private readonly nodes: RedisNodes,
+		private readonly known: ReadonlyMap<string, KnownClient>,
 		private readonly time: RealTime,
 		private readonly counts: WriteCounts,
 		private readonly launch: (client: Client) => Promise<RedlockProcess>,
-	) {
-		this.known = known;
-	}
+	) {}
 
 	backend(): LiveBackend<RedisView> {
 		return {
@@ -343,7 +343,7 @@ class RedlockRun {
 				const node = this.serverOf(command.client);
 				if (node !== null) {
 					if (command.kind === 'crash') await node.crash();
-					else if (outcome.events.some(event => event.kind === 'node-restarted')) await node.restart();
+					else if (outcome.events.some(event => event.kind === 'node-restarted')) await this.restartNode(command.client);
 					return;
 				}
 				const known = this.client(command.client);
@@ -379,17 +379,25 @@ class RedlockRun {
 				for (const event of outcome.events) if (event.kind === 'accepted' || event.kind === 'rejected') await this.deliverNext();
 				return;
 			case 'jump': {
-				const index = model.nodes.findIndex(node => node.name === command.target);
-				if (model.nodes[index]!.up) {
-					await this.nodes.jump(command.target, command.by * this.options.tickMs);
-					this.jump = {node: command.target, by: command.by, ms: -command.by * this.options.tickMs};
-				}
-				if (outcome.events.some(event => event.kind === 'node-restarted')) await this.options.servers.nodes[index]!.restart();
+				const byMs = command.by * this.options.tickMs;
+				this.jump = {node: command.target, by: command.by, ms: -byMs};
+				// A node that is down has no key to change now: a persistent one's key, read back at its restart, is changed then.
+				if (findNode(model, command.target)!.up) await this.nodes.jump(command.target, byMs);
+				else this.jumpedWhileDown.set(command.target, (this.jumpedWhileDown.get(command.target) ?? 0) + byMs);
+				if (outcome.events.some(event => event.kind === 'node-restarted')) await this.restartNode(command.target);
 				return;
 			}
 			case 'tick':
 				return;
 		}
+	}
+
+	/** A node's redis-server starts again; a jump of its clock while it was down is made on the key it read back. */
+	private async restartNode(name: string): Promise<void> {
+		await this.serverOf(name)!.restart();
+		const byMs = this.jumpedWhileDown.get(name);
+		this.jumpedWhileDown.delete(name);
+		if (byMs !== undefined) await this.nodes.jump(name, byMs);
 	}
 
 	private serverOf(name: string): LocalRedis | null {
@@ -452,7 +460,7 @@ class RedlockRun {
 				await this.deliverNext();
 				return;
 			case 'node-restarted':
-				await this.serverOf(event.node)!.restart();
+				await this.restartNode(event.node);
 				return;
 			default:
 				if (decisionKinds.has(event.kind) && 'client' in event) {
