@@ -166,7 +166,8 @@ async function handle(request: RedlockRequest, state: State): Promise<RedlockAns
 			const round = await toEveryNode(state, ['EVAL', extendScript, '1', setup.lockKey, state.value, String(request.ttlMs)]);
 			const extended = round.replies.filter(reply => reply === 1).length;
 			const lease = leaseAfter(round, extended, request.ttlMs, setup);
-			state.untilMs = lease.holds ? lease.untilMs : null;
+			// Its keys are extended, but a client that has given its lock up (its lease was over) does not take it back.
+			state.untilMs = lease.holds && state.untilMs !== null ? lease.untilMs : null;
 			return {op: 'renew', renewed: lease.holds, extended};
 		}
 		case 'release': {
