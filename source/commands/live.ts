@@ -86,7 +86,11 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			target.play({
 				ready: said,
 				signal: abort.signal,
-				onClient: client => clients.push(client),
+				onClient: client => {
+					clients.push(client);
+					// A client process is the run's as its servers are: one that ends unasked ends the run.
+					void client.unplannedEnd.then(how => abort.abort(new LiveFailure(`live: the run's client ${client.name} ended in the middle of the run (${how})`)));
+				},
 				onMoment: view
 					? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`, moment)
 					: undefined,
