@@ -112,7 +112,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			await view.quit;
 		} else write(`${labelsFor('en').live.verdict(failedSteps)}\n`);
 	} catch (error) {
-		if (error instanceof ServerStartFailure) throw new LiveFailure(`live: ${error.message}`);
+		if (error instanceof ServerStartFailure || error instanceof TemporaryFolderProblem) throw new LiveFailure(`live: ${error.message}`);
 		if (abort.signal.reason instanceof UsageError) throw abort.signal.reason;
 		if (!abort.signal.aborted) throw error;
 	} finally {
