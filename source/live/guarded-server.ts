@@ -106,9 +106,21 @@ export async function startGuarded(
 		stdio: ['pipe', 'pipe', 'ignore'],
 		env: {...process.env, DLOCK_SERVER_LOG: options.log},
 	});
-	options.directory.record(shell.pid!);
-	const pid = await firstLine(shell, options.startFailure);
-	options.directory.record(pid);
+	let pid: number;
+	try {
+		options.directory.record(shell.pid!);
+		pid = await firstLine(shell, options.startFailure);
+		options.directory.record(pid);
+	} catch (error) {
+		// Not recorded, or ended already: nothing else would stop it.
+		shell.stdin!.destroy();
+		try {
+			process.kill(-shell.pid!, 'SIGKILL');
+		} catch {
+			// It ended.
+		}
+		throw error;
+	}
 	let over = false;
 	const ended = new Promise<string>(resolve => {
 		shell.once('exit', (status, shellSignal) => {
