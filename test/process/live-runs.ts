@@ -27,15 +27,23 @@ export interface LiveRun {
 const watchers = new Set<{readonly directory: string; readonly pids: Set<number>}>();
 let scanning: NodeJS.Timeout | undefined;
 export function scanProcesses(): void {
+	for (const {pid, commandLine} of commandLines()) for (const {directory, pids} of watchers) if (commandLine.includes(directory)) pids.add(pid);
+}
+
+/** Every process's pid and command line, from /proc. */
+function* commandLines(): Generator<{readonly pid: number; readonly commandLine: string}> {
 	for (const name of readdirSync('/proc').filter(entry => /^\d+$/.test(entry))) {
-		let commandLine: string;
 		try {
-			commandLine = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+			yield {pid: Number(name), commandLine: readFileSync(`/proc/${name}/cmdline`, 'utf8')};
 		} catch {
-			continue; // Ended while being read.
+			// Ended while being read.
 		}
-		for (const {directory, pids} of watchers) if (commandLine.includes(directory)) pids.add(Number(name));
 	}
+}
+
+/** The processes running now whose command line names `directory`. */
+export function processesNaming(directory: string): number[] {
+	return [...commandLines()].filter(({pid, commandLine}) => commandLine.includes(directory) && isRunning(pid)).map(({pid}) => pid);
 }
 
 /** Starts filling a set with the processes of `directory`; `stop` ends that. */
