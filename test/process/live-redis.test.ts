@@ -12,7 +12,7 @@ import {findRedisServer} from '../../source/live/redis-server.js';
 import {callCli, stackTrace, temporaryDirectory} from '../run-cli.js';
 import {endsWithin, isRunning, killLeft, type LiveDashboard, openLiveDashboard, processesNaming, runDirectories, startLive} from './live-runs.js';
 import {requiredUnderCi} from './required-tools.js';
-import {until} from './pty.js';
+import {statFields, until} from './pty.js';
 
 const root = temporaryDirectory('dlock-live-redis-');
 /** A tick long enough for a check to keep to the model on a loaded machine. */
@@ -26,6 +26,24 @@ requiredUnderCi('redis-server', present, 'apt-get install redis-server');
 function nothingLeft(run: {readonly pids: Set<number>}, tmp: string): void {
 	expect([...run.pids].filter(isRunning)).toEqual([]);
 	expect(runDirectories(tmp)).toEqual([]);
+}
+
+/** A process's command line; empty once it has ended. */
+function commandLineOf(pid: number): string {
+	try {
+		return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+	} catch {
+		return '';
+	}
+}
+
+/** Whether a process is stopped (SIGSTOP), as a frozen client is. */
+function isStopped(pid: number): boolean {
+	try {
+		return statFields(pid)[0] === 'T';
+	} catch {
+		return false;
+	}
 }
 
 /** A file in the test's directory with `text`; its path. */
@@ -172,7 +190,7 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		const run = startLive([frozenStory, '--check', '--tick-ms', checkTickMs], tmp);
 		try {
 			await Promise.race([until(() => run.output().includes('✓ step 1 (t=0)'), run.output), run.status]);
-			const client = [...run.pids].find(pid => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('dlock-tui redlock-client'));
+			const client = [...run.pids].find(pid => commandLineOf(pid).startsWith('dlock-tui redlock-client'));
 			expect(client, run.output()).toBeDefined();
 			process.kill(client!, 'SIGKILL');
 			expect(await endsWithin(run, 20_000), run.output()).toBe(1);
@@ -299,10 +317,12 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 				await Promise.race([new Promise(resolve => setTimeout(resolve, delayMs)), run.status]);
 				run.kill(signal);
 				await endsWithin(run, 15_000);
-				// The guards stop the servers, a client's lost channel ends it, and the kernel hangs up a frozen one.
+				// The guards stop the servers and a client's lost channel ends it. A client frozen (SIGSTOP) when
+				// the run was killed outright cannot notice: it is the next run's to end, by the pids recorded.
+				const left = () => processesNaming(tmp).filter(pid => signal !== 'SIGKILL' || !isStopped(pid));
 				await until(
-					() => processesNaming(tmp).length === 0,
-					() => `${what}: ${processesNaming(tmp)} left; the run said:\n${run.output()}`,
+					() => left().length === 0,
+					() => `${what}: ${left()} left; the run said:\n${run.output()}`,
 				);
 				if (signal === 'SIGKILL') {
 					process.env.TMPDIR = tmp;
@@ -312,6 +332,10 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 						if (tmpOfTests === undefined) delete process.env.TMPDIR;
 						else process.env.TMPDIR = tmpOfTests;
 					}
+					await until(
+						() => processesNaming(tmp).length === 0,
+						() => `${what}: ${processesNaming(tmp)} left after the stale run was removed`,
+					);
 				}
 				expect(runDirectories(tmp), what).toEqual([]);
 				expect(processesNaming(tmp), what).toEqual([]);
