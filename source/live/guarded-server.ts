@@ -163,14 +163,21 @@ export async function startGuarded(
 
 /**
  * Resolves once `answers` says yes, asked every 50 ms; when the server ends first or takes longer
- * than `timeoutMs`, stops it and rejects with `startFailure()`.
+ * than `timeoutMs`, stops it and rejects with `startFailure(timedOut)`.
  */
-export async function untilAnswering(server: GuardedServer, answers: () => Promise<boolean>, timeoutMs: number, startFailure: () => Error): Promise<void> {
+export async function untilAnswering(
+	server: GuardedServer,
+	answers: () => Promise<boolean>,
+	timeoutMs: number,
+	startFailure: (timedOut: boolean) => Error,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await answers())) {
 		if (server.hasEnded() || Date.now() > deadline) {
+			// Said before the stop: what a server stopped for its silence logs last is its shutdown.
+			const timedOut = !server.hasEnded();
 			await server.stop();
-			throw startFailure();
+			throw startFailure(timedOut);
 		}
 		await new Promise(resolve => setTimeout(resolve, 50));
 	}
