@@ -185,6 +185,22 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		}
 	});
 
+	test('a redis-server that never answers: after the 10 s start limit, one line saying so, exit 1, nothing left', async () => {
+		const tmp = mkdtempSync(path.join(root, 'silent-'));
+		const bin = path.join(tmp, 'bin');
+		mkdirSync(bin);
+		// Runs and listens to nothing; its shell names the run's TMPDIR, where its file is.
+		writeFileSync(path.join(bin, 'redis-server'), '#!/bin/sh\nwhile :; do sleep 1; done\n', {mode: 0o755});
+		const run = startLive(['redlock-gc-pause', '--check', '--tick-ms', checkTickMs], tmp, {PATH: `${bin}:${process.env.PATH}`});
+		try {
+			expect(await endsWithin(run, 40_000), run.output()).toBe(1);
+			expect(run.output()).toMatch(/^dlock-tui: live: redis-server [\w-]+ did not start: no answer to PING in 10 s \(see dlock-tui --help\)\n$/);
+			nothingLeft(run, tmp);
+		} finally {
+			killLeft(run);
+		}
+	});
+
 	test('a client process killed from outside ends the run in one line naming it, exit 1, nothing left', async () => {
 		const tmp = mkdtempSync(path.join(root, 'client-killed-'));
 		const run = startLive([frozenStory, '--check', '--tick-ms', checkTickMs], tmp);
