@@ -177,7 +177,7 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		try {
 			expect(await endsWithin(run, 30_000), run.output()).toBe(1);
 			expect(run.output()).toMatch(
-				/^dlock-tui: live: redis-server L\d did not start: Warning: Could not create server TCP listening socket 127\.0\.0\.1:\d+: bind: Address already in use; Failed listening on port \d+ \(TCP\), aborting\. \(see dlock-tui --help\)\n$/,
+				/^dlock-tui: live: redis-server [\w-]+ did not start: Warning: Could not create server TCP listening socket 127\.0\.0\.1:\d+: bind: Address already in use; Failed listening on port \d+ \(TCP\), aborting\. \(see dlock-tui --help\)\n$/,
 			);
 			nothingLeft(run, tmp);
 		} finally {
