@@ -46,6 +46,16 @@ function isStopped(pid: number): boolean {
 	}
 }
 
+/** Ends a dashboard's run and whatever of it is left: its own process names no directory (it is titled dlock-tui). */
+function endDashboard(run: LiveDashboard): void {
+	killLeft(run);
+	try {
+		run.child.kill('SIGKILL');
+	} catch {
+		// It has exited.
+	}
+}
+
 /** A file in the test's directory with `text`; its path. */
 function story(name: string, text: string): string {
 	const file = path.join(root, name);
@@ -224,7 +234,12 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		async function openFrozen(name: string, size?: {cols: number; rows: number}): Promise<{readonly run: LiveDashboard; readonly tmp: string}> {
 			const tmp = mkdtempSync(path.join(root, `${name}-`));
 			const run = openLiveDashboard([frozenStory, '--tick-ms', checkTickMs], tmp, size);
-			await until(() => nodesRow(['A', 'A', 'A', 'A', 'A']).test(run.screen()), run.screen);
+			try {
+				await until(() => nodesRow(['A', 'A', 'A', 'A', 'A']).test(run.screen()), run.screen);
+			} catch (error) {
+				endDashboard(run);
+				throw error;
+			}
 			return {run, tmp};
 		}
 
@@ -242,7 +257,7 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 				expect(run.pids.size).toBeGreaterThanOrEqual(13);
 				nothingLeft(run, tmp);
 			} finally {
-				killLeft(run);
+				endDashboard(run);
 			}
 		});
 
@@ -256,7 +271,7 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 				expect(await run.exited).toBe(0);
 				nothingLeft(run, tmp);
 			} finally {
-				killLeft(run);
+				endDashboard(run);
 			}
 		});
 	});
@@ -274,7 +289,7 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 			expect(await run.exited).toBe(0);
 			nothingLeft(run, tmp);
 		} finally {
-			killLeft(run);
+			endDashboard(run);
 		}
 	});
 
