@@ -37,11 +37,15 @@ export function prepareRedis(scenario: Scenario, etcdFlag: string | undefined, e
 		};
 		try {
 			// The resource keeps nothing on disk: a write the run counted is never undone by it.
-			const servers = await Promise.all([
+			// Each one that started is stopped by end(), even when another did not start.
+			const starting = await Promise.allSettled([
 				...world.nodes.map(node => startRedis(binary, directory, {name: node.name, persistent: node.persistent})),
 				startRedis(binary, directory, {name: resource, persistent: false}),
 			]);
-			nodes.push(...servers);
+			for (const started of starting) if (started.status === 'fulfilled') nodes.push(started.value);
+			const failed = starting.find(started => started.status === 'rejected');
+			if (failed) throw failed.reason;
+			const servers = nodes;
 			const ready = Promise.all(servers.map(server => server.ready));
 			// A server that ends when nobody asked it to (a node's crash is asked for) ends the run at once.
 			for (const server of servers)

@@ -10,7 +10,10 @@ import type {LiveLabels} from '../ui/labels.js';
 
 /** A client process of the run, as the run ends it. */
 export interface Killable {
+	readonly name: string;
 	kill(): Promise<void>;
+	/** Resolves, with how it ended, when it ends without kill(); else never. */
+	readonly unplannedEnd: Promise<string>;
 }
 
 export interface TargetPlayOptions<View> {

@@ -86,7 +86,11 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			target.play({
 				ready: said,
 				signal: abort.signal,
-				onClient: client => clients.push(client),
+				onClient: client => {
+					clients.push(client);
+					// A client process is the run's as its servers are: one that ends unasked ends the run.
+					void client.unplannedEnd.then(how => abort.abort(new LiveFailure(`live: the run's client ${client.name} ended in the middle of the run (${how})`)));
+				},
 				onMoment: view
 					? moment => view.show(pushPlayedStep(session!, moment.index + 1, moment.played, moment.live), `t=${moment.live.clock} · ${status}`, moment)
 					: undefined,
@@ -108,7 +112,7 @@ export async function runLive(argument: string | undefined, flags: LiveFlags, io
 			await view.quit;
 		} else write(`${labelsFor('en').live.verdict(failedSteps)}\n`);
 	} catch (error) {
-		if (error instanceof ServerStartFailure) throw new LiveFailure(`live: ${error.message}`);
+		if (error instanceof ServerStartFailure || error instanceof TemporaryFolderProblem) throw new LiveFailure(`live: ${error.message}`);
 		if (abort.signal.reason instanceof UsageError) throw abort.signal.reason;
 		if (!abort.signal.aborted) throw error;
 	} finally {

@@ -18,6 +18,8 @@ export interface LiveProcess<Request, Result> {
 	thaw(): void;
 	/** SIGKILL, and waits until it is gone. */
 	kill(): Promise<void>;
+	/** Resolves, with how it ended in words, when the process ends without kill() (a crash, a kill from outside); else never. */
+	readonly unplannedEnd: Promise<string>;
 }
 
 /** What a client process says: it is ready, or the answer to request `id` (the `Result` with it), or that request's failure. */
@@ -59,7 +61,17 @@ export async function startLiveProcess<Setup extends object, Request, Result ext
 	child.stderr!.on('data', chunk => {
 		stderr = (stderr + chunk).slice(-2000);
 	});
-	const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+	let killed = false;
+	let endedUnplanned!: (how: string) => void;
+	const unplannedEnd = new Promise<string>(resolve => {
+		endedUnplanned = resolve;
+	});
+	const exited = new Promise<void>(resolve =>
+		child.once('exit', (status, signal) => {
+			if (!killed) endedUnplanned(signal === null ? `exited with status ${status}` : `killed by ${signal}`);
+			resolve();
+		}),
+	);
 	const waiting = new Map<number, {resolve: (result: Result) => void; reject: (error: Error) => void}>();
 	const gone = () => new Error(`client ${name} ended${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
 	await new Promise<void>((resolve, reject) => {
@@ -98,7 +110,9 @@ export async function startLiveProcess<Setup extends object, Request, Result ext
 		},
 		freeze: () => child.kill('SIGSTOP'),
 		thaw: () => child.kill('SIGCONT'),
+		unplannedEnd,
 		async kill() {
+			killed = true;
 			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 			await exited;
 		},

@@ -106,9 +106,21 @@ export async function startGuarded(
 		stdio: ['pipe', 'pipe', 'ignore'],
 		env: {...process.env, DLOCK_SERVER_LOG: options.log},
 	});
-	options.directory.record(shell.pid!);
-	const pid = await firstLine(shell, options.startFailure);
-	options.directory.record(pid);
+	let pid: number;
+	try {
+		options.directory.record(shell.pid!);
+		pid = await firstLine(shell, options.startFailure);
+		options.directory.record(pid);
+	} catch (error) {
+		// Not recorded, or ended already: nothing else would stop it.
+		shell.stdin!.destroy();
+		try {
+			process.kill(-shell.pid!, 'SIGKILL');
+		} catch {
+			// It ended.
+		}
+		throw error;
+	}
 	let over = false;
 	const ended = new Promise<string>(resolve => {
 		shell.once('exit', (status, shellSignal) => {
@@ -151,14 +163,21 @@ export async function startGuarded(
 
 /**
  * Resolves once `answers` says yes, asked every 50 ms; when the server ends first or takes longer
- * than `timeoutMs`, stops it and rejects with `startFailure()`.
+ * than `timeoutMs`, stops it and rejects with `startFailure(timedOut)`.
  */
-export async function untilAnswering(server: GuardedServer, answers: () => Promise<boolean>, timeoutMs: number, startFailure: () => Error): Promise<void> {
+export async function untilAnswering(
+	server: GuardedServer,
+	answers: () => Promise<boolean>,
+	timeoutMs: number,
+	startFailure: (timedOut: boolean) => Error,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await answers())) {
 		if (server.hasEnded() || Date.now() > deadline) {
+			// Said before the stop: what a server stopped for its silence logs last is its shutdown.
+			const timedOut = !server.hasEnded();
 			await server.stop();
-			throw startFailure();
+			throw startFailure(timedOut);
 		}
 		await new Promise(resolve => setTimeout(resolve, 50));
 	}

@@ -56,6 +56,16 @@ class DelayedDirection {
 	}
 }
 
+/**
+ * Resets a socket, losing what it holds; one whose write side has ended (its FIN sent) is only
+ * destroyed. libuv refuses to reset a socket that is shutting down (UV_EINVAL), and Node then never
+ * closes its handle: the process spins at its exit, waiting for that handle.
+ */
+function reset(socket: net.Socket): void {
+	if (socket.writableEnded) socket.destroy();
+	else socket.resetAndDestroy();
+}
+
 /** A proxy on a free port of 127.0.0.1 for the node listening on `targetPort` there. */
 export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkProxy> {
 	let latency = latencyMs;
@@ -72,24 +82,24 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 		const upstream = net.connect({port: targetPort, host: '127.0.0.1', allowHalfOpen: true});
 		const toUpstream = new DelayedDirection(upstream);
 		const toClient = new DelayedDirection(client);
-		const reset = () => {
-			if (!connections.delete(reset)) return;
+		const resetBoth = () => {
+			if (!connections.delete(resetBoth)) return;
 			toUpstream.discard();
 			toClient.discard();
-			client.resetAndDestroy();
-			upstream.resetAndDestroy();
+			reset(client);
+			reset(upstream);
 		};
-		connections.add(reset);
+		connections.add(resetBoth);
 		client.on('data', chunk => toUpstream.add(chunk, latency));
 		client.on('end', () => toUpstream.add(null, latency));
 		upstream.on('data', chunk => toClient.add(chunk, latency));
 		upstream.on('end', () => toClient.add(null, latency));
 		// A failed connection to the node (refused, reset), or a client gone: the other side is reset.
-		client.on('error', reset);
-		upstream.on('error', reset);
+		client.on('error', resetBoth);
+		upstream.on('error', resetBoth);
 		// Both sides closed in order: nothing is left to do.
 		const closed = () => {
-			if (client.destroyed && upstream.destroyed) connections.delete(reset);
+			if (client.destroyed && upstream.destroyed) connections.delete(resetBoth);
 		};
 		client.on('close', closed);
 		upstream.on('close', closed);
@@ -107,7 +117,7 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 				},
 				cut: () => {
 					isCut = true;
-					for (const reset of [...connections]) reset();
+					for (const resetConnection of [...connections]) resetConnection();
 				},
 				heal: () => {
 					isCut = false;
@@ -115,7 +125,7 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 				close: () =>
 					new Promise(closed => {
 						server.close(() => closed());
-						for (const reset of [...connections]) reset();
+						for (const resetConnection of [...connections]) resetConnection();
 					}),
 			});
 		});

@@ -120,7 +120,13 @@ export async function startRedis(
 	const launch = async (): Promise<Incarnation> => {
 		const server = await startGuarded(binary, args, {directory, log, startFailure});
 		let answered = false;
-		const ready = untilAnswering(server, () => answersPing(port), startTimeoutMs, startFailure).then(() => {
+		const silent = () => new RedisStartFailure(`redis-server ${name} did not start: no answer to PING in ${startTimeoutMs / 1000} s`);
+		const ready = untilAnswering(
+			server,
+			() => answersPing(port),
+			startTimeoutMs,
+			timedOut => (timedOut ? silent() : startFailure()),
+		).then(() => {
 			answered = true;
 		});
 		// Whoever waits for it hears of a failure; until then it must not count as unhandled.

@@ -90,6 +90,8 @@ interface KnownClient {
 	fencing: boolean;
 	/** The grant its lock is (numbered by the run as the nodes showed it), or null. */
 	grant: number | null;
+	/** A lock end a pending request's answer took (ms since the epoch), and when the answer came: placed at the model's decision. */
+	unplaced: {readonly untilMs: number; readonly answeredAt: number} | null;
 	/** A request whose decision has not come yet (its replies take time): what it asked, and when it is answered. */
 	pending: {readonly op: Waiting['op']; readonly since: number; readonly lease: number; readonly answered: Promise<void>} | null;
 }
@@ -135,6 +137,7 @@ export async function playOnRedlock(options: PlayRedlockOptions): Promise<void> 
 					until: null,
 					fencing: client.fencing,
 					grant: null,
+					unplaced: null,
 					pending: null,
 				},
 			]),
@@ -233,6 +236,7 @@ class RedlockRun {
 		if (belief.untilMs !== known.belief.untilMs) {
 			if (belief.untilMs === null) known.until = null;
 			else known.until = atTick === null ? this.tickOf(belief.untilMs) : atTick + Math.round((belief.untilMs - askedAt) / this.options.tickMs);
+			known.unplaced = atTick === null && belief.untilMs !== null ? {untilMs: belief.untilMs, answeredAt: Date.now()} : null;
 		}
 		known.belief = belief;
 		if (answer.op === 'acquire' && answer.acquired) {
@@ -278,15 +282,25 @@ class RedlockRun {
 		await Promise.all(instant.map(node => this.nodes.keyBy(node.name, key => holderOfValue(key.value) !== name, deadline)));
 	}
 
-	/** Waits for a pending client's decision, as the model has made its own; at most a few seconds. */
-	private async decided(name: string): Promise<void> {
-		const pending = this.client(name).pending;
-		if (pending === null) return;
-		let timer: NodeJS.Timeout | undefined;
-		const late = new Promise<void>(resolve => {
-			timer = setTimeout(resolve, maxAnswerLagMs);
-		});
-		await Promise.race([pending.answered, late]).finally(() => clearTimeout(timer));
+	/**
+	 * Waits for a pending client's decision (if it has not come yet), as the model has made its own at
+	 * tick `t`; at most a few seconds. A lock end the answer took is counted from `t`, as one taken in an instant is: on a
+	 * loaded machine the answer comes later than the tick's moment, and the story's time is not the run's.
+	 */
+	private async decided(name: string, t: number): Promise<void> {
+		const known = this.client(name);
+		const {pending} = known;
+		if (pending !== null) {
+			let timer: NodeJS.Timeout | undefined;
+			const late = new Promise<void>(resolve => {
+				timer = setTimeout(resolve, maxAnswerLagMs);
+			});
+			await Promise.race([pending.answered, late]).finally(() => clearTimeout(timer));
+		}
+		if (known.unplaced !== null) {
+			known.until = t + Math.round((known.unplaced.untilMs - known.unplaced.answeredAt) / this.options.tickMs);
+			known.unplaced = null;
+		}
 	}
 
 	/** The first write the network holds arrives at the resource. */
@@ -356,6 +370,7 @@ class RedlockRun {
 						belief: {holds: false, untilMs: null},
 						until: null,
 						grant: null,
+						unplaced: null,
 						pending: null,
 					});
 				} else {
@@ -465,7 +480,8 @@ class RedlockRun {
 			default:
 				if (decisionKinds.has(event.kind) && 'client' in event) {
 					const known = this.client(event.client);
-					if (known.pending !== null) await this.decided(event.client);
+					// An answer may have come before the run reached its decision: its lock end is placed all the same.
+					if (known.pending !== null || known.unplaced !== null) await this.decided(event.client, event.t);
 					// A heartbeat the model decides at once is asked and answered at its tick.
 					else if ((event.kind === 'renewed' || event.kind === 'renew-failed') && event.heartbeat) {
 						const client = findClient(model, event.client)!;

@@ -14,7 +14,7 @@ export class TemporaryFolderProblem extends Error {}
 
 export interface RunDirectory {
 	readonly path: string;
-	/** Notes a process this run started, so that a later run can end it if this one is killed. */
+	/** Notes a process this run started, so that a later run can end it if this one is killed; throws a TemporaryFolderProblem when it cannot. */
 	record(pid: number): void;
 	/** Kills every process recorded that is still running, at once, and removes the directory. */
 	removeNow(): void;
@@ -34,7 +34,15 @@ export function createRunDirectory(): RunDirectory {
 	}
 	return {
 		path: directory,
-		record: pid => appendFileSync(path.join(directory, pidsFile), `${pid}\n`),
+		record: pid => {
+			try {
+				appendFileSync(path.join(directory, pidsFile), `${pid}\n`);
+			} catch (error) {
+				// A full disk, most often: the run cannot go on without its list of processes.
+				const why = (error as Error).message.split(', open')[0]!.split(', write')[0];
+				throw new TemporaryFolderProblem(`the run's directory ${directory} cannot be written (${why}); free some space there or set TMPDIR elsewhere`);
+			}
+		},
 		removeNow: () => removeRun(directory),
 	};
 }

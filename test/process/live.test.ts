@@ -2,110 +2,22 @@
 // temporary directory of its own as TMPDIR: its etcd data and its processes' command lines are
 // in it, so the test finds every process the run started and checks that none outlives it.
 
-import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import pty from '@lydell/node-pty';
-import xterm from '@xterm/headless';
 import {Etcd3} from 'etcd3';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {findEtcd, startEtcd} from '../../source/live/etcd-server.js';
 import {createRunDirectory} from '../../source/live/run-directory.js';
 import {builtinDirectory} from '../../source/scenario/files.js';
-import {screenText, writeInto} from '../export/terminal.js';
-import {type CliResult, callCli, cliPath, runCliInOneProcessAsync, temporaryDirectory} from '../run-cli.js';
-import {dashboardEnv, statFields, until} from './pty.js';
+import {type CliResult, callCli, runCliInOneProcessAsync, temporaryDirectory} from '../run-cli.js';
+import {endsWithin, isRunning, killLeft, type LiveRun, openLiveDashboard, runDirectories, startLive} from './live-runs.js';
+import {until} from './pty.js';
 
 const root = temporaryDirectory('dlock-live-');
 /** A tick at which the built-in stories' 5-tick lease is etcd's shortest, 2 s. */
 const tickMs = '400';
-
-interface LiveRun {
-	readonly status: Promise<number | null>;
-	readonly output: () => string;
-	/** Every process seen so far whose command line names the run's directory. */
-	readonly pids: Set<number>;
-	readonly kill: (signal?: NodeJS.Signals) => void;
-}
-
-/**
- * The processes whose command line names a watched directory (a run's etcd, its guards and its
- * clients), each set filled by one scan of /proc every 250 ms for all the runs at once: each of
- * them lives for a second at least.
- */
-const watchers = new Set<{readonly directory: string; readonly pids: Set<number>}>();
-let scanning: NodeJS.Timeout | undefined;
-function scanProcesses(): void {
-	for (const name of readdirSync('/proc').filter(entry => /^\d+$/.test(entry))) {
-		let commandLine: string;
-		try {
-			commandLine = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-		} catch {
-			continue; // Ended while being read.
-		}
-		for (const {directory, pids} of watchers) if (commandLine.includes(directory)) pids.add(Number(name));
-	}
-}
-
-/** Starts filling a set with the processes of `directory`; `stop` ends that. */
-function watchProcesses(directory: string): {readonly pids: Set<number>; readonly stop: () => void} {
-	const watcher = {directory, pids: new Set<number>()};
-	watchers.add(watcher);
-	scanning ??= setInterval(scanProcesses, 250);
-	return {
-		pids: watcher.pids,
-		stop: () => {
-			watchers.delete(watcher);
-			if (watchers.size === 0) {
-				clearInterval(scanning);
-				scanning = undefined;
-			}
-		},
-	};
-}
-
-/** Whether a process runs; one that has ended but is not reaped yet (a zombie: its parent died, and init reaps it in its own time) does not. */
-function isRunning(pid: number): boolean {
-	try {
-		return statFields(pid)[0] !== 'Z';
-	} catch {
-		return false;
-	}
-}
-
-/** `dlock-tui live ...args` with `tmp` as TMPDIR (or `env`'s TMPDIR, for one that is not a directory). */
-function startLive(args: readonly string[], tmp: string, env: NodeJS.ProcessEnv = {}): LiveRun {
-	const child = spawn(process.execPath, [cliPath, 'live', ...args], {
-		env: {...process.env, TMPDIR: tmp, NO_COLOR: '1', ...env},
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let output = '';
-	child.stdout.on('data', chunk => {
-		output += chunk;
-	});
-	child.stderr.on('data', chunk => {
-		output += chunk;
-	});
-	const {pids, stop} = watchProcesses(tmp);
-	const status = new Promise<number | null>(resolve =>
-		child.once('exit', code => {
-			stop();
-			resolve(code);
-		}),
-	);
-	return {status, output: () => output, pids, kill: (signal = 'SIGKILL') => child.kill(signal)};
-}
-
-/** The run's status, or a failure once `ms` have gone by: no run is waited for without end. */
-function endsWithin(run: LiveRun, ms: number): Promise<number | null> {
-	let timer: NodeJS.Timeout | undefined;
-	const late = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`the run did not end in ${ms} ms; it said:\n${run.output()}`)), ms);
-	});
-	return Promise.race([run.status, late]).finally(() => clearTimeout(timer));
-}
 
 /** The pid of the run's etcd named `name` (its --name), once the run has said where etcd is. */
 function etcdPid(run: LiveRun, name: string): number {
@@ -120,8 +32,6 @@ function etcdPid(run: LiveRun, name: string): number {
 	expect(pid, `no etcd named ${name} among ${[...run.pids]}`).toBeDefined();
 	return pid!;
 }
-
-const runDirectories = (tmp: string) => readdirSync(tmp).filter(name => name.startsWith('dlock-tui-live-'));
 
 /**
  * Waits for the end of a run given the shared etcd; checks that none of its processes (`processes`
@@ -189,35 +99,6 @@ async function keysLeft(prefix: string): Promise<string[]> {
 	} finally {
 		client.close();
 	}
-}
-
-interface LiveDashboard {
-	readonly child: pty.IPty;
-	readonly screen: () => string;
-	/** Everything drawn so far. */
-	readonly drawn: () => string;
-	readonly exited: Promise<number>;
-	/** Every process seen so far whose command line names the run's directory. */
-	readonly pids: Set<number>;
-}
-
-/** `dlock-tui live ...args` on its dashboard, in a 100x32 pty, with its own TMPDIR. */
-function openLiveDashboard(args: readonly string[], tmp: string): LiveDashboard {
-	const terminal = new xterm.Terminal({cols: 100, rows: 32, allowProposedApi: true});
-	let drawn = '';
-	const child = pty.spawn(process.execPath, [cliPath, 'live', ...args], {cols: 100, rows: 32, env: dashboardEnv({TMPDIR: tmp})});
-	child.onData(data => {
-		drawn += data;
-		writeInto(terminal, data);
-	});
-	const {pids, stop} = watchProcesses(tmp);
-	const exited = new Promise<number>(resolve =>
-		child.onExit(({exitCode}) => {
-			stop();
-			resolve(exitCode);
-		}),
-	);
-	return {child, screen: () => screenText(terminal).join('\n'), drawn: () => drawn, exited, pids};
 }
 
 /** Clients of a run's fresh etcd servers, at the addresses its status row gave first. */
@@ -358,17 +239,6 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 	});
 
 	describe("the run's own etcd failing it", () => {
-		/** Ends whatever of the run is still running, so that a failing test leaves nothing behind either. */
-		const killLeft = (run: LiveRun) => {
-			for (const pid of [...run.pids].filter(isRunning)) {
-				try {
-					process.kill(pid, 'SIGKILL');
-				} catch {
-					// Gone meanwhile.
-				}
-			}
-		};
-
 		test('etcd killed in the middle of the run: said at once in one line, exit 1, nothing left', async () => {
 			const tmp = mkdtempSync(path.join(root, 'etcd-killed-'));
 			const run = await startFrozen(tmp);
