@@ -3,16 +3,23 @@ import {BaseSequencer, type TestSpecification} from 'vitest/node';
 import {defineConfig} from 'vitest/config';
 
 /**
- * The live tests take the longest, most of it waiting on etcd and client processes in real time:
- * started first, they overlap every other file instead of running on alone at the end (vitest
- * orders files by their last duration only once it has one, not in a fresh clone).
+ * The live tests take the longest, most of it waiting on servers and client processes in real
+ * time: etcd's, started first, overlap every other file instead of running on alone at the end
+ * (vitest orders files by their last duration only once it has one, not in a fresh clone). Redis's
+ * come last: run beside etcd's on two cores, the two files' dozens of servers starve each other.
  */
-const liveTests = 'test/process/live.test.ts';
+const firstTests = 'test/process/live.test.ts';
+const lastTests = 'test/process/live-redis.test.ts';
 
-class LiveFirst extends BaseSequencer {
+class LiveFirstAndLast extends BaseSequencer {
 	override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
 		const sorted = await super.sort(files);
-		return [...sorted.filter(file => file.moduleId.endsWith(liveTests)), ...sorted.filter(file => !file.moduleId.endsWith(liveTests))];
+		const is = (file: TestSpecification, name: string) => file.moduleId.endsWith(name);
+		return [
+			...sorted.filter(file => is(file, firstTests)),
+			...sorted.filter(file => !is(file, firstTests) && !is(file, lastTests)),
+			...sorted.filter(file => is(file, lastTests)),
+		];
 	}
 }
 
@@ -30,6 +37,6 @@ export default defineConfig({
 		// runs (node_modules/.experimental-vitest-cache, by each file's contents): a run after a
 		// small edit transforms only what changed, a few seconds of the two cores less.
 		experimental: {fsModuleCache: true},
-		sequence: {sequencer: LiveFirst},
+		sequence: {sequencer: LiveFirstAndLast},
 	},
 });

@@ -3,14 +3,12 @@
 // test file's own, clients of them, and a test module run in a process of its own.
 
 import {type ChildProcess, spawn} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {createClient} from '@redis/client';
 import {build} from 'esbuild';
 import {afterEach} from 'vitest';
 import {findRedisServer, type LocalRedis, startRedis} from '../../source/live/redis-server.js';
 import {createRunDirectory, type RunDirectory, removeStaleRuns} from '../../source/live/run-directory.js';
-import {statFields} from '../process/pty.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,28 +62,7 @@ export async function connect(port: number) {
 	return client;
 }
 
-/** Whether a process runs; an ended one that is not reaped yet (a zombie) does not. */
-export function isRunning(pid: number): boolean {
-	try {
-		return statFields(pid)[0] !== 'Z';
-	} catch {
-		return false;
-	}
-}
-
-/** The running processes whose command line names `directory`. */
-export function processesNaming(directory: string): number[] {
-	return readdirSync('/proc')
-		.filter(entry => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-		.filter(entry => {
-			try {
-				return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(directory) && isRunning(Number(entry));
-			} catch {
-				return false; // Ended while being read.
-			}
-		})
-		.map(Number);
-}
+export {isRunning, processesNaming} from './live-runs.js';
 
 export const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 

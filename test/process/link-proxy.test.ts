@@ -5,9 +5,9 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {freePort} from '../../source/live/guarded-server.js';
 import {startLinkProxy} from '../../source/live/link-proxy.js';
-import {statFields} from '../process/pty.js';
+import {statFields} from './pty.js';
 import {temporaryDirectory} from '../run-cli.js';
-import {afterTest, connect, isRunning, runDirectory, runModule, startedNode, until} from './redis-nodes.js';
+import {afterTest, connect, isRunning, runDirectory, runModule, startedNode, until} from './redis-servers.js';
 
 const folder = temporaryDirectory('dlock-link-');
 /** The TMPDIR of a client in a process of its own. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import {describe, expect, test} from 'vitest';
 import {RedisStartFailure, startRedis} from '../../source/live/redis-server.js';
 import {temporaryDirectory} from '../run-cli.js';
-import {afterTest, connect, isRunning, processesNaming, redisBinary, runDirectory, runModule, startedNode, until, wait} from './redis-nodes.js';
+import {afterTest, connect, isRunning, processesNaming, redisBinary, runDirectory, runModule, startedNode, until, wait} from './redis-servers.js';
 
 const folder = temporaryDirectory('dlock-redis-');
 /** The TMPDIR of a run in a process of its own. */
