@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {type Command, printCommand} from '../model/command.js';
+import type {Command} from '../model/command.js';
 import {defaultLease, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type EtcdView, playOnEtcd} from '../live/etcd-run.js';
@@ -12,7 +12,7 @@ import {openStore} from '../live/etcd-store.js';
 import {etcdHealth, etcdPackage, findEtcd, type LocalEtcd, startEtcd} from '../live/etcd-server.js';
 import type {LiveStep} from '../live/steps.js';
 import {LiveFailure, UsageError} from './errors.js';
-import {type LiveTarget, resourceName, type StartTarget, untilAborted} from './live-target.js';
+import {type LiveTarget, refusedCommand, resourceName, type StartTarget, untilAborted} from './live-target.js';
 
 /** etcd grants no lease shorter than this (its minimum TTL with the default election timeout). */
 const minLeaseMs = 2000;
@@ -106,13 +106,7 @@ function notOnEtcdProblem(scenario: Scenario): string | null {
 		if (command.kind === 'latency') return "a link's latency is the network's";
 		return null;
 	};
-	for (const step of scenario.steps) {
-		for (const {command, line} of step.commands) {
-			const why = whyNot(command);
-			if (why !== null) return `${scenario.file}:${line}: \`${printCommand(command)}\` cannot be done live (${why})`;
-		}
-	}
-	return null;
+	return refusedCommand(scenario, whyNot);
 }
 
 /** An etcd given with --etcd that does not answer, in time or at all, is a mistake in the command line, said in one line. */

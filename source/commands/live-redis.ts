@@ -4,7 +4,7 @@
 // line of the report; live.ts runs it.
 
 import {fileURLToPath} from 'node:url';
-import {type Command, printCommand} from '../model/command.js';
+import type {Command} from '../model/command.js';
 import {createWorld, latencyTo, resolveSetup} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import {type LinkProxy, startLinkProxy} from '../live/link-proxy.js';
@@ -13,7 +13,7 @@ import {findRedisServer, type LocalRedis, redisPackage, startRedis} from '../liv
 import {playOnRedlock, type RedisView} from '../live/redlock-run.js';
 import type {LiveStep} from '../live/steps.js';
 import {LiveFailure, UsageError} from './errors.js';
-import {type LiveTarget, resourceName, type StartTarget} from './live-target.js';
+import {type LiveTarget, refusedCommand, resourceName, type StartTarget} from './live-target.js';
 
 /** Does the story play on Redis: Redis gives no tokens, and etcd always does. */
 export const playsOnRedis = (scenario: Scenario) => resolveSetup(scenario.setup).tokens === 'none';
@@ -98,13 +98,7 @@ function notOnRedisProblem(scenario: Scenario): string | null {
 		if (command.kind === 'write' && command.pause !== undefined) return 'a write held through a pause';
 		return null;
 	};
-	for (const step of scenario.steps) {
-		for (const {command, line} of step.commands) {
-			const why = whyNot(command);
-			if (why !== null) return `${scenario.file}:${line}: \`${printCommand(command)}\` cannot be done live (${why})`;
-		}
-	}
-	return null;
+	return refusedCommand(scenario, whyNot);
 }
 
 /** What the nodes hold after a step, and what each client believes. */

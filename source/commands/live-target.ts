@@ -2,6 +2,7 @@
 // the run (its directory, its signals, the dashboard or the report) and ends its client processes;
 // a target starts its servers, plays the steps on them, and ends them.
 
+import {type Command, printCommand} from '../model/command.js';
 import {defaultResourceName} from '../model/world.js';
 import type {Scenario} from '../scenario/parse.js';
 import type {LiveMoment, LiveStep} from '../live/steps.js';
@@ -50,4 +51,15 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
 		signal.addEventListener('abort', aborted, {once: true});
 		work.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
 	});
+}
+
+/** The first command of the scenario that `whyNot` refuses, said with its line and why; null when none is. */
+export function refusedCommand(scenario: Scenario, whyNot: (command: Command) => string | null): string | null {
+	for (const step of scenario.steps) {
+		for (const {command, line} of step.commands) {
+			const why = whyNot(command);
+			if (why !== null) return `${scenario.file}:${line}: \`${printCommand(command)}\` cannot be done live (${why})`;
+		}
+	}
+	return null;
 }

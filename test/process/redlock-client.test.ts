@@ -10,6 +10,7 @@ import {buildCliIfChanged} from '../../scripts/build.mjs';
 import type {RedlockClientSetup} from '../../source/live/redlock-protocol.js';
 import {type RedlockProcess, startRedlockClient} from '../../source/live/redlock-processes.js';
 import {createRunDirectory, type RunDirectory} from '../../source/live/run-directory.js';
+import {freePort} from '../../source/live/guarded-server.js';
 import {temporaryDirectory} from '../run-cli.js';
 
 const entry = fileURLToPath(new URL('../../dist/redlock-client.js', import.meta.url));
@@ -20,18 +21,6 @@ interface RedisServer {
 	readonly port: number;
 	readonly redis: RedisClientType;
 	readonly stop: () => Promise<void>;
-}
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const {port} = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
