@@ -122,6 +122,63 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		}
 	});
 
+	// Nodes on an append-only file: a crash keeps the key, and a jump while a node is down is made on the key it reads back.
+	const persistent = story(
+		'persistent.yaml',
+		[
+			'title: Persistent nodes',
+			'backend: redlock',
+			'persistent: true',
+			'lease: 10',
+			'clients: [A]',
+			'steps:',
+			'  - do: [acquire A]',
+			'  - do: [tick 1, crash L3, restart L3]',
+			'    expect: { nodes: { L3: { holder: A, up: true } } }',
+			'  - do: [crash L3, jump L3 +20, restart L3]',
+			'    expect: { nodes: { L3: { holder: null, up: true } } }',
+			'',
+		].join('\n'),
+	);
+	// Heartbeats keep A's keys alive until a partition cuts A from every node; then B gets the lock.
+	const heartbeats = story(
+		'heartbeats.yaml',
+		[
+			'title: Redlock heartbeats',
+			'backend: redlock',
+			'lease: 5',
+			'clients:',
+			'  - { name: A, renewEvery: 2 }',
+			'  - { name: B }',
+			'steps:',
+			'  - do: [acquire A, tick 7]',
+			'    expect: { holder: A }',
+			'  - do: [partition A lock, tick 6]',
+			'    expect: { holder: null }',
+			'  - do: [acquire B, write B]',
+			'    expect: { holder: B, value: B }',
+			'',
+		].join('\n'),
+	);
+
+	test.for([
+		['persistent', persistent, /^✓ step 2 \(t=1\): agrees with the model\n {4}redis: L1 A, L2 A, L3 A, L4 A, L5 A; /m],
+		['heartbeats', heartbeats, /^✓ step 1 \(t=7\): agrees with the model\n {4}redis: (L\d A, ){4}L5 A; row-42 = empty; A believes it holds until t=11$/m],
+	])('%s --check agrees with the model (an append-only file and a jump while down; heartbeats, then a partition)', async ([name, file, line]) => {
+		const tmp = mkdtempSync(path.join(root, `${name}-`));
+		const run = startLive([file as string, '--check', '--tick-ms', checkTickMs], tmp);
+		try {
+			const status = await endsWithin(run, 45_000);
+			const output = run.output();
+			expect(status, output).toBe(0);
+			expect(output).toContain('✓ the live run agrees with the model at every step');
+			expect(output).toMatch(line as RegExp);
+			nothingLeft(run, tmp);
+		} finally {
+			killLeft(run);
+		}
+	});
+
 	test('an expectation the live run does not meet fails the check: the ✗ line names it, exit 1, nothing left', async () => {
 		const file = story('wrong.yaml', `${readFileSync(single, 'utf8').replace('  - do: acquire A\n', '  - do: acquire A\n    expect: {holder: B}\n')}`);
 		const tmp = mkdtempSync(path.join(root, 'wrong-'));
