@@ -11,9 +11,13 @@ export interface LinkProxy {
 	readonly port: number;
 	/** Bytes that arrive from now on, either way, are forwarded `ms` after they arrived. */
 	setLatency(ms: number): void;
-	/** Resets every connection of the link, losing the bytes it held, and resets new ones at once until heal(). */
+	/**
+	 * Cuts the link, as a partition does: what is in flight either way is lost, and so is what the
+	 * node sends; what a client sends from now on resets its connection at once, as does a new
+	 * connection, so that a request on a cut link fails on the spot (the model's "failed at once").
+	 */
 	cut(): void;
-	/** New connections are forwarded again. */
+	/** New connections are forwarded again; one that lost bytes to the cut is reset, its stream out of step. */
 	heal(): void;
 	/** Ends the proxy and every connection of it. */
 	close(): Promise<void>;
@@ -70,8 +74,8 @@ function reset(socket: net.Socket): void {
 export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkProxy> {
 	let latency = latencyMs;
 	let isCut = false;
-	/** The way to end each open connection at once, both sides, all it holds lost. */
-	const connections = new Set<() => void>();
+	/** Each open connection: how to end it at once, both sides, all it holds lost; how to cut it; whether a cut made it lose bytes. */
+	const connections = new Set<{readonly reset: () => void; readonly cut: () => void; readonly lost: () => boolean}>();
 
 	// Half-open, so that an end from one side reaches the other after the bytes before it.
 	const server = net.createServer({allowHalfOpen: true}, client => {
@@ -82,24 +86,34 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 		const upstream = net.connect({port: targetPort, host: '127.0.0.1', allowHalfOpen: true});
 		const toUpstream = new DelayedDirection(upstream);
 		const toClient = new DelayedDirection(client);
-		const resetBoth = () => {
-			if (!connections.delete(resetBoth)) return;
-			toUpstream.discard();
-			toClient.discard();
-			reset(client);
-			reset(upstream);
+		let lost = false;
+		const connection = {
+			reset: () => {
+				if (!connections.delete(connection)) return;
+				toUpstream.discard();
+				toClient.discard();
+				reset(client);
+				reset(upstream);
+			},
+			cut: () => {
+				lost = true;
+				toUpstream.discard();
+				toClient.discard();
+			},
+			lost: () => lost,
 		};
-		connections.add(resetBoth);
-		client.on('data', chunk => toUpstream.add(chunk, latency));
-		client.on('end', () => toUpstream.add(null, latency));
-		upstream.on('data', chunk => toClient.add(chunk, latency));
-		upstream.on('end', () => toClient.add(null, latency));
+		connections.add(connection);
+		// While cut, the client's bytes reset the connection and the node's are dropped.
+		client.on('data', chunk => (lost ? connection.reset() : toUpstream.add(chunk, latency)));
+		client.on('end', () => (lost ? connection.reset() : toUpstream.add(null, latency)));
+		upstream.on('data', chunk => lost || toClient.add(chunk, latency));
+		upstream.on('end', () => lost || toClient.add(null, latency));
 		// A failed connection to the node (refused, reset), or a client gone: the other side is reset.
-		client.on('error', resetBoth);
-		upstream.on('error', resetBoth);
+		client.on('error', connection.reset);
+		upstream.on('error', connection.reset);
 		// Both sides closed in order: nothing is left to do.
 		const closed = () => {
-			if (client.destroyed && upstream.destroyed) connections.delete(resetBoth);
+			if (client.destroyed && upstream.destroyed) connections.delete(connection);
 		};
 		client.on('close', closed);
 		upstream.on('close', closed);
@@ -117,15 +131,16 @@ export function startLinkProxy(targetPort: number, latencyMs = 0): Promise<LinkP
 				},
 				cut: () => {
 					isCut = true;
-					for (const resetConnection of [...connections]) resetConnection();
+					for (const connection of connections) connection.cut();
 				},
 				heal: () => {
 					isCut = false;
+					for (const connection of [...connections]) if (connection.lost()) connection.reset();
 				},
 				close: () =>
 					new Promise(closed => {
 						server.close(() => closed());
-						for (const resetConnection of [...connections]) resetConnection();
+						for (const connection of [...connections]) connection.reset();
 					}),
 			});
 		});

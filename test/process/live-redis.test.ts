@@ -161,23 +161,48 @@ describe.runIf(present).concurrent('dlock-tui live on Redis', {timeout: 60_000},
 		].join('\n'),
 	);
 
+	// Requests in flight when the link is cut are lost: A waits for its timeout, and decides on the three replies it has.
+	const lost = story(
+		'lost.yaml',
+		[
+			'title: Requests lost in a partition',
+			'backend: redlock',
+			'lease: 10',
+			'latency: 1',
+			'timeout: 4',
+			'clients:',
+			'  - { name: A, checksValidity: false }',
+			'steps:',
+			'  - do: [acquire A, partition A L4 L5]',
+			'  - do: tick 2',
+			'    expect: { clients: { A: { waiting: true } } }',
+			'  - do: tick 2',
+			'    expect: { clients: { A: { waiting: false, holds: true } } }',
+			'',
+		].join('\n'),
+	);
+
 	test.for([
+		['lost', lost, /^✓ step 2 \(t=2\): agrees with the model\n {4}redis: L1 A, L2 A, L3 A, L4 —, L5 —; row-42 = empty; A waits for replies$/m],
 		['persistent', persistent, /^✓ step 2 \(t=1\): agrees with the model\n {4}redis: L1 A, L2 A, L3 A, L4 A, L5 A; /m],
 		['heartbeats', heartbeats, /^✓ step 1 \(t=7\): agrees with the model\n {4}redis: (L\d A, ){4}L5 A; row-42 = empty; A believes it holds until t=11$/m],
-	])('%s --check agrees with the model (an append-only file and a jump while down; heartbeats, then a partition)', async ([name, file, line]) => {
-		const tmp = mkdtempSync(path.join(root, `${name}-`));
-		const run = startLive([file as string, '--check', '--tick-ms', checkTickMs], tmp);
-		try {
-			const status = await endsWithin(run, 45_000);
-			const output = run.output();
-			expect(status, output).toBe(0);
-			expect(output).toContain('✓ the live run agrees with the model at every step');
-			expect(output).toMatch(line as RegExp);
-			nothingLeft(run, tmp);
-		} finally {
-			killLeft(run);
-		}
-	});
+	])(
+		'%s --check agrees with the model (requests lost in a cut; an append-only file and a jump while down; heartbeats, then a partition)',
+		async ([name, file, line]) => {
+			const tmp = mkdtempSync(path.join(root, `${name}-`));
+			const run = startLive([file as string, '--check', '--tick-ms', checkTickMs], tmp);
+			try {
+				const status = await endsWithin(run, 45_000);
+				const output = run.output();
+				expect(status, output).toBe(0);
+				expect(output).toContain('✓ the live run agrees with the model at every step');
+				expect(output).toMatch(line as RegExp);
+				nothingLeft(run, tmp);
+			} finally {
+				killLeft(run);
+			}
+		},
+	);
 
 	test('an expectation the live run does not meet fails the check: the ✗ line names it, exit 1, nothing left', async () => {
 		const file = story('wrong.yaml', `${readFileSync(single, 'utf8').replace('  - do: acquire A\n', '  - do: acquire A\n    expect: {holder: B}\n')}`);
