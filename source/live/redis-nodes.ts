@@ -6,7 +6,12 @@
 import {createClient} from '@redis/client';
 
 /** A key's value is its client's name and a random part: `A:3f9c…`. The random part makes it each attempt's own. */
-export const holderOfValue = (value: string | null): string | null => (value === null ? null : value.slice(0, value.lastIndexOf(':')));
+export function holderOfValue(value: string | null): string | null {
+	if (value === null) return null;
+	const end = value.lastIndexOf(':');
+	// A value no client of the run wrote names nobody but itself.
+	return end === -1 ? value : value.slice(0, end);
+}
 
 /** One node's lock key as read. */
 export interface NodeKey {
