@@ -27,7 +27,7 @@ export function prepareRedis(scenario: Scenario, etcdFlag: string | undefined, e
 	if (binary === null) throw new UsageError(`live: no \`redis-server\` on PATH; it comes in the package ${redisPackage} (apt-get install ${redisPackage})`);
 	const world = createWorld(scenario.setup);
 	const resource = resourceName(scenario);
-	const keys: RedisKeys = {lock: `lock/${resource}`, value: `resource/${resource}/value`, maxToken: `resource/${resource}/max-token`};
+	const keys: RedisKeys = {lock: `lock/${resource}`, value: `resource/${resource}/value`};
 	return async (directory, abort) => {
 		const nodes: LocalRedis[] = [];
 		const proxies: LinkProxy[] = [];

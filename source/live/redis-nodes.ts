@@ -48,7 +48,6 @@ export interface RedisNodes {
 export interface RedisKeys {
 	readonly lock: string;
 	readonly value: string;
-	readonly maxToken: string;
 }
 
 /** How often to look again while waiting for a key to change: Redis tells no one of a change, unless asked to publish it. */

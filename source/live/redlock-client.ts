@@ -36,7 +36,6 @@ interface State {
 	ttlMs: number;
 	/** When it believes its lock ends (ms since the epoch), or null when it believes it holds none. */
 	untilMs: number | null;
-	fencing: boolean;
 }
 
 /** Nothing came back from a node before the decision: it did not answer, or its connection failed. */
@@ -103,7 +102,6 @@ async function serve(setup: RedlockClientSetup): Promise<void> {
 		value: null,
 		ttlMs: 0,
 		untilMs: null,
-		fencing: setup.fencing,
 	};
 	// One request at a time, in the order sent: a request that arrives while one is under way waits.
 	let queue = Promise.resolve();
@@ -191,9 +189,6 @@ async function handle(request: RedlockRequest, state: State): Promise<RedlockAns
 			if (reply instanceof ErrorReply) throw reply;
 			return {op: 'write', leaseOver: false, result: 'accepted'};
 		}
-		case 'fencing':
-			state.fencing = request.on;
-			return {op: 'fencing'};
 	}
 }
 

@@ -8,12 +8,7 @@ import type {RunDirectory} from './run-directory.js';
 /** A Redlock client: it answers with what it believes after each request. */
 export type RedlockProcess = LiveProcess<RedlockRequest, {readonly answer: RedlockAnswer; readonly belief: RedlockBelief}>;
 
-/** Starts the process at once and gives it `setup` when that is ready (the nodes and their proxies may still be starting). */
-export function startRedlockClient(
-	entry: string,
-	directory: RunDirectory,
-	setup: Promise<RedlockClientSetup> | RedlockClientSetup,
-	name: string,
-): Promise<RedlockProcess> {
-	return startLiveProcess(entry, directory, name, Promise.resolve(setup));
+/** Starts the process and gives it `setup` (the run starts its clients once its nodes answer). */
+export function startRedlockClient(entry: string, directory: RunDirectory, setup: RedlockClientSetup): Promise<RedlockProcess> {
+	return startLiveProcess(entry, directory, setup.name, Promise.resolve(setup));
 }

@@ -11,8 +11,6 @@ export interface RedlockClientSetup {
 	readonly resourcePort: number;
 	readonly lockKey: string;
 	readonly valueKey: string;
-	readonly maxTokenKey: string;
-	readonly fencing: boolean;
 	/** Does it check its lease (its own clock against `until`) before each write. */
 	readonly checksLease: boolean;
 	/** Does it keep a lock only for its validity, ttl − (T2 − T1) − drift (the spec's step 3). */
@@ -28,8 +26,7 @@ export type RedlockRequest =
 	| {readonly op: 'renew'; readonly ttlMs: number}
 	| {readonly op: 'release'}
 	/** `send: false` only checks and takes what the write would carry: the run delivers it later, as the network. */
-	| {readonly op: 'write'; readonly value: string; readonly resourceFenced: boolean; readonly send: boolean}
-	| {readonly op: 'fencing'; readonly on: boolean};
+	| {readonly op: 'write'; readonly value: string; readonly send: boolean};
 
 export type RedlockAnswer =
 	| {
@@ -50,8 +47,7 @@ export type RedlockAnswer =
 			readonly leaseOver: boolean;
 			/** Null when the write was not sent (leaseOver, or `send: false`). */
 			readonly result: 'accepted' | 'rejected' | null;
-	  }
-	| {readonly op: 'fencing'};
+	  };
 
 /** What a client believes after each answer. */
 export interface RedlockBelief {

@@ -3,6 +3,7 @@
 // link between a client and a node (link-proxy.ts), so that a partition cuts real connections and
 // a latency holds real bytes. What each command does on them is here; the step loop is steps.ts.
 
+import {setTimeout as sleep} from 'node:timers/promises';
 import {type Outcome, withLockView} from '../model/apply.js';
 import type {Command} from '../model/command.js';
 import type {Event} from '../model/event.js';
@@ -113,15 +114,13 @@ export async function playOnRedlock(options: PlayRedlockOptions): Promise<void> 
 			resourcePort: servers.resource.port,
 			lockKey: options.keys.lock,
 			valueKey: options.keys.value,
-			maxTokenKey: options.keys.maxToken,
-			fencing: client.fencing,
 			checksLease: client.checksLease,
 			checksValidity: client.checksValidity,
 			driftMs: start.drift * tickMs,
 			timeoutMs: start.timeout === null ? null : start.timeout * tickMs,
 		});
 		const launch = async (client: Client) => {
-			const started = await startRedlockClient(options.clientEntry, options.directory, setupOf(client), client.name);
+			const started = await startRedlockClient(options.clientEntry, options.directory, setupOf(client));
 			options.onClient(started);
 			return started;
 		};
@@ -227,7 +226,8 @@ class RedlockRun {
 	 * Asks a client's process; what it believes after the answer is kept, and its grant is the one its
 	 * keys took. A lock end it took in the instant of tick `atTick` is counted from that tick: the
 	 * milliseconds an instant takes live (a node restarting, say) are the run's, not the story's. One
-	 * it took after its replies' time (`atTick` null) is placed by the clock.
+	 * it took after its replies' time (`atTick` null) is placed by the clock until the model's
+	 * decision places it (see decided).
 	 */
 	private async ask(name: string, request: RedlockRequest, atTick: number | null) {
 		const known = this.client(name);
@@ -290,13 +290,8 @@ class RedlockRun {
 	private async decided(name: string, t: number): Promise<void> {
 		const known = this.client(name);
 		const {pending} = known;
-		if (pending !== null) {
-			let timer: NodeJS.Timeout | undefined;
-			const late = new Promise<void>(resolve => {
-				timer = setTimeout(resolve, maxAnswerLagMs);
-			});
-			await Promise.race([pending.answered, late]).finally(() => clearTimeout(timer));
-		}
+		// The wait given up on keeps nothing alive.
+		if (pending !== null) await Promise.race([pending.answered, sleep(maxAnswerLagMs, undefined, {ref: false})]);
 		if (known.unplaced !== null) {
 			known.until = t + Math.round((known.unplaced.untilMs - known.unplaced.answeredAt) / this.options.tickMs);
 			known.unplaced = null;
@@ -333,7 +328,7 @@ class RedlockRun {
 				const grant = known.grant ?? 0;
 				// Sent now when the model delivers it now; else held by the run, standing for the network, until it arrives.
 				const now = outcome.events.some(event => (event.kind === 'accepted' || event.kind === 'rejected') && event.client === command.client);
-				const answer = await this.ask(command.client, {op: 'write', value, resourceFenced: this.counts.fenced, send: now}, t);
+				const answer = await this.ask(command.client, {op: 'write', value, send: now}, t);
 				if (answer.op !== 'write' || answer.leaseOver) return;
 				if (answer.result !== null) countWrite(this.counts, grant, answer.result);
 				else {
@@ -381,10 +376,8 @@ class RedlockRun {
 			}
 			case 'fencing':
 				if (command.target === 'resource') this.counts.fenced = command.on;
-				else {
-					this.client(command.target).fencing = command.on;
-					await this.ask(command.target, {op: 'fencing', on: command.on}, t);
-				}
+				// Redlock gives no token: a client's fencing changes nothing it sends.
+				else this.client(command.target).fencing = command.on;
 				return;
 			case 'partition':
 			case 'heal':
@@ -515,11 +508,10 @@ class RedlockRun {
 		});
 		const clients = model.clients.map(client => {
 			const known = this.client(client.name);
-			const modelClient = findClient(at, client.name)!;
 			const waiting: Waiting | null =
 				known.pending === null
 					? null
-					: (modelClient.waiting ?? {
+					: (client.waiting ?? {
 							op: known.pending.op,
 							since: known.pending.since,
 							replies: 0,

@@ -174,7 +174,7 @@ let keys = 0;
 /** Keys of their own for each test, so that no test sees another's. */
 function freshKeys() {
 	keys += 1;
-	return {lockKey: `lock-${keys}`, valueKey: `value-${keys}`, maxTokenKey: `max-token-${keys}`};
+	return {lockKey: `lock-${keys}`, valueKey: `value-${keys}`};
 }
 
 function setupFor(
@@ -188,7 +188,6 @@ function setupFor(
 		nodes: ports.map((port, index) => ({name: `n${index + 1}`, port})),
 		resourcePort: resource.port,
 		...keysOfTest,
-		fencing: false,
 		checksLease: false,
 		checksValidity: false,
 		driftMs: 0,
@@ -198,7 +197,7 @@ function setupFor(
 }
 
 async function startClient(setup: RedlockClientSetup): Promise<RedlockProcess> {
-	const client = await startRedlockClient(entry, directory, setup, setup.name);
+	const client = await startRedlockClient(entry, directory, setup);
 	started.push({end: () => client.kill()});
 	return client;
 }
@@ -301,19 +300,21 @@ describe('a Redlock client on five redis-servers', () => {
 		expect(belief.untilMs).toBeLessThanOrEqual(Date.now() + 4000 + slackMs);
 	});
 
-	test('a write goes to the resource without a token, fenced or not; one not sent writes nothing', async () => {
+	test('a write goes to the resource without a token; one not sent writes nothing', async () => {
 		const keysOfTest = freshKeys();
-		const client = await startClient(setupFor('A', keysOfTest, {fencing: true}));
+		const client = await startClient(setupFor('A', keysOfTest));
 		await client.ask({op: 'acquire', ttlMs: 5000});
-		expect((await client.ask({op: 'write', value: 'held', resourceFenced: false, send: false})).answer).toEqual({op: 'write', leaseOver: false, result: null});
+		expect((await client.ask({op: 'write', value: 'held', send: false})).answer).toEqual({op: 'write', leaseOver: false, result: null});
 		expect(await resource.redis.get(keysOfTest.valueKey)).toBeNull();
-		expect((await client.ask({op: 'write', value: 'first', resourceFenced: true, send: true})).answer).toEqual({
+		expect((await client.ask({op: 'write', value: 'first', send: true})).answer).toEqual({
 			op: 'write',
 			leaseOver: false,
 			result: 'accepted',
 		});
 		expect(await resource.redis.get(keysOfTest.valueKey)).toBe('first');
-		expect(await resource.redis.get(keysOfTest.maxTokenKey)).toBeNull();
+		// No token goes with it, and nothing but the value is stored.
+		const ofThisTest = keysOfTest.valueKey.slice('value'.length);
+		expect((await resource.redis.keys('*')).filter(key => key.endsWith(ofThisTest))).toEqual([keysOfTest.valueKey]);
 	});
 
 	test('checking its lease, a write after it ended writes nothing, and the client lets go', async () => {
@@ -322,7 +323,7 @@ describe('a Redlock client on five redis-servers', () => {
 		const {belief} = await client.ask({op: 'acquire', ttlMs: 300});
 		expect(belief.holds).toBe(true);
 		while (Date.now() <= belief.untilMs! + 20) await sleep(50);
-		expect(await client.ask({op: 'write', value: 'late', resourceFenced: false, send: true})).toEqual({
+		expect(await client.ask({op: 'write', value: 'late', send: true})).toEqual({
 			answer: {op: 'write', leaseOver: true, result: null},
 			belief: {holds: false, untilMs: null},
 		});
@@ -337,7 +338,7 @@ describe('a Redlock client on five redis-servers', () => {
 		const tmp = process.env.TMPDIR;
 		process.env.TMPDIR = reports;
 		try {
-			await expect(startRedlockClient(entry, directory, setupFor('A', freshKeys(), {}, ports), 'A')).rejects.toThrow(
+			await expect(startRedlockClient(entry, directory, setupFor('A', freshKeys(), {}, ports))).rejects.toThrow(
 				new RegExp(`^client A ended: dlock-tui: unexpected error: A cannot reach node n3 at 127\\.0\\.0\\.1:${closed}: .*ECONNREFUSED`),
 			);
 		} finally {
