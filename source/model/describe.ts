@@ -226,6 +226,9 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			}
 			return ja ? `${event.client} に ${event.node} の返事: ${verdict}` : `${event.client} gets ${event.node}'s reply: ${verdict}`;
 		}
+		case 'deletion-arrived':
+			if (ja) return event.deleted ? `${event.node} が ${event.client} のキーを削除` : `${event.client} の削除が ${event.node} に届く: 消すキーはない`;
+			return event.deleted ? `${event.node} deletes ${event.client}'s key` : `${event.client}'s deletion reaches ${event.node}: no key of its to delete`;
 		case 'message-lost': {
 			const why = event.why === 'cut' ? (ja ? '接続が切れている' : 'the link is cut') : ja ? `${event.node} が停止中` : `${event.node} is down`;
 			if (event.message === 'request') {

@@ -133,7 +133,9 @@ export type Event =
 			readonly op: RequestOp;
 			readonly granted: boolean;
 			readonly ignored: boolean;
+			readonly unread?: true;
 	  }
+	| {kind: 'deletion-arrived'; t: number; client: string; node: string; deleted: boolean}
 	/** A request or a reply found its link cut, or its node down, when due: nobody is told (the client learns by its timeout). */
 	| {
 			readonly kind: 'message-lost';

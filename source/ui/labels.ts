@@ -136,7 +136,12 @@ export interface Labels {
 	/** The label of the grants the lock service made, newest first. */
 	readonly grants: string;
 	/** One grant: its token (null: none issued), to whom and when, and how its lease ended (null: not yet). */
-	readonly grant: (token: number | null, client: string, from: number, end: {readonly kind: 'expired' | 'released'; readonly t: number} | null) => string;
+	readonly grant: (
+		token: number | null,
+		client: string,
+		from: number,
+		end: {readonly kind: 'expired' | 'released' | 'lost'; readonly t: number} | null,
+	) => string;
 	readonly value: string;
 	readonly empty: string;
 	readonly maxToken: string;
@@ -454,6 +459,7 @@ const en: Labels = {
 		reply: 'reply travelling back',
 		replyGranted: 'reply read: granted',
 		replyRefused: 'reply read: not granted',
+		replyUnread: 'reply reached a frozen client: waits unread',
 		lost: 'request or reply lost',
 	},
 	timelineSigns: {
@@ -487,6 +493,7 @@ const en: Labels = {
 		reply: 'reply',
 		replyGranted: 'granted',
 		replyRefused: 'not granted',
+		replyUnread: 'waits unread',
 		lost: 'lost',
 	},
 	signsPane: 'Signs',
@@ -562,7 +569,7 @@ const ja: Labels = {
 	neverHeld: 'まだ誰も取得していない',
 	grants: '付与',
 	grant: (token, client, from, end) =>
-		`${token === null ? 'ロック' : `トークン ${token}`} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : '解放'}` : ''}`,
+		`${token === null ? 'ロック' : `トークン ${token}`} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : end.kind === 'lost' ? '消失' : '解放'}` : ''}`,
 	value: '値',
 	empty: '(空)',
 	maxToken: '最大トークン',
@@ -697,6 +704,7 @@ const ja: Labels = {
 		reply: '返事が戻る途中',
 		replyGranted: '返事を読む: 許可',
 		replyRefused: '返事を読む: 不許可',
+		replyUnread: '停止中のクライアントに届いた返事: 未読のまま待つ',
 		lost: '依頼か返事が失われた',
 	},
 	timelineSigns: {
@@ -730,6 +738,7 @@ const ja: Labels = {
 		reply: '返事',
 		replyGranted: '許可',
 		replyRefused: '不許可',
+		replyUnread: '未読で待つ',
 		lost: '消失',
 	},
 	signsPane: '記号',
@@ -794,6 +803,7 @@ export type SignName =
 	| 'reply'
 	| 'replyGranted'
 	| 'replyRefused'
+	| 'replyUnread'
 	| 'lost';
 
 /** The signs the timeline draws: all but the lease ruler and the pointer. */
@@ -833,6 +843,7 @@ const signShapes = (g: Glyphs): Record<SignName, string> => ({
 	reply: g.reply,
 	replyGranted: `${g.reply}${g.ok}`,
 	replyRefused: `${g.reply}${g.bad}`,
+	replyUnread: `${g.reply}${g.unread}`,
 	lost: g.lost,
 });
 

@@ -138,6 +138,8 @@ export interface Glyphs {
 	readonly request: string;
 	readonly reply: string;
 	readonly lost: string;
+	/** After the reply's sign: it reached a frozen client and waits unread. */
+	readonly unread: string;
 }
 
 const unicodeGlyphs: Glyphs = {
@@ -172,6 +174,7 @@ const unicodeGlyphs: Glyphs = {
 	request: '→',
 	reply: '←',
 	lost: '↯',
+	unread: '·',
 };
 
 const asciiGlyphs: Glyphs = {
@@ -206,6 +209,7 @@ const asciiGlyphs: Glyphs = {
 	request: ')',
 	reply: '(',
 	lost: '^',
+	unread: '.',
 };
 
 /** What the command line chose. */

@@ -4,8 +4,10 @@
 // one lane for them all: whose keys they hold, expiries by a node's own clock, crashes and
 // restarts, clock jumps and lock-delay windows. Pure.
 
+import {withLockView} from '../../model/apply.js';
 import type {Event} from '../../model/event.js';
-import {knownUntil, type World} from '../../model/world.js';
+import {changedNode, changedWorld, knownUntil, type Lock, type LockNode, type World} from '../../model/world.js';
+import type {PlayedCommand} from '../../scenario/run.js';
 import {type Begun, type Beginnings, beginningsOf, currentWorld, type Entry, followEvent, type History, type Session} from '../../session/session.js';
 import type {TimelineSign} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
@@ -77,6 +79,10 @@ class Drawing {
 	readonly resource: Mark[] = [];
 	/** What the events so far have begun and not ended. */
 	readonly beginnings: Beginnings;
+	/** Replies that reached a frozen client and wait unread, by client: whether each granted. */
+	readonly unread = new Map<string, boolean[]>();
+	/** A given-up attempt's deletions on their way, by client: since when, and when the last is due (known once the world after its send is seen). */
+	readonly deleting = new Map<string, {readonly from: number; until: number}>();
 
 	constructor(
 		readonly g: Glyphs,
@@ -90,7 +96,24 @@ class Drawing {
 	}
 
 	visitEntry(entry: Entry): void {
-		for (const played of entry.commands) for (const event of played.events) this.visit(event);
+		for (const played of entry.commands) {
+			for (const event of played.events) this.visit(event);
+			this.followDeletions(played.world);
+		}
+	}
+
+	/** A client's deletions travel until the last of them is due: once none is on its way, their span ends there. */
+	private followDeletions(world: World): void {
+		for (const [client, deleting] of this.deleting) {
+			const due = undoArrivals(world, client);
+			if (due.length > 0) deleting.until = Math.max(...due);
+			else {
+				const track = this.tracks.get(client);
+				if (track && deleting.until > deleting.from && deleting.until >= this.drawFrom)
+					track.spans.push({from: deleting.from, to: deleting.until, kind: 'request'});
+				this.deleting.delete(client);
+			}
+		}
 	}
 
 	private visit(event: Event): void {
@@ -101,6 +124,8 @@ class Drawing {
 		const markResource = (text: string, role: Role, ...signs: TimelineSign[]) => shown && this.resource.push({t: event.t, text, role, signs});
 		// A write shows `max` only when it raises the token the resource's last `max` mark showed.
 		const raised = event.kind === 'accepted' && event.maxToken > 0 && event.maxToken !== this.beginnings.maxToken;
+		const frozen = 'client' in event && this.beginnings.clients.get(event.client)?.pause != null;
+		const readMark = (granted: boolean) => (granted ? mark(g.ok, 'ok', 'replyGranted') : mark(g.bad, 'warn', 'replyRefused'));
 		followEvent(this.beginnings, event, (client, span) => {
 			if (span.to >= drawFrom) this.tracks.get(client)?.spans.push(span);
 		});
@@ -138,9 +163,6 @@ class Drawing {
 			case 'renew-failed':
 				mark(g.renewRefused, 'warn', 'renewRefused');
 				break;
-			case 'crashed':
-				mark(g.crashed, 'bad', 'crashed');
-				break;
 			case 'restarted':
 				mark(g.restarted, 'accent', 'restarted');
 				break;
@@ -170,9 +192,25 @@ class Drawing {
 				if (event.target === 'resource') markResource(event.on ? 'fenced' : 'unfenced', event.on ? 'ok' : 'alarm', event.on ? 'fenced' : 'unfenced');
 				break;
 			case 'reply-arrived':
+				// A frozen client reads nothing: the reply waits in its socket until it wakes.
+				if (event.unread ?? (frozen && !event.ignored)) {
+					this.unread.set(event.client, [...(this.unread.get(event.client) ?? []), event.granted]);
+					mark(`${g.reply}${g.unread}`, 'dim', 'replyUnread');
+				}
 				// A late reply, which the client no longer waits for, is drawn faint.
-				if (event.granted) mark(g.ok, event.ignored ? 'decoration' : 'ok', 'replyGranted');
+				else if (event.granted) mark(g.ok, event.ignored ? 'decoration' : 'ok', 'replyGranted');
 				else mark(g.bad, event.ignored ? 'decoration' : 'warn', 'replyRefused');
+				break;
+			case 'resumed':
+			case 'crashed':
+				// Awake, it reads what waited for it (a crash reads nothing).
+				if (event.kind === 'resumed') for (const granted of this.unread.get(event.client) ?? []) readMark(granted);
+				else mark(g.crashed, 'bad', 'crashed');
+				this.unread.delete(event.client);
+				break;
+			case 'request-sent':
+				// A given-up attempt's deletions leave as any request does; nobody waits for them.
+				if (event.undo && event.to.length > 0 && !this.deleting.has(event.client)) this.deleting.set(event.client, {from: event.t, until: event.t});
 				break;
 			case 'message-lost':
 				mark(g.lost, 'bad', 'lost');
@@ -187,8 +225,14 @@ class Drawing {
 	}
 }
 
+/** Entries of a history, oldest first, and the entry before them (null when there is none). */
+interface Entries {
+	readonly drawn: readonly History[];
+	readonly before: History | null;
+}
+
 /** The entries up to `history` that end at `from` or later, oldest first, and the entry before them (null when there is none). */
-function entriesFrom(history: History, from: number): {readonly drawn: History[]; readonly before: History | null} {
+function entriesFrom(history: History, from: number): Entries {
 	const drawn: History[] = [];
 	let before: History | null = history;
 	while (before && before.entry.world.clock >= from) {
@@ -198,12 +242,15 @@ function entriesFrom(history: History, from: number): {readonly drawn: History[]
 	return {drawn: drawn.reverse(), before};
 }
 
-/** The drawing of the entries up to `history` that end at `from` or later, from what the entry before them had begun. */
-function drawingFrom(history: History, world: World, g: Glyphs, from: number): Drawing {
-	const {drawn, before} = entriesFrom(history, from);
-	const drawing = new Drawing(g, from, world, (before ?? drawn[0]!).begun);
-	for (const node of drawn) drawing.visitEntry(node.entry);
-	return drawing;
+/** The last `count` entries up to `history`, oldest first, and the entry before them (null when there is none). */
+function lastEntries(history: History, count: number): Entries {
+	const drawn: History[] = [];
+	let before: History | null = history;
+	while (before && drawn.length < count) {
+		drawn.push(before);
+		before = before.previous;
+	}
+	return {drawn: drawn.reverse(), before};
 }
 
 /**
@@ -214,7 +261,11 @@ function drawingFrom(history: History, world: World, g: Glyphs, from: number): D
 export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: LockLanes = 'none', lockLaneName = 'lock'): Timeline {
 	const world = currentWorld(session);
 	const now = world.clock;
-	const drawing = drawingFrom(session.history, world, g, from);
+	const entries = entriesFrom(session.history, from);
+	const {drawn, before} = entries;
+	const drawing = new Drawing(g, from, world, (before ?? drawn[0]!).begun);
+	for (const node of drawn) drawing.visitEntry(node.entry);
+	const namings = namingsOver(entries);
 
 	// What is still open at `now` is closed there.
 	const horizon = knownUntil(world);
@@ -227,16 +278,44 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 		if (asking !== null) spans.push({from: asking.from, to: Math.max(now, lastArrival(world, name)), kind: 'request'});
 		if (answered !== null) spans.push({from: answered.from, to: answered.until, kind: 'reply'});
 		if (pause) spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
+		const deleting = drawing.deleting.get(name);
+		if (deleting) spans.push({from: deleting.from, to: Math.max(now, deleting.until, ...undoArrivals(world, name)), kind: 'request'});
 		if (world.lock.holder === name && world.lock.expiry !== null) marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration', signs: ['expired']});
-		return {name, of: 'client' as const, spans, marks: countedAlike(marks, g)};
+		return {name, of: 'client' as const, spans: spans.flatMap(span => borneOut(span, name, namings)), marks: countedAlike(marks, g)};
 	});
 	for (const write of world.inflight)
 		clientLanes.find(lane => lane.name === write.from)?.marks.push({t: write.arrivesAt, text: g.sent, role: 'decoration', signs: ['sent']});
 	const lanes: Lane[] = clientLanes;
 	// Only when they are shown: the lock's lanes read every command's world, and most frames have no room for them.
-	if (locks !== 'none' && hasLockStory(world)) lanes.push(...lockLanes(session.history, from, g, locks, lockLaneName));
+	if (locks !== 'none' && hasLockStory(world)) lanes.push(...lockLanes(entries, g, locks, lockLaneName));
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
+}
+
+/** When each of a client's deletions on their way (a given-up attempt's) arrives at its node. */
+const undoArrivals = (world: World, client: string): number[] =>
+	world.messages.filter(message => message.kind === 'request' && message.undo && message.from === client).map(message => message.arrivesAt);
+
+/**
+ * A belief's span as the lock service bears it out: the client holds (`─`) while the service
+ * names it, and its belief is stale (`┄`) while it does not, whatever the client's own count says.
+ */
+function borneOut(span: Span, client: string, namings: readonly Naming[]): Span[] {
+	if (span.kind !== 'holds' && span.kind !== 'stale') return [span];
+	const spans: Span[] = [];
+	let at = span.from;
+	for (const naming of namings) {
+		if (naming.holder !== client) continue;
+		// A naming that began before the entries read covers the belief's start too.
+		const from = naming.earlier ? at : Math.max(at, naming.from);
+		const to = Math.min(span.to, naming.to ?? span.to);
+		if (to <= from) continue;
+		if (from > at) spans.push({from: at, to: from, kind: 'stale'});
+		spans.push({from, to, kind: 'holds'});
+		at = to;
+	}
+	if (at < span.to) spans.push({from: at, to: span.to, kind: 'stale'});
+	return spans;
 }
 
 /** When the last of a client's lock requests on their way arrives at its node (0 when none is). */
@@ -244,7 +323,7 @@ const lastArrival = (world: World, client: string): number =>
 	Math.max(0, ...world.messages.filter(message => message.kind === 'request' && !message.undo && message.from === client).map(message => message.arrivesAt));
 
 /** The marks of one message each: several nodes' alike at one moment are counted. */
-const messageSigns: ReadonlySet<TimelineSign> = new Set(['replyGranted', 'replyRefused', 'lost']);
+const messageSigns: ReadonlySet<TimelineSign> = new Set(['replyGranted', 'replyRefused', 'replyUnread', 'lost']);
 
 /** The marks of what came of a request: where one stands, it tells the replies read at that moment. */
 const outcomeSigns: ReadonlySet<TimelineSign> = new Set(['acquired', 'acquiredNoToken', 'acquireRefused', 'renewed', 'renewRefused', 'released', 'unanswered']);
@@ -435,10 +514,132 @@ const delayOf = (node: World['nodes'][number], world: World) =>
 		? {from: node.delayUntil - world.lockDelay - node.offset, until: node.delayUntil - node.offset}
 		: null;
 
-function lockLanes(history: History, from: number, g: Glyphs, locks: 'nodes' | 'summary', name: string): Lane[] {
+function lockLanes({drawn, before}: Entries, g: Glyphs, locks: 'nodes' | 'summary', name: string): Lane[] {
 	// Entries that end at `from` or later are drawn, from the world of the entry before them.
-	const {drawn, before} = entriesFrom(history, from);
 	const drawing = NodeDrawing.startingAt(g, (before ?? drawn[0]!).entry.world);
 	for (const node of drawn) drawing.visitEntry(node.entry);
 	return locks === 'nodes' && drawing.world.nodes.length > 1 ? drawing.nodeLanes() : [drawing.summaryLane(name)];
+}
+
+/** How the lock service stopped naming a holder: its key or keys expired, were deleted (a release, a give-up's deletions), or were lost (a node crashed). */
+export type NamingEnd = 'expired' | 'released' | 'lost';
+
+/**
+ * A time the lock service named a client as the lock's holder: its one node's key, or with
+ * several nodes the client's keys on a majority of the nodes that are up. With several nodes
+ * this is a grant: it begins when the keys first stand on a majority, and ends when they no
+ * longer do.
+ */
+export interface Naming {
+	readonly holder: string;
+	/** The token of its key (one node), once the world after the grant shows it. */
+	readonly token: number | null;
+	readonly from: number;
+	/** Null while the service still names it. */
+	readonly to: number | null;
+	readonly end: NamingEnd | null;
+	/** It began before the entries read: `from` is only where they begin. */
+	readonly earlier: boolean;
+}
+
+type Open<T> = {-readonly [K in keyof T]: T[K]};
+
+/** What an event does to one node's key, at its time: who holds it now, whether the node is up, and how a naming it ends ends. */
+function keyChange(event: Event, nodes: readonly LockNode[]): {readonly at: number; readonly changes: Partial<LockNode>; readonly end: NamingEnd} | null {
+	const at = (name: string | undefined) => (name === undefined ? (nodes.length === 1 ? 0 : -1) : nodes.findIndex(node => node.name === name));
+	const change = (name: string | undefined, changes: Partial<LockNode>, end: NamingEnd) => {
+		const index = at(name);
+		return index < 0 ? null : {at: index, changes, end};
+	};
+	switch (event.kind) {
+		case 'request-arrived':
+			if (!event.granted || event.op === 'renew') return null;
+			return change(event.node, event.op === 'acquire' ? {holder: event.client} : {holder: null}, 'released');
+		case 'deletion-arrived':
+			return event.deleted ? change(event.node, {holder: null}, 'released') : null;
+		// One node's expiry names no node: it is the lock's.
+		case 'expired':
+			return change(event.node, {holder: null}, 'expired');
+		case 'node-crashed':
+			return change(event.node, event.lostKey === null ? {up: false} : {up: false, holder: null}, 'lost');
+		case 'node-restarted':
+			return change(event.node, {up: true}, 'lost');
+		default:
+			return null;
+	}
+}
+
+/** How the keys that a command ended without an event of their own ended: by the events it made. */
+function endOf(events: readonly Event[]): NamingEnd {
+	for (let at = events.length - 1; at >= 0; at -= 1) {
+		const {kind} = events[at]!;
+		if (kind === 'expired') return 'expired';
+		if (kind === 'node-crashed') return 'lost';
+	}
+	return 'released';
+}
+
+/**
+ * Who the lock service named, over the entries read, from the world before them on: at the time
+ * of each event that changes a key within a command (a tick runs many times), and as the world
+ * after each command says.
+ */
+class Namings {
+	readonly list: Open<Naming>[] = [];
+	private open: Open<Naming> | null = null;
+	private world: World;
+	private nodes: readonly LockNode[];
+
+	constructor(world: World, startsHistory: boolean) {
+		this.world = world;
+		this.nodes = world.nodes;
+		this.name(world.lock, world.clock, 'released', !startsHistory);
+	}
+
+	visitCommand(played: PlayedCommand): void {
+		for (const event of played.events) {
+			const change = keyChange(event, this.nodes);
+			if (change === null) continue;
+			this.nodes = this.nodes.map((node, at) => (at === change.at ? changedNode(node, change.changes) : node));
+			this.name(withLockView(changedWorld(this.world, {nodes: this.nodes})).lock, event.t, change.end);
+		}
+		this.world = played.world;
+		this.nodes = played.world.nodes;
+		this.name(played.world.lock, played.world.clock, endOf(played.events));
+	}
+
+	private name(lock: Lock, t: number, end: NamingEnd, earlier = false): void {
+		const {open} = this;
+		if (open !== null && lock.holder === open.holder) {
+			if (lock.token !== null) open.token = lock.token;
+			return;
+		}
+		if (open === null && lock.holder === null) return;
+		if (open !== null) {
+			open.to = t;
+			open.end = end;
+		}
+		this.open = lock.holder === null ? null : {holder: lock.holder, token: lock.token, from: t, to: null, end: null, earlier};
+		if (this.open) this.list.push(this.open);
+	}
+}
+
+/** Who the lock service named over these entries, oldest first. */
+function namingsOver({drawn, before}: Entries): Naming[] {
+	const namings = new Namings((before ?? drawn[0]!).entry.world, before === null);
+	for (const node of drawn) for (const played of node.entry.commands) namings.visitCommand(played);
+	return namings.list;
+}
+
+/**
+ * The last `count` times the lock service named a holder (with several nodes, its grants), newest
+ * first: read from the end of the history, no further back than they go.
+ */
+export function latestNamings(history: History, count: number): Naming[] {
+	if (count <= 0) return [];
+	for (let entries = 16; ; entries *= 2) {
+		const read = lastEntries(history, entries);
+		const namings = namingsOver(read).filter(naming => !naming.earlier);
+		if (namings.length >= count || read.before === null) return namings.slice(-count).reverse();
+	}
 }

@@ -6,37 +6,25 @@
 // to spare, the grants it made, newest first, so the tokens can be seen to climb.
 
 import {findClient, inLockDelay, majority, nodeClock, type World} from '../../model/world.js';
-import {currentWorld, latestEvent, type Session, visitEventsBackwards} from '../../session/session.js';
+import {currentWorld, latestEvent, type Session} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type BackendWords, type Labels, labelsFor, signed} from '../labels.js';
 import type {Glyphs, Look, Role} from '../look.js';
+import {latestNamings} from './lanes.js';
 import {type GrowingPaneProps, type PaneProps, type Piece, piece, type Row, repeated, rowWidth, titleRule, underLabel} from './rows.js';
 
-interface Grant {
-	readonly token: number | null;
-	readonly client: string;
-	readonly from: number;
-	readonly end: {readonly kind: 'expired' | 'released'; readonly t: number} | null;
-}
-
-/** The last `count` grants, newest first, read back from the end of the history no further than they go. */
-function latestGrants(session: Session, count: number): Grant[] {
-	const grants: Grant[] = [];
-	if (count <= 0) return grants;
-	// A grant ends by its holder's release or by the expiry of the lock as a whole; one node's
-	// key expiring (several nodes) is not the end of a majority's grant.
-	const ends = new Map<string, Grant['end']>();
-	visitEventsBackwards(session, event => {
-		if (event.kind === 'released' || (event.kind === 'expired' && event.node === undefined)) ends.set(event.client, {kind: event.kind, t: event.t});
-		if (event.kind === 'acquired') {
-			grants.push({token: event.token, client: event.client, from: event.t, end: ends.get(event.client) ?? null});
-			ends.delete(event.client);
-		}
-		return grants.length >= count;
-	});
-	return grants;
-}
+/**
+ * The last `count` grants the lock service made, newest first, each with how it ended: with one
+ * node its key, with several nodes a client's keys standing on a majority of them.
+ */
+const latestGrants = (session: Session, count: number) =>
+	latestNamings(session.history, count).map(({holder, token, from, to, end}) => ({
+		client: holder,
+		token,
+		from,
+		end: to === null || end === null ? null : {kind: end, t: to},
+	}));
 
 /**
  * The pane but its grants: its title, the holder, and the rows under it, with a row per node

@@ -175,7 +175,7 @@ export const timelineBaseHeight = (world: World): number => world.clients.length
  * The timeline in at most `spare` rows more than its base height: the lock's lanes one per node
  * where they and the whole legend fit, else one lane for them all. Where they do not, in the
  * `squeezed` rows the panes above leave by giving up what they can (the clients' headings): one
- * lane for the nodes, else none and the legend in what is left.
+ * lane for the nodes and the legend in what is left, the lane even where nothing is.
  */
 export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number): Row[] {
 	const world = currentWorld(props.session);
@@ -187,6 +187,8 @@ export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number
 		const rows = timelineRows({...props, lockLanes});
 		if (rows.length - base <= room) return rows;
 	}
+	// The lock's one lane gives way to nothing: the legend's rows under the title give way to it.
+	if (hasLockStory(world)) return timelineRows({...props, lockLanes: 'summary', legendRows: Math.max(0, squeezed - 1)});
 	return timelineRows({...props, lockLanes: 'none', legendRows: Math.max(0, squeezed)});
 }
 
