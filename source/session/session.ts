@@ -126,7 +126,9 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 	};
 	switch (event.kind) {
 		case 'request-sent':
-			// A given-up attempt's deletions arrive unannounced, and nobody waits for them: they are not drawn.
+			// A client drops its belief as it asks to release.
+			if (event.op === 'release' && !event.undo) endBelief();
+			// A given-up attempt's deletions are the lanes' own: nobody waits for them.
 			if (event.to.length === 0 || event.undo) break;
 			// Requests of an earlier wait still on their way (it ended at its timeout) give way to the new ones.
 			if (asking && t > asking.from) ended(name, {kind: 'request', from: asking.from, to: t});
@@ -156,7 +158,15 @@ export function followEvent(beginnings: Beginnings, event: Event, ended: (client
 		case 'released':
 		case 'release-ignored':
 		case 'renew-failed':
+		case 'lease-over':
 			endBelief();
+			break;
+		// A release no node answered, and a renewal given up for want of validity, drop the belief too.
+		case 'unanswered':
+			if (event.request === 'release') endBelief();
+			break;
+		case 'decided':
+			if (!event.kept && event.op === 'renew') endBelief();
 			break;
 		case 'crashed':
 			endBelief();

@@ -4,9 +4,9 @@
 // one lane for them all: whose keys they hold, expiries by a node's own clock, crashes and
 // restarts, clock jumps and lock-delay windows. Pure.
 
-import {withLockView} from '../../model/apply.js';
+import {applyCommand, withLockView} from '../../model/apply.js';
 import type {Event} from '../../model/event.js';
-import {changedNode, changedWorld, knownUntil, type Lock, type LockNode, type World} from '../../model/world.js';
+import {changedNode, changedWorld, findClient, findNode, knownUntil, latencyTo, type Lock, type LockNode, type World} from '../../model/world.js';
 import type {PlayedCommand} from '../../scenario/run.js';
 import {type Begun, type Beginnings, beginningsOf, currentWorld, type Entry, followEvent, type History, type Session} from '../../session/session.js';
 import type {TimelineSign} from '../labels.js';
@@ -64,6 +64,14 @@ export interface Timeline {
 	readonly lanes: readonly Lane[];
 }
 
+/** A given-up attempt's deletions on their way: sent at `from` to the nodes `to`, `left` of them not arrived, the last due at `until` (null until the world after the send is seen). */
+interface Deletions {
+	readonly from: number;
+	readonly to: readonly string[];
+	left: number;
+	until: number | null;
+}
+
 interface ClientTrack {
 	readonly spans: Span[];
 	readonly marks: Mark[];
@@ -81,8 +89,8 @@ class Drawing {
 	readonly beginnings: Beginnings;
 	/** Replies that reached a frozen client and wait unread, by client: whether each granted. */
 	readonly unread = new Map<string, boolean[]>();
-	/** A given-up attempt's deletions on their way, by client: since when, and when the last is due (known once the world after its send is seen). */
-	readonly deleting = new Map<string, {readonly from: number; until: number}>();
+	/** A given-up attempt's deletions on their way, by client. */
+	readonly deleting = new Map<string, Deletions>();
 
 	constructor(
 		readonly g: Glyphs,
@@ -102,18 +110,31 @@ class Drawing {
 		}
 	}
 
-	/** A client's deletions travel until the last of them is due: once none is on its way, their span ends there. */
+	/**
+	 * A client's deletions travel until the last of them is due, by the latency of its links as it
+	 * sent them (the world after the send): done when each has arrived or been lost, or when the
+	 * clock has passed the last one's arrival.
+	 */
 	private followDeletions(world: World): void {
-		for (const [client, deleting] of this.deleting) {
-			const due = undoArrivals(world, client);
-			if (due.length > 0) deleting.until = Math.max(...due);
-			else {
-				const track = this.tracks.get(client);
-				if (track && deleting.until > deleting.from && deleting.until >= this.drawFrom)
-					track.spans.push({from: deleting.from, to: deleting.until, kind: 'request'});
-				this.deleting.delete(client);
-			}
+		for (const [name, deleting] of this.deleting) {
+			const client = findClient(world, name);
+			if (client && deleting.until === null) deleting.until = deleting.from + Math.max(...deleting.to.map(node => latencyTo(client, node)));
+			if (deleting.until !== null && world.clock >= deleting.until) this.endDeletions(name, deleting.until);
 		}
+	}
+
+	/** One of a client's deletions arrived or was lost at `t`. */
+	private deletionDone(client: string, t: number): void {
+		const deleting = this.deleting.get(client);
+		if (!deleting) return;
+		deleting.left -= 1;
+		if (deleting.left === 0) this.endDeletions(client, t);
+	}
+
+	private endDeletions(client: string, t: number): void {
+		const deleting = this.deleting.get(client)!;
+		if (t > deleting.from && t >= this.drawFrom) this.tracks.get(client)?.spans.push({from: deleting.from, to: t, kind: 'request'});
+		this.deleting.delete(client);
 	}
 
 	private visit(event: Event): void {
@@ -210,10 +231,15 @@ class Drawing {
 				break;
 			case 'request-sent':
 				// A given-up attempt's deletions leave as any request does; nobody waits for them.
-				if (event.undo && event.to.length > 0 && !this.deleting.has(event.client)) this.deleting.set(event.client, {from: event.t, until: event.t});
+				if (event.undo && event.to.length > 0 && !this.deleting.has(event.client))
+					this.deleting.set(event.client, {from: event.t, to: event.to, left: event.to.length, until: null});
+				break;
+			case 'deletion-arrived':
+				this.deletionDone(event.client, event.t);
 				break;
 			case 'message-lost':
 				mark(g.lost, 'bad', 'lost');
+				if (event.message === 'request' && event.op === 'release') this.deletionDone(event.client, event.t);
 				break;
 			case 'decided':
 				// Given up for want of validity: as good as turned away (a kept one is told by its acquire or renewal).
@@ -279,7 +305,7 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 		if (answered !== null) spans.push({from: answered.from, to: answered.until, kind: 'reply'});
 		if (pause) spans.push({from: pause.from, to: Math.max(pause.until, now), kind: 'gc'});
 		const deleting = drawing.deleting.get(name);
-		if (deleting) spans.push({from: deleting.from, to: Math.max(now, deleting.until, ...undoArrivals(world, name)), kind: 'request'});
+		if (deleting) spans.push({from: deleting.from, to: Math.max(now, deleting.until ?? now), kind: 'request'});
 		if (world.lock.holder === name && world.lock.expiry !== null) marks.push({t: world.lock.expiry, text: g.expired, role: 'decoration', signs: ['expired']});
 		return {name, of: 'client' as const, spans: spans.flatMap(span => borneOut(span, name, namings)), marks: countedAlike(marks, g)};
 	});
@@ -291,10 +317,6 @@ export function buildTimeline(session: Session, g: Glyphs, from = 0, locks: Lock
 	lanes.push({name: world.resource.name, of: 'resource', spans: [], marks: drawing.resource});
 	return {now, horizon, lanes};
 }
-
-/** When each of a client's deletions on their way (a given-up attempt's) arrives at its node. */
-const undoArrivals = (world: World, client: string): number[] =>
-	world.messages.filter(message => message.kind === 'request' && message.undo && message.from === client).map(message => message.arrivesAt);
 
 /**
  * A belief's span as the lock service bears it out: the client holds (`─`) while the service
@@ -400,10 +422,14 @@ class NodeDrawing {
 		for (const played of entry.commands) {
 			// Few commands end a key: the map is made for those only.
 			let endedAt: Map<string, number> | undefined;
-			for (const event of played.events) {
+			for (const event of withDeletions(this.world, played)) {
 				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
 				const name =
-					event.kind === 'expired' || event.kind === 'node-crashed' || event.kind === 'node-restarted' || event.kind === 'request-arrived'
+					event.kind === 'expired' ||
+					event.kind === 'node-crashed' ||
+					event.kind === 'node-restarted' ||
+					event.kind === 'request-arrived' ||
+					event.kind === 'deletion-arrived'
 						? event.node
 						: event.kind === 'jumped'
 							? event.target
@@ -415,7 +441,8 @@ class NodeDrawing {
 				if (event.kind === 'node-crashed') mark(g.crashed, 'bad', 'crashed');
 				if (event.kind === 'node-restarted') mark(g.restarted, 'accent', 'restarted');
 				if (event.kind === 'jumped') mark(`${g.jumped}${event.by < 0 ? event.by : `+${event.by}`}`, 'warn', 'jumped');
-				if (event.kind === 'expired' || event.kind === 'node-crashed' || (event.kind === 'request-arrived' && event.op === 'release' && event.granted)) {
+				const deleted = (event.kind === 'request-arrived' && event.op === 'release' && event.granted) || (event.kind === 'deletion-arrived' && event.deleted);
+				if (event.kind === 'expired' || event.kind === 'node-crashed' || deleted) {
 					endedAt ??= new Map();
 					endedAt.set(name!, event.t);
 				}
@@ -556,7 +583,7 @@ function keyChange(event: Event, nodes: readonly LockNode[]): {readonly at: numb
 			if (!event.granted || event.op === 'renew') return null;
 			return change(event.node, event.op === 'acquire' ? {holder: event.client} : {holder: null}, 'released');
 		case 'deletion-arrived':
-			return event.deleted ? change(event.node, {holder: null}, 'released') : null;
+			return event.deleted && nodes[at(event.node)]?.holder === event.client ? change(event.node, {holder: null}, 'released') : null;
 		// One node's expiry names no node: it is the lock's.
 		case 'expired':
 			return change(event.node, {holder: null}, 'expired');
@@ -567,6 +594,36 @@ function keyChange(event: Event, nodes: readonly LockNode[]): {readonly at: numb
 		default:
 			return null;
 	}
+}
+
+/** A given-up attempt's deletions on their way in a world. */
+const deletionsIn = (world: World) => world.messages.filter(message => message.kind === 'request' && message.undo);
+
+/**
+ * A command's events with the arrival of each given-up attempt's deletion among them, at its
+ * time: the model's own `deletion-arrived` where it tells them; else each deletion that left the
+ * world's messages during the command arrived when it was due (those on their way before it, by
+ * the world before; those sent in it, by the latency of the link), and deleted its key if the
+ * world after holds none of its client's on that node.
+ */
+function withDeletions(before: World, {events, world}: PlayedCommand): readonly Event[] {
+	if (events.some(event => event.kind === 'deletion-arrived')) return events;
+	const still = deletionsIn(world);
+	const sent = events.flatMap(event =>
+		event.kind === 'request-sent' && event.undo
+			? event.to.map(node => ({from: event.client, to: node, arrivesAt: event.t + latencyTo(findClient(world, event.client)!, node)}))
+			: [],
+	);
+	if (sent.length === 0 && before.messages.length === 0) return events;
+	const arrived: Event[] = [...deletionsIn(before), ...sent]
+		.filter(deletion => deletion.arrivesAt <= world.clock && !still.some(other => other.from === deletion.from && other.to === deletion.to))
+		.sort((a, b) => a.arrivesAt - b.arrivesAt)
+		.map(({from, to, arrivesAt}) => ({kind: 'deletion-arrived', t: arrivesAt, client: from, node: to, deleted: findNode(world, to)?.holder !== from}));
+	if (arrived.length === 0) return events;
+	// Each arrival after the last event of its time or before (a tick's own event, at its end, comes first).
+	const merged = [...events];
+	for (const arrival of arrived.reverse()) merged.splice(merged.findLastIndex(event => event.t <= arrival.t) + 1, 0, arrival);
+	return merged;
 }
 
 /** How the keys that a command ended without an event of their own ended: by the events it made. */
@@ -597,7 +654,9 @@ class Namings {
 	}
 
 	visitCommand(played: PlayedCommand): void {
-		for (const event of played.events) {
+		const before = this.world;
+		const known = this.list.length;
+		for (const event of withDeletions(this.world, played)) {
 			const change = keyChange(event, this.nodes);
 			if (change === null) continue;
 			this.nodes = this.nodes.map((node, at) => (at === change.at ? changedNode(node, change.changes) : node));
@@ -606,6 +665,12 @@ class Namings {
 		this.world = played.world;
 		this.nodes = played.world.nodes;
 		this.name(played.world.lock, played.world.clock, endOf(played.events));
+		// A key granted and gone within one tick showed its token to no world after a command: the world at its grant shows it.
+		for (const naming of this.list.slice(known))
+			if (naming.token === null && before.tokens !== 'none' && played.command.kind === 'tick' && naming.from > before.clock) {
+				const then = applyCommand(before, {kind: 'tick', n: naming.from - before.clock}).world.lock;
+				if (then.holder === naming.holder) naming.token = then.token;
+			}
 	}
 
 	private name(lock: Lock, t: number, end: NamingEnd, earlier = false): void {
