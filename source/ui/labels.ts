@@ -459,7 +459,7 @@ const en: Labels = {
 		reply: 'reply travelling back',
 		replyGranted: 'reply read: granted',
 		replyRefused: 'reply read: not granted',
-		replyUnread: 'reply reached a frozen client: waits unread',
+		replyUnread: 'reply waits unread (frozen)',
 		lost: 'request or reply lost',
 	},
 	timelineSigns: {
@@ -704,7 +704,7 @@ const ja: Labels = {
 		reply: '返事が戻る途中',
 		replyGranted: '返事を読む: 許可',
 		replyRefused: '返事を読む: 不許可',
-		replyUnread: '停止中のクライアントに届いた返事: 未読のまま待つ',
+		replyUnread: '返事が未読で待つ (停止中)',
 		lost: '依頼か返事が失われた',
 	},
 	timelineSigns: {

@@ -78,6 +78,9 @@ const sizes = [
 	[200, 60],
 ] as const;
 
+/** The timeline's legend where its last signs gave way to the lock's lane: whole signs, then an ellipsis (the help lists them all). */
+const legendGivenWay = / {2}…[ ─]*$/;
+
 describe('nothing is cut short', () => {
 	for (const name of builtinNames())
 		for (const lang of ['en', 'ja'] as const)
@@ -85,7 +88,7 @@ describe('nothing is cut short', () => {
 				for (const [width, rows] of sizes)
 					for (const {step, lines} of screensOf(name, lang, width, rows - 1))
 						expectEqual(
-							lines.filter(line => line.includes('…')),
+							lines.filter(line => line.includes('…') && !legendGivenWay.test(line)),
 							[],
 							`${width}x${rows} step ${step}`,
 						);
@@ -164,7 +167,7 @@ describe('nothing is cut short', () => {
 					const lines = linesOf(session, width, rows - 1, lang);
 					expect(lines, `${action.type} ${width}x${rows} ${lang}`).toHaveLength(rows - 1);
 					expectEqual(
-						lines.filter(line => line.includes('…')),
+						lines.filter(line => line.includes('…') && !legendGivenWay.test(line)),
 						[],
 						`${JSON.stringify(action)} ${width}x${rows} ${lang}`,
 					);

@@ -175,7 +175,8 @@ export const timelineBaseHeight = (world: World): number => world.clients.length
  * The timeline in at most `spare` rows more than its base height: the lock's lanes one per node
  * where they and the whole legend fit, else one lane for them all. Where they do not, in the
  * `squeezed` rows the panes above leave by giving up what they can (the clients' headings): one
- * lane for the nodes and the legend in what is left, the lane even where nothing is.
+ * lane for the nodes and the legend in what is left (its last row ending in an ellipsis where signs
+ * give way), else none and the legend in what is left.
  */
 export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number): Row[] {
 	const world = currentWorld(props.session);
@@ -187,8 +188,8 @@ export function timelineRowsIn(props: PaneProps, spare: number, squeezed: number
 		const rows = timelineRows({...props, lockLanes});
 		if (rows.length - base <= room) return rows;
 	}
-	// The lock's one lane gives way to nothing: the legend's rows under the title give way to it.
-	if (hasLockStory(world)) return timelineRows({...props, lockLanes: 'summary', legendRows: Math.max(0, squeezed - 1)});
+	// The legend's rows under the title give way to the lock's one lane; the story's narration does not.
+	if (hasLockStory(world) && squeezed >= 1) return timelineRows({...props, lockLanes: 'summary', legendRows: Math.max(0, squeezed - 1)});
 	return timelineRows({...props, lockLanes: 'none', legendRows: Math.max(0, squeezed)});
 }
 
@@ -210,8 +211,8 @@ export function timelineRows({session, width, look, lockLanes = 'none', legendRo
 	]);
 	const axis: Row = [name('t', 'label'), ...drawAxis(timeline.now, window, plot)];
 	const shown = new Set(drawn.flatMap(({signs}) => [...signs]));
-	const {title, more} = legendOf({width, look}, shown);
-	return [title, ...more.slice(0, legendRows), ...lanes, axis];
+	const {title, more} = legendOf({width, look}, shown, legendRows);
+	return [title, ...more, ...lanes, axis];
 }
 
 /** How far the story reaches: its script's reach, or further where it went further by hand. */
@@ -219,9 +220,10 @@ const storyReach = (session: Session, horizon: number) => Math.max(session.scrip
 
 /**
  * The pane's title, with the signs drawn beside it as far as they fit, and the rest on rows
- * under it, each sign whole.
+ * under it, each sign whole: at most `rows` of them, the last ending in an ellipsis where signs
+ * are left out (the help lists every one).
  */
-function legendOf({width, look}: Pick<PaneProps, 'width' | 'look'>, shown: ReadonlySet<TimelineSign>): {title: Row; more: Row[]} {
+function legendOf({width, look}: Pick<PaneProps, 'width' | 'look'>, shown: ReadonlySet<TimelineSign>, rows: number): {title: Row; more: Row[]} {
 	const title = [piece(labelsFor(look.lang).timelinePane, 'title')];
 	const entries = timelineLegend(look.glyphs, look.lang)
 		.filter(({name}) => shown.has(name))
@@ -241,7 +243,15 @@ function legendOf({width, look}: Pick<PaneProps, 'width' | 'look'>, shown: Reado
 			room -= needed;
 		}
 	}
-	const [first, ...rest] = lines;
+	const kept = lines.slice(0, rows + 1);
+	if (kept.length < lines.length) {
+		// The last row kept makes room for the ellipsis by giving up its last signs.
+		const last = kept.at(-1)!;
+		const ellipsis = look.glyphs.ellipsis;
+		while (last.length > 0 && widthOf([...last, ellipsis].join('  ')) > rooms(kept.length - 1)) last.pop();
+		last.push(ellipsis);
+	}
+	const [first, ...rest] = kept;
 	const signs = first!.length > 0 ? [piece(first!.join('  '), 'label')] : [];
 	return {title: titleRule(title, width, look, signs), more: rest.map(line => [piece(` ${line.join('  ')}`, 'label')])};
 }
