@@ -24,6 +24,7 @@ import {labelsFor} from '../../source/ui/labels.js';
 import {makeLook} from '../../source/ui/look.js';
 import {buildTimeline} from '../../source/ui/panes/lanes.js';
 import {scenario, timedSetup, validSetup} from '../model/generators.js';
+import {command} from '../model/helpers.js';
 import {builtinScenario} from '../scenario/helpers.js';
 
 const looks = {en: makeLook({lang: 'en', theme: 'dark', ascii: false, color: false}), ja: makeLook({lang: 'ja', theme: 'dark', ascii: false, color: false})};
@@ -222,6 +223,22 @@ function checkCases(cases: readonly Case[]): void {
 describe('every built-in story, at every step', () => {
 	test.each(builtinNames())('%s', name => {
 		checkCases(storyboard(builtinScenario(name)).map((session, step) => ({what: `${name} step ${step}`, session})));
+	});
+});
+
+describe('improvised Redlock stories', () => {
+	test.each([
+		['redlock-in-flight', 'latency A lock 3'],
+		['redlock-late-write', 'latency B lock 2'],
+		['redlock-validity', 'pause A 3'],
+	])('%s after %s by hand, step by step', (name, line) => {
+		let session = reduceSession(startSession(builtinScenario(name)), {type: 'do', command: command(line)});
+		const cases: Case[] = [];
+		for (let step = 0; step < session.scenario.steps.length; step += 1) {
+			session = reduceSession(session, {type: 'next'});
+			cases.push({what: `${name} with ${line}, step ${session.history.entry.step}`, session});
+		}
+		checkCases(cases);
 	});
 });
 

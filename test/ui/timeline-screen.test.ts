@@ -220,6 +220,19 @@ describe("the lock's lanes", () => {
 });
 
 describe('the room the timeline takes', () => {
+	test("at 80x24 every step of every story with a lock story of its own keeps the lock's lane", () => {
+		for (const name of builtinNames())
+			for (const [step, session] of storyboard(builtinScenario(name)).entries()) {
+				const world = currentWorld(session);
+				if (world.nodes.length < 2 && world.lockDelay === 0) continue;
+				for (const lang of ['en', 'ja'] as const)
+					expect(
+						shownTimeline(session, 80, 24, lang).lanes.map(lane => lane.name),
+						`${name} step ${step} in ${lang}`,
+					).toContain(labelsFor(lang).lockLane);
+			}
+	});
+
 	const jumped = storyboard(builtinScenario('redlock-clock-jump'))[3]!;
 	const names = (spare: number, squeezed: number) =>
 		timelineRowsIn({session: jumped, width: 80, look: looks.en}, spare, squeezed).map(
