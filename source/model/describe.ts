@@ -48,14 +48,15 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			const {nodes} = event;
 			if (ja) {
 				if (nodes && event.afterWait)
-					return `${event.client} がロックを持つ (${nodes.of} ノード中 ${nodes.count} が許可、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
+					return `${event.client} はロックを持っていると思う (${nodes.of} ノード中 ${nodes.count} が許可していた、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
 				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
 				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
 			}
 			const lease = `lease until t=${event.expiry}`;
-			// Replies read late count the grants as given, not as the keys stand now: they may have expired since.
+			// Replies read late count the grants as given, not as the keys stand now: they may have expired
+			// since, and another client may hold the lock, so it is a belief.
 			if (nodes && event.afterWait)
-				return `${event.client} holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
+				return `${event.client} believes it holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
 			return nodes
 				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
 				: `${event.client} acquired the lock with ${tokenText(event.token, lang)} (${lease})`;
@@ -96,10 +97,18 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
 			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
 		}
-		case 'released':
+		case 'released': {
+			// On several nodes a release deletes the client's keys where it has them, a majority or not.
+			const {nodes} = event;
+			if (nodes) {
+				return ja
+					? `${event.client} の解放で ${nodes.of} ノード中 ${nodes.count} のキーを削除`
+					: `${event.client}'s release deleted its key on ${nodes.count} of ${nodes.of} nodes`;
+			}
 			return ja
-				? `${event.client} がロックを解放${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`
-				: `${event.client} released the lock${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`;
+				? `${event.client} がロックを解放 (${tokenText(event.token, lang)})`
+				: `${event.client} released the lock (${tokenText(event.token, lang)})`;
+		}
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
 		case 'expired': {

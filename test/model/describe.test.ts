@@ -131,8 +131,8 @@ describe('events and refusals in words', () => {
 		const nodes = {count: 5, needed: 3, of: 5};
 		const late = {kind: 'acquired', t: 12, client: 'A', token: null, expiry: 22, nodes, afterWait: true} as const;
 		const atOnce = {kind: 'acquired', t: 0, client: 'A', token: null, expiry: 10, nodes} as const;
-		expect(describeEvent(late)).toBe('A holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
-		expect(describeEvent(late, 'ja')).toBe('A がロックを持つ (5 ノード中 5 が許可、過半数は 3、t=22 まで)');
+		expect(describeEvent(late)).toBe('A believes it holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
+		expect(describeEvent(late, 'ja')).toBe('A はロックを持っていると思う (5 ノード中 5 が許可していた、過半数は 3、t=22 まで)');
 		expect(describeEvent(atOnce)).toBe('A acquired the lock on 5 of 5 nodes (majority 3; lease until t=10)');
 	});
 
