@@ -105,9 +105,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 					? `${event.client} の解放で ${nodes.of} ノード中 ${nodes.count} のキーを削除`
 					: `${event.client}'s release deleted its key on ${nodes.count} of ${nodes.of} nodes`;
 			}
-			return ja
-				? `${event.client} がロックを解放 (${tokenText(event.token, lang)})`
-				: `${event.client} released the lock (${tokenText(event.token, lang)})`;
+			return ja ? `${event.client} がロックを解放 (${tokenText(event.token, lang)})` : `${event.client} released the lock (${tokenText(event.token, lang)})`;
 		}
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
@@ -299,8 +297,9 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /**
  * The decision written out with both of its times, T1 (asked) and T2 (read), by the client's clock:
- * `validity 10 − (12 − 0) − 1 = −3 ≤ 0: gives the lock up`, `… = 7 > 0: holds until 0 + 10 − 1 = t=9`,
- * or a naive client's `until 12 + 10 = t=22`, counted from T2.
+ * `validity 10 − (12 − 0) − 1 = −3 ≤ 0: gives the lock up` (lease − (T2 − T1) − drift), `… = 7 > 0:
+ * holds until 0 + 10 − 1 = t=9` (T1 + lease − drift), or a naive client's `until 12 + 10 = t=22`,
+ * counted from T2, which names both. One line at 80 columns where it can.
  */
 function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
 	const ja = lang === 'ja';
@@ -314,10 +313,10 @@ function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): str
 	}
 	const sum = `${event.lease} − (${t2} − ${t1}) − ${event.drift} = ${signed(event.validity)}`;
 	if (ja) {
-		const decides = `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}: T2 = t=${t2} (依頼は T1 = t=${t1})、有効時間 ${sum}`;
+		const decides = `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}: 有効時間 ${sum}`;
 		return event.kept ? `${decides} > 0: ${t1} + ${event.lease} − ${event.drift} = t=${event.until} まで保持` : `${decides} ≤ 0: ロックを手放す`;
 	}
-	const decides = `${who} decides${event.timedOut ? ' at its timeout,' : ''} at T2 = t=${t2} (asked at T1 = t=${t1}): validity ${sum}`;
+	const decides = `${who} decides${event.timedOut ? ' at its timeout' : ''}: validity ${sum}`;
 	return event.kept ? `${decides} > 0: holds until ${t1} + ${event.lease} − ${event.drift} = t=${event.until}` : `${decides} ≤ 0: gives the lock up`;
 }
 

@@ -144,12 +144,15 @@ describe('events and refusals in words', () => {
 		expect(describeEvent(withoutToken, 'ja')).not.toMatch(/トークン/);
 	});
 
-	test('a decision is written out as its arithmetic, with T1 and T2', () => {
+	test('a decision is written out as its arithmetic: lease − (T2 − T1) − drift, and the lock kept until T1 + lease − drift', () => {
 		const [kept, givenUp] = events.filter(event => event.kind === 'decided');
-		expect(describeEvent(kept!)).toBe('A decides at T2 = t=9 (asked at T1 = t=2): validity 10 − (9 − 2) − 1 = 2 > 0: holds until 2 + 10 − 1 = t=11');
-		expect(describeEvent(givenUp!)).toBe('A decides at its timeout, at T2 = t=14 (asked at T1 = t=2): validity 10 − (14 − 2) − 1 = −3 ≤ 0: gives the lock up');
-		expect(describeEvent(kept!, 'ja')).toBe('A の判断: T2 = t=9 (依頼は T1 = t=2)、有効時間 10 − (9 − 2) − 1 = 2 > 0: 2 + 10 − 1 = t=11 まで保持');
-		expect(describeEvent(givenUp!, 'ja')).toBe('A の判断 (待ち時間切れ): T2 = t=14 (依頼は T1 = t=2)、有効時間 10 − (14 − 2) − 1 = −3 ≤ 0: ロックを手放す');
+		expect(describeEvent(kept!)).toBe('A decides: validity 10 − (9 − 2) − 1 = 2 > 0: holds until 2 + 10 − 1 = t=11');
+		expect(describeEvent(givenUp!)).toBe('A decides at its timeout: validity 10 − (14 − 2) − 1 = −3 ≤ 0: gives the lock up');
+		expect(describeEvent(kept!, 'ja')).toBe('A の判断: 有効時間 10 − (9 − 2) − 1 = 2 > 0: 2 + 10 − 1 = t=11 まで保持');
+		expect(describeEvent(givenUp!, 'ja')).toBe('A の判断 (待ち時間切れ): 有効時間 10 − (14 − 2) − 1 = −3 ≤ 0: ロックを手放す');
+		// Beside its time, a give-up takes one line of the story pane at 80 columns (78 wide).
+		const late = {...givenUp!, t: 12, at: 12, since: 0, timedOut: false, validity: -3};
+		expect(`t=12 ${describeEvent(late, 'en', true)}`.length).toBeLessThanOrEqual(78);
 	});
 
 	test("a naive client's decision says it counts its lease from T2, with both times, beside its time too", () => {
