@@ -48,7 +48,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			const {nodes} = event;
 			if (ja) {
 				if (nodes && event.afterWait)
-					return `${event.client} はロックを持っていると思う (${nodes.of} ノード中 ${nodes.count} が許可していた、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
+					return `${event.client} はロックを持つと思う (${nodes.of} ノード中 ${nodes.count} が許可済み、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
 				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
 				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
 			}
@@ -261,7 +261,7 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			return ja ? `${event.node} から ${event.client} への返事が失われる (${why})` : `${event.node}'s reply to ${event.client} is lost (${why})`;
 		}
 		case 'decided':
-			return decisionText(event, lang);
+			return decisionText(event, lang, besideTime);
 		case 'restart-held':
 			return ja
 				? `ノード ${event.node} の再起動は、自分の時計で t=${event.until} まで待たされる (restartDelay)`
@@ -301,15 +301,17 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
  * holds until 0 + 10 − 1 = t=9` (T1 + lease − drift), or a naive client's `until 12 + 10 = t=22`,
  * counted from T2, which names both. One line at 80 columns where it can.
  */
-function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang): string {
+function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang, besideTime: boolean): string {
 	const ja = lang === 'ja';
 	const who = asker(event.client, event.heartbeat === true, lang);
 	const [t1, t2] = [signed(event.since), signed(event.at)];
 	if (event.validity === null) {
 		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
+		// Beside its time T2's time is said already, unless the client's clock reads another; its sum still says it.
+		const read = besideTime && event.at === event.t ? 'T2' : `T2 = t=${t2}`;
 		return ja
-			? `${who}は${late} T2 = t=${t2} に返事を読み (依頼は T1 = t=${t1})、リースを T2 から数える: ${t2} + ${event.lease} = t=${event.until} まで`
-			: `${who}${late} reads its replies at T2 = t=${t2} (asked at T1 = t=${t1}) and counts its lease from T2: until ${t2} + ${event.lease} = t=${event.until}`;
+			? `${who}は${late} ${read} に返事を読み (依頼は T1 = t=${t1})、リースを T2 から数える: ${t2} + ${event.lease} = t=${event.until} まで`
+			: `${who}${late} reads its replies at ${read} (asked at T1 = t=${t1}) and counts its lease from T2: until ${t2} + ${event.lease} = t=${event.until}`;
 	}
 	const sum = `${event.lease} − (${t2} − ${t1}) − ${event.drift} = ${signed(event.validity)}`;
 	if (ja) {

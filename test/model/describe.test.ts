@@ -132,7 +132,7 @@ describe('events and refusals in words', () => {
 		const late = {kind: 'acquired', t: 12, client: 'A', token: null, expiry: 22, nodes, afterWait: true} as const;
 		const atOnce = {kind: 'acquired', t: 0, client: 'A', token: null, expiry: 10, nodes} as const;
 		expect(describeEvent(late)).toBe('A believes it holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
-		expect(describeEvent(late, 'ja')).toBe('A はロックを持っていると思う (5 ノード中 5 が許可していた、過半数は 3、t=22 まで)');
+		expect(describeEvent(late, 'ja')).toBe('A はロックを持つと思う (5 ノード中 5 が許可済み、過半数は 3、t=22 まで)');
 		expect(describeEvent(atOnce)).toBe('A acquired the lock on 5 of 5 nodes (majority 3; lease until t=10)');
 	});
 
@@ -155,12 +155,12 @@ describe('events and refusals in words', () => {
 		expect(`t=12 ${describeEvent(late, 'en', true)}`.length).toBeLessThanOrEqual(78);
 	});
 
-	test("a naive client's decision says it counts its lease from T2, with both times, beside its time too", () => {
+	test("a naive client's decision says it counts its lease from T2, with both times; beside its time it does not say that time again", () => {
 		const naive = events.find(event => event.kind === 'decided' && event.validity === null)!;
-		const words = 'A reads its replies at T2 = t=9 (asked at T1 = t=2) and counts its lease from T2: until 9 + 10 = t=19';
-		expect(describeEvent(naive)).toBe(words);
-		expect(describeEvent(naive, 'en', true)).toBe(words);
-		expect(describeEvent(naive, 'ja', true)).toBe('A は T2 = t=9 に返事を読み (依頼は T1 = t=2)、リースを T2 から数える: 9 + 10 = t=19 まで');
+		expect(describeEvent(naive)).toBe('A reads its replies at T2 = t=9 (asked at T1 = t=2) and counts its lease from T2: until 9 + 10 = t=19');
+		expect(describeEvent(naive, 'en', true)).toBe('A reads its replies at T2 (asked at T1 = t=2) and counts its lease from T2: until 9 + 10 = t=19');
+		expect(describeEvent(naive, 'ja')).toBe('A は T2 = t=9 に返事を読み (依頼は T1 = t=2)、リースを T2 から数える: 9 + 10 = t=19 まで');
+		expect(describeEvent(naive, 'ja', true)).toBe('A は T2 に返事を読み (依頼は T1 = t=2)、リースを T2 から数える: 9 + 10 = t=19 まで');
 		// T1 and T2 are by the client's clock, which a jump may have put off true time.
 		const offset = {...naive, at: 12, since: 5, until: 22};
 		expect(describeEvent(offset, 'en', true)).toContain(
