@@ -3,6 +3,7 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../text/narration.js';
+import type {Event} from '../model/event.js';
 import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 
@@ -18,6 +19,21 @@ export interface Corruption {
 	/** Null for a holder with no token (Redlock). */
 	readonly believed: number | null;
 }
+
+/** A deletion (an unlock request) that reached a node: `deleted` when the node held the client's key. */
+interface DeletionArrived {
+	readonly kind: 'deletion-arrived';
+	readonly t: number;
+	readonly client: string;
+	readonly node: string;
+	readonly deleted: boolean;
+}
+
+/** An event one node had, of those that several nodes have alike at one moment (`unread`: a frozen client's reply waits). */
+export type NodeEvent =
+	| Extract<Event, {readonly kind: 'request-arrived' | 'message-lost' | 'expired'}>
+	| (Extract<Event, {readonly kind: 'reply-arrived'}> & {readonly unread?: true})
+	| DeletionArrived;
 
 /** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
 export interface BackendWords {
@@ -217,6 +233,13 @@ export interface Labels {
 	readonly violation: (corruption: Corruption) => string;
 	readonly refused: string;
 	readonly nothingHappened: string;
+	/**
+	 * What `count` nodes did alike at one moment, said once: `5 nodes answer A's acquire: granted`;
+	 * `names`, where they fit, the nodes; `besideTime`: the story's log, which shows the time.
+	 */
+	readonly onNodes: (event: NodeEvent, count: number, names: readonly string[] | null, besideTime: boolean) => string;
+	/** Sentences told as one narration. */
+	readonly sentences: (said: readonly string[]) => string;
 	readonly autoplay: (seconds: number) => string;
 	readonly tooSmall: (width: number, height: number) => string;
 	/** While a long action is played: how far it has got, and what the keys do meanwhile. */
@@ -268,6 +291,17 @@ const waitingWords = {
 	en: {acquire: ['acquiring', 'granted'], renew: ['renewing', 'extended'], release: ['releasing', 'deleted']},
 	ja: {acquire: ['取得', '許可'], renew: ['延長', '延長'], release: ['解放', '削除']},
 } as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
+
+/** What a node did with a request: yes, or no. */
+const verdictWords = {
+	en: {acquire: ['granted', 'turned away'], renew: ['extended', 'not extended'], release: ['deleted', 'nothing to delete']},
+	ja: {acquire: ['許可', '拒否'], renew: ['延長', '延長せず'], release: ['削除', '消すものなし']},
+} as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
+
+/** A request in Japanese: 取得, 延長, 解放. */
+const requestWords = {acquire: '取得', renew: '延長', release: '解放'} as const satisfies Record<RequestOp, string>;
+
+const verdict = (lang: Lang, op: RequestOp, granted: boolean) => verdictWords[lang][op][granted ? 0 : 1];
 
 const en: Labels = {
 	lockPane: 'Lock service',
@@ -418,6 +452,32 @@ const en: Labels = {
 	},
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = `${count} nodes${names === null ? '' : ` (${names.join(' ')})`}`;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes} answer ${event.client}'s ${event.op}: ${verdict('en', event.op, event.granted)}; the replies arrive at t=${event.replyAt}`;
+			case 'reply-arrived': {
+				const said = verdict('en', event.op, event.granted);
+				if (event.ignored) return `late replies of ${nodes} reach ${event.client}, which no longer waits for them: ${said}`;
+				if (event.unread) return `the replies of ${nodes} reach ${event.client}, frozen: ${said}, waiting unread`;
+				return `${event.client} gets the replies of ${nodes}: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? 'the links are cut' : 'the nodes are down';
+				return event.message === 'request'
+					? `${event.client}'s ${event.op} requests to ${nodes} are lost (${why})`
+					: `the replies of ${nodes} to ${event.client} are lost (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `; lock-delay until t=${event.delayUntil} by each node's clock`;
+				return `${event.client}'s keys on ${nodes} expired${besideTime ? '' : ` at t=${event.t}`}${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes} delete ${event.client}'s key` : `${event.client}'s deletion reaches ${nodes}: no key of its to delete`;
+		}
+	},
+	sentences: said => `${said.join('; ')}.`,
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
@@ -661,6 +721,32 @@ const ja: Labels = {
 	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = names === null ? `${count} ノード` : `${count} ノード (${names.join(' ')}) `;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes}が ${event.client} の${requestWords[event.op]}に答える: ${verdict('ja', event.op, event.granted)} (返事は t=${event.replyAt} に着く)`;
+			case 'reply-arrived': {
+				const said = verdict('ja', event.op, event.granted);
+				if (event.ignored) return `${nodes}の遅れた返事が ${event.client} に届くが、もう待っていない: ${said}`;
+				if (event.unread) return `${nodes}の返事が停止中の ${event.client} に届き、読まれずに待つ: ${said}`;
+				return `${event.client} に ${nodes}の返事: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? '接続が切れている' : 'ノードが停止中';
+				return event.message === 'request'
+					? `${event.client} から ${nodes}への${requestWords[event.op]}の依頼が失われる (${why})`
+					: `${nodes}から ${event.client} への返事が失われる (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `。各ノードの時計で t=${event.delayUntil} まで lock-delay`;
+				return `${besideTime ? '' : `t=${event.t} で `}${nodes}上の ${event.client} のキーが失効${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes}が ${event.client} のキーを削除` : `${event.client} の削除が ${nodes}に届く: 消すものなし`;
+		}
+	},
+	sentences: said => `${said.join('。')}。`,
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
