@@ -10,6 +10,7 @@ import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {fit, wrap} from '../text/fit.js';
 import type {Picker, PickerChoice, ScenarioShelf} from './appState.js';
+import {labelsFor} from './labels.js';
 import {piece, type Row} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {useLook} from './useLook.js';
@@ -53,13 +54,8 @@ export function ScenarioPicker({picker: {choices, index, problems}, width, heigh
 	const items = choices.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${titleOf(choice)}`}));
 	// ink-select-input draws one row an item: a heading is drawn above its group's first item, by the item.
 	const headings = new Map(choices.map((choice, at) => [items[at]!.label, choice.heading]));
-	const ja = look.lang === 'ja';
-	const arrows = look.ascii ? 'Up/Down' : '↑↓';
-	const heading: Row[] = [
-		[piece(ja ? ' シナリオを開く ' : ' Open a scenario ', 'title')],
-		[piece(ja ? `${arrows} で選び Enter で開く。Esc で戻る。` : `${arrows} to choose, Enter to open, Esc to go back.`, 'dim')],
-		[],
-	];
+	const words = labelsFor(look.lang).picker;
+	const heading: Row[] = [[piece(` ${words.title} `, 'title')], [piece(words.keys(look.ascii), 'dim')], []];
 	// A broken file says why it did not open; a few lines are enough to find the first mistake.
 	const problemRows: Row[] = problems.slice(0, 3).map(problem => [piece(fit(problem, width, look.glyphs.ellipsis), 'warn')]);
 	// A heading takes a row of its own: the list scrolls when the items and every heading do not fit.

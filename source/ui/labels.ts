@@ -3,6 +3,7 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../text/narration.js';
+import {lockPeer} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
@@ -186,6 +187,8 @@ export interface Labels {
 	readonly cutFrom: (peers: readonly string[]) => string;
 	/** Every node at once, among the peers cut. */
 	readonly lockPeer: string;
+	/** The links that take `n` ticks each way, where that is not the story's at its start. */
+	readonly latencyOf: (peers: readonly string[], n: number) => string;
 	/** A write checked and held back by a pause, sent at `t`. */
 	readonly heldUntil: (t: number) => string;
 	/** A write that is due but waits in the network until the link to the resource is back. */
@@ -241,6 +244,16 @@ export interface Labels {
 	/** Sentences told as one narration. */
 	readonly sentences: (said: readonly string[]) => string;
 	readonly autoplay: (seconds: number) => string;
+	/** The file on screen did not reload: how many problems it has (the first follows). */
+	readonly notReloaded: (count: number) => string;
+	readonly savedAs: (name: string, directory: string) => string;
+	readonly notSaved: (reason: string) => string;
+	/** What `L` set: the client's links (node names, `lock` for a lone node) and the ticks each way. */
+	readonly latencySet: (client: string, peers: readonly string[], n: number) => string;
+	/** `o` with changes by hand: opening another story drops them; the keys that go on, and stay. */
+	readonly confirmOpen: string;
+	/** The scenario picker's title, and its keys (`ascii`: without the arrows' symbols). */
+	readonly picker: {readonly title: string; readonly keys: (ascii: boolean) => string};
 	readonly tooSmall: (width: number, height: number) => string;
 	/** While a long action is played: how far it has got, and what the keys do meanwhile. */
 	readonly working: (step: number, steps: number) => string;
@@ -291,6 +304,9 @@ const waitingWords = {
 	en: {acquire: ['acquiring', 'granted'], renew: ['renewing', 'extended'], release: ['releasing', 'deleted']},
 	ja: {acquire: ['取得', '許可'], renew: ['延長', '延長'], release: ['解放', '削除']},
 } as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
+
+/** The up and down arrows, by name where a plain font lacks them. */
+const arrowKeys = (ascii: boolean) => (ascii ? 'Up/Down' : '↑↓');
 
 /** What a node did with a request: yes, or no. */
 const verdictWords = {
@@ -376,6 +392,7 @@ const en: Labels = {
 	checksShort: 'checks',
 	cutFrom: peers => `cut from ${peers.join(', ')}`,
 	lockPeer: 'lock',
+	latencyOf: (peers, n) => `latency ${peers.join(', ')} ${n}`,
 	heldUntil: t => `held→t=${t}`,
 	waitsInPartition: 'waits (cut)',
 	running: 'running',
@@ -479,6 +496,15 @@ const en: Labels = {
 	},
 	sentences: said => `${said.join('; ')}.`,
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
+	notReloaded: count => `not reloaded (${count} problem${count === 1 ? '' : 's'})`,
+	savedAs: (name, directory) => `saved as ${name} in ${directory}`,
+	notSaved: reason => `not saved: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const links = `${client}'s messages to and from ${peers.map(peer => (peer === lockPeer ? 'the lock service' : peer)).join(', ')}`;
+		return `L: ${links} ${n === 0 ? 'now arrive at once' : `now take ${n} tick${n === 1 ? '' : 's'} each way`}`;
+	},
+	confirmOpen: 'Another story drops the changes by hand: o or y opens the list; any other key stays (then s saves them)',
+	picker: {title: 'Open a scenario', keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
 	signs: {
@@ -650,6 +676,7 @@ const ja: Labels = {
 	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',
+	latencyOf: (peers, n) => `ネットワーク遅延 ${peers.join('・')} ${n}`,
 	heldUntil: t => `保留→t=${t}`,
 	waitsInPartition: '分断で待機',
 	running: '動作中',
@@ -748,6 +775,17 @@ const ja: Labels = {
 	},
 	sentences: said => `${said.join('。')}。`,
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
+	notReloaded: count => `再読込できず (${count} 件)`,
+	savedAs: (name, directory) => `保存しました: ${name} (${directory})`,
+	notSaved: reason => `保存できず: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const names = peers.map(peer => (peer === lockPeer ? 'ロックサービス' : peer)).join('・');
+		// A Latin name takes a space from the kana beside it.
+		const spaced = `${/^[\x21-\x7E]/.test(names) ? ' ' : ''}${names}${/[\x21-\x7E]$/.test(names) ? ' ' : ''}`;
+		return `L: ${client} と${spaced}の間のメッセージは${n === 0 ? '即時に届く' : `片道 ${n} tick になる`}`;
+	},
+	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる (その後 s で保存できる)',
+	picker: {title: 'シナリオを開く', keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {
