@@ -61,7 +61,14 @@ export function ScenarioPicker({picker: {choices, index, problems}, width, heigh
 	// A heading takes a row of its own: the list scrolls when the items and every heading do not fit.
 	const rowsLeft = height - heading.length - problemRows.length;
 	const headingCount = choices.filter(choice => choice.heading !== null).length;
-	const limit = choices.length + headingCount <= rowsLeft ? choices.length : Math.max(1, rowsLeft - headingCount);
+	const scrolls = choices.length + headingCount > rowsLeft;
+	// A list that scrolls keeps a row under it to name the groups out of view, so that every group can be found.
+	const limit = scrolls ? Math.max(1, rowsLeft - headingCount - 1) : choices.length;
+	// ink-select-input, drawn anew for each line, shows the first `limit` lines, or those that end at the highlighted one.
+	const first = Math.max(0, index - (limit - 1));
+	const groupsOf = (lines: readonly PickerChoice[]) => lines.flatMap(choice => (choice.heading === null ? [] : [choice.heading]));
+	const outOfView = scrolls ? labelsFor(look.lang).picker.outOfView(groupsOf(choices.slice(0, first)), groupsOf(choices.slice(first + limit))) : null;
+	const outOfViewRows: Row[] = outOfView ? [[piece(fit(outOfView, width, look.glyphs.ellipsis), 'dim')]] : [];
 	// The highlighted scenario's description (and its sources) under the whole list, where it fits whole.
 	const spare = rowsLeft - choices.length - headingCount - 1;
 	const description = limit === choices.length ? wrap(choices[index]!.description ?? '', width - 2, spare + 1) : [];
@@ -88,7 +95,7 @@ export function ScenarioPicker({picker: {choices, index, problems}, width, heigh
 					return <Rows rows={groupHeading ? [[piece(groupHeading, 'label')], row] : [row]} width={width} />;
 				}}
 			/>
-			<Rows rows={[...descriptionRows, ...problemRows]} width={width} />
+			<Rows rows={[...outOfViewRows, ...descriptionRows, ...problemRows]} width={width} />
 		</Box>
 	);
 }

@@ -253,7 +253,12 @@ export interface Labels {
 	/** `o` with changes by hand: opening another story drops them; the keys that go on, and stay. */
 	readonly confirmOpen: string;
 	/** The scenario picker's title, and its keys (`ascii`: without the arrows' symbols). */
-	readonly picker: {readonly title: string; readonly keys: (ascii: boolean) => string};
+	readonly picker: {
+		readonly title: string;
+		readonly keys: (ascii: boolean) => string;
+		/** The groups whose first line is above or below the lines in view (null when none is). */
+		readonly outOfView: (above: readonly string[], below: readonly string[]) => string | null;
+	};
 	readonly tooSmall: (width: number, height: number) => string;
 	/** While a long action is played: how far it has got, and what the keys do meanwhile. */
 	readonly working: (step: number, steps: number) => string;
@@ -504,7 +509,14 @@ const en: Labels = {
 		return `L: ${links} ${n === 0 ? 'now arrive at once' : `now take ${n} tick${n === 1 ? '' : 's'} each way`}`;
 	},
 	confirmOpen: 'Another story drops the changes by hand: o or y opens the list; any other key stays (then s saves them)',
-	picker: {title: 'Open a scenario', keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`},
+	picker: {
+		title: 'Open a scenario',
+		keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`above: ${above.join(', ')}`] : []), ...(below.length > 0 ? [`below: ${below.join(', ')}`] : [])].join('  '),
+	},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
 	signs: {
@@ -785,7 +797,14 @@ const ja: Labels = {
 		return `L: ${client} と${spaced}の間のメッセージは${n === 0 ? '即時に届く' : `片道 ${n} tick になる`}`;
 	},
 	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる (その後 s で保存できる)',
-	picker: {title: 'シナリオを開く', keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`},
+	picker: {
+		title: 'シナリオを開く',
+		keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`上に: ${above.join('・')}`] : []), ...(below.length > 0 ? [`下に: ${below.join('・')}`] : [])].join('  '),
+	},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {

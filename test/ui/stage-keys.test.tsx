@@ -14,7 +14,8 @@ import {labelsFor} from '../../source/ui/labels.js';
 import {clientsRows} from '../../source/ui/panes/clients.js';
 import {keyBarRow} from '../../source/ui/panes/keyBar.js';
 import type {Row} from '../../source/ui/panes/rows.js';
-import {scenarioShelf} from '../../source/ui/ScenarioPicker.js';
+import {ScenarioPicker, scenarioShelf} from '../../source/ui/ScenarioPicker.js';
+import {LookContext} from '../../source/ui/useLook.js';
 import {back, by, next, run} from '../session/helpers.js';
 import {builtinScenario} from '../scenario/helpers.js';
 import {appProps, noKey, tick} from './input.js';
@@ -125,6 +126,30 @@ describe('o with changes by hand', () => {
 });
 
 describe('the picker on a clicker', () => {
+	const drawn = (state: AppState, lang: Lang = 'en') =>
+		render(
+			<LookContext value={lookIn(lang)}>
+				<ScenarioPicker picker={state.picker!} width={79} height={23} />
+			</LookContext>,
+		).lastFrame()!;
+
+	test('at 80x24 a list that scrolls names the groups out of view, so that every group can be found', () => {
+		const opened = press(stateOf(builtinScenario('gc-pause')), 'o');
+		expect(drawn(opened).split('\n').at(-1)).toBe('below: Consul, Redlock');
+		expect(drawn(opened, 'ja').split('\n').at(-1)).toBe('下に: Consul・Redlock');
+		const last = press(opened, '', {pageUp: true});
+		expect(drawn(last)).toContain('▸ redlock-validity');
+		expect(drawn(last).split('\n').at(-1)).toBe('above: A generic lock service');
+		// Every group's heading is in view at one place or another of the list.
+		const headings = new Set<string>();
+		let state = opened;
+		for (const _ of opened.picker!.choices) {
+			for (const line of drawn(state).split('\n')) if (/^[^ ▸]/.test(line)) headings.add(line);
+			state = press(state, '', {pageDown: true});
+		}
+		expect([...headings]).toEqual(expect.arrayContaining(['A generic lock service', 'etcd', 'ZooKeeper', 'Consul', 'Redlock']));
+	});
+
 	test('PgDn and PgUp move the highlight as the arrows do, round the list', () => {
 		const opened = press(stateOf(builtinScenario('gc-pause')), 'o');
 		const count = opened.picker!.choices.length;
