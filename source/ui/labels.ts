@@ -508,7 +508,7 @@ const en: Labels = {
 		const links = `${client}'s messages to and from ${peers.map(peer => (peer === lockPeer ? 'the lock service' : peer)).join(', ')}`;
 		return `L: ${links} ${n === 0 ? 'now arrive at once' : `now take ${n} tick${n === 1 ? '' : 's'} each way`}`;
 	},
-	confirmOpen: 'Another story drops the changes by hand: o or y opens the list; any other key stays (then s saves them)',
+	confirmOpen: 'Another story drops the changes by hand: o or y opens the list, other keys stay',
 	picker: {
 		title: 'Open a scenario',
 		keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`,
@@ -796,7 +796,7 @@ const ja: Labels = {
 		const spaced = `${/^[\x21-\x7E]/.test(names) ? ' ' : ''}${names}${/[\x21-\x7E]$/.test(names) ? ' ' : ''}`;
 		return `L: ${client} と${spaced}の間のメッセージは${n === 0 ? '即時に届く' : `片道 ${n} tick になる`}`;
 	},
-	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる (その後 s で保存できる)',
+	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる',
 	picker: {
 		title: 'シナリオを開く',
 		keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`,

@@ -78,12 +78,15 @@ function keyBar(client: string, node: SelectedNode | null, tokenless: boolean, p
 	const full = keyBarIn(client, node, tokenless, pauseLength, width, look, autoplay, false);
 	if (node === null) return full.row;
 	// With several nodes the bar has more to say than room: the selected client and node by name
-	// alone (`Tab A`, `n L1`), where that keeps more of the client's, the pause's and the node keys.
+	// alone (`Tab A`, `n L1`, `p GC 10`), where that keeps more of the client's, the pause's and the node keys.
 	const named = keyBarIn(client, node, tokenless, pauseLength, width, look, autoplay, true);
 	return named.keys > full.keys ? named.row : full.row;
 }
 
-/** The bar, and how many of the first eight keys by rank it shows; `namesAlone`: the selected client's and node's keys say their names without a word. */
+/**
+ * The bar, and how many of the first eight keys by rank it shows; `namesAlone`: the selected
+ * client's and node's keys say their names without a word, and the pause its length without its keys.
+ */
 function keyBarIn(
 	client: string,
 	node: SelectedNode | null,
@@ -116,7 +119,7 @@ function keyBarIn(
 		{key: 'Space', what: words.next, rank: 0},
 		{key: '←', what: words.back, rank: 1},
 		{key: 'Tab', what: named(words.client, client), rank: node === null ? 4 : 2},
-		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: 3},
+		{key: 'p', what: namesAlone ? `GC ${pauseLength}` : `GC ${pauseLength} (-/+)`, rank: 3},
 		...nodeKeys,
 		{key: 'a', what: words.acquire, rank: afterNodeKeys + 5},
 		{key: 'w', what: words.write, rank: afterNodeKeys + 6},
