@@ -515,6 +515,7 @@ class RedlockRun {
 							op: known.pending.op,
 							since: known.pending.since,
 							replies: 0,
+							unread: 0,
 							grants: 0,
 							sent: model.nodes.length,
 							attempt: client.attempts + 1,

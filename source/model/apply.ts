@@ -168,8 +168,7 @@ function applyRules(world: World, command: Command, log: Log): World {
 			log.add({kind: 'paused', t, client: name, until: t + command.n});
 			return withLockView(withClient(world, changedClient(client, {status: 'paused', pausedUntil: t + command.n})));
 		case 'resume': {
-			log.add({kind: 'resumed', t, client: name, early: true});
-			const resumed = resumeClient(world, client, log);
+			const resumed = resumeClient(world, client, true, log);
 			return withLockView(decideIfDone(resumed, findClient(resumed, name)!, log));
 		}
 		case 'crash':
@@ -332,6 +331,7 @@ function request(world: World, client: Client, op: RequestOp, lease: number, hea
 		op,
 		since: measuringClock(world, client),
 		replies: 0,
+		unread: 0,
 		grants: 0,
 		sent: reachable.length,
 		attempt,
@@ -430,7 +430,11 @@ function handleRequest(world: World, message: Message, log: Log): World {
 		}
 	}
 	let current = changedWorld(withNode(world, changed), {lock});
-	if (message.undo) return current;
+	// A give-up's deletion: the node sends no reply, as nobody waits for one.
+	if (message.undo) {
+		log.add({kind: 'deletion-arrived', t, client: client.name, node: node.name, deleted: granted});
+		return current;
+	}
 	const replyAt = t + latencyTo(client, node.name);
 	log.add({kind: 'request-arrived', t, client: client.name, node: node.name, op: message.op, granted, replyAt});
 	const reply: Message = {
@@ -464,7 +468,7 @@ function numberGrant(world: World, name: string, attempt: number): World {
 	return withClient(changedWorld(world, {grants: grant}), changedClient(client, {waiting: changedWaiting(waiting, {grant})}));
 }
 
-/** Replies due now reach their clients, in send order; a paused client's wait for it, counted. */
+/** Replies due now reach their clients, in send order; those that reach a frozen client wait for it unread, counted. */
 function arriveReplies(world: World, log: Log): World {
 	const due = world.messages.filter(message => message.kind === 'reply' && message.arrivesAt <= world.clock);
 	if (due.length === 0) return world;
@@ -479,10 +483,22 @@ function arriveReplies(world: World, log: Log): World {
 		const client = findClient(current, message.to)!;
 		const waiting = client.waiting;
 		const ignored = waiting === null || waiting.attempt !== message.attempt;
-		log.add({kind: 'reply-arrived', t, client: message.to, node: message.from, op: message.op, granted: message.granted!, ignored});
+		// A frozen client reads nothing: the reply waits in its socket until it wakes.
+		const unread = !ignored && client.status === 'paused';
+		log.add({
+			kind: 'reply-arrived',
+			t,
+			client: message.to,
+			node: message.from,
+			op: message.op,
+			granted: message.granted!,
+			ignored,
+			...(unread ? {unread} : {}),
+		});
 		if (ignored) continue;
 		const counted = changedWaiting(waiting, {
 			replies: waiting.replies + 1,
+			unread: waiting.unread + (unread ? 1 : 0),
 			grants: waiting.grants + (message.granted ? 1 : 0),
 			token: message.token ?? waiting.token,
 			refusal: message.refusal ?? waiting.refusal,
@@ -740,9 +756,13 @@ function send(world: World, client: Client, held: HeldWrite, log: Log): World {
 	return changedWorld(world, {inflight: [...world.inflight, write]});
 }
 
-/** A pause ends (by itself or by `resume`): a held write leaves at once. */
-function resumeClient(world: World, client: Client, log: Log): World {
-	const resumed = withClient(world, changedClient(client, {status: 'running', pausedUntil: null, held: null}));
+/** A pause ends (by itself or by `resume`): the client reads the replies that came while it was frozen, and a held write leaves at once. */
+function resumeClient(world: World, client: Client, early: boolean, log: Log): World {
+	const {waiting} = client;
+	const unread = waiting === null ? 0 : waiting.unread;
+	log.add({kind: 'resumed', t: world.clock, client: client.name, early, ...(unread > 0 ? {unread} : {})});
+	const read = unread > 0 ? changedWaiting(waiting!, {unread: 0}) : waiting;
+	const resumed = withClient(world, changedClient(client, {status: 'running', pausedUntil: null, held: null, waiting: read}));
 	return client.held ? send(resumed, findClient(resumed, client.name)!, client.held, log) : resumed;
 }
 
@@ -983,10 +1003,7 @@ function runTimeUnit(world: World, log: Log): World {
 	// The seed's refresh, done as soon as time passes, so a world never shows an expired holder.
 	let current = expireKeys(restartHeldNodes(world, log), log);
 	for (const client of current.clients) {
-		if (client.status === 'paused' && client.pausedUntil! <= t) {
-			log.add({kind: 'resumed', t, client: client.name, early: false});
-			current = resumeClient(current, findClient(current, client.name)!, log);
-		}
+		if (client.status === 'paused' && client.pausedUntil! <= t) current = resumeClient(current, findClient(current, client.name)!, false, log);
 	}
 	// Requests due arrive, replies due come back, and clients whose wait is over decide.
 	if (current.messages.length > 0 || current.clients.some(client => client.waiting !== null)) current = settleNow(current, log);

@@ -48,22 +48,24 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			const {nodes} = event;
 			if (ja) {
 				if (nodes && event.afterWait)
-					return `${event.client} がロックを持つ (${nodes.of} ノード中 ${nodes.count} が許可、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
+					return `${event.client} はロックを持つと思う (${nodes.of} ノード中 ${nodes.count} が許可済み、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
 				const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token, lang);
 				return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
 			}
 			const lease = `lease until t=${event.expiry}`;
-			// Replies read late count the grants as given, not as the keys stand now: they may have expired since.
+			// Replies read late count the grants as given, not as the keys stand now: they may have expired
+			// since, and another client may hold the lock, so it is a belief.
 			if (nodes && event.afterWait)
-				return `${event.client} holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
+				return `${event.client} believes it holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
 			return nodes
 				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
 				: `${event.client} acquired the lock with ${tokenText(event.token, lang)} (${lease})`;
 		}
+		// The Redlock spec's step 5: it unlocks every instance, even those it believes it did not lock.
 		case 'acquire-minority':
 			return ja
-				? `${event.client} は過半数を得られない${onNodes(event.nodes, lang)}: 得たキーを消す`
-				: `${event.client} could not acquire: granted${onNodes(event.nodes, lang)}, so it deletes the keys it got`;
+				? `${event.client} は過半数を得られない${onNodes(event.nodes, lang)}: 届くすべてのノードにこの試みのキーの削除を依頼`
+				: `${event.client} could not acquire: granted${onNodes(event.nodes, lang)}, so it asks every node it reaches to delete this attempt's key`;
 		// Only a lock service of one node turns a client away by its lock-delay.
 		case 'lock-delay':
 			return ja
@@ -71,8 +73,9 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 				: `${event.client} could not acquire: lock-delay until t=${event.until} by the lock service's clock`;
 		case 'unanswered': {
 			const what = event.heartbeat ? (ja ? 'ハートビート' : 'heartbeat') : requestWords[lang][event.request];
-			if (ja) return `${event.client} の${what}に${event.nodes ? 'どのノードも' : 'ロックサービスが'}答えない: ${event.client} には何もわからない`;
-			return `${event.client}'s ${what} ${event.nodes ? 'reached no node' : 'got no answer from the lock service'}: it learns nothing`;
+			// No reply by the decision: the requests may have been lost, or their replies may come too late.
+			if (ja) return `${event.client} の${what}に${event.nodes ? 'どのノードからも' : 'ロックサービスから'}返事がない: ${event.client} には何もわからない`;
+			return `${event.client}'s ${what} got no reply from ${event.nodes ? 'any node' : 'the lock service'}: it learns nothing`;
 		}
 		case 'acquire-failed':
 			return ja ? `${event.client} は取得できない: ${event.holder} が保持中` : `${event.client} could not acquire: ${event.holder} holds the lock`;
@@ -94,10 +97,16 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
 			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
 		}
-		case 'released':
-			return ja
-				? `${event.client} がロックを解放${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`
-				: `${event.client} released the lock${onNodes(event.nodes, lang)} (${tokenText(event.token, lang)})`;
+		case 'released': {
+			// On several nodes a release deletes the client's keys where it has them, a majority or not.
+			const {nodes} = event;
+			if (nodes) {
+				return ja
+					? `${event.client} の解放で ${nodes.of} ノード中 ${nodes.count} のキーを削除`
+					: `${event.client}'s release deleted its key on ${nodes.count} of ${nodes.of} nodes`;
+			}
+			return ja ? `${event.client} がロックを解放 (${tokenText(event.token, lang)})` : `${event.client} released the lock (${tokenText(event.token, lang)})`;
+		}
 		case 'release-ignored':
 			return ja ? `${event.client} の解放は無視された (持ち主ではない)` : `${event.client} released nothing: it is not the holder`;
 		case 'expired': {
@@ -146,14 +155,18 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 					: `${event.client} checked its lease, then a GC pause holds "${event.held}" back until t=${event.until}`;
 			}
 			return ja ? `${event.client} が GC で停止 (t=${event.until} まで)` : `${event.client} is paused by GC until t=${event.until}`;
-		case 'resumed':
-			return event.early
+		case 'resumed': {
+			const woken = event.early
 				? ja
 					? `${event.client} の GC 停止を解除`
 					: `${event.client}'s GC pause ended early`
 				: ja
 					? `${event.client} が GC 停止から再開 (止まっていた間のことは知らない)`
 					: `${event.client} resumed after its GC pause, unaware of the time that passed`;
+			if (event.unread === undefined) return woken;
+			if (ja) return `${woken}。待っていた返事 ${event.unread} 件を読む`;
+			return `${woken}; it reads the ${event.unread === 1 ? 'reply' : `${event.unread} replies`} waiting`;
+		}
 		case 'crashed': {
 			const lost = event.lostWrite === undefined ? '' : ja ? `。送る前の "${event.lostWrite}" も消える` : `; its held write "${event.lostWrite}" is lost`;
 			// A client without a token (Redlock's never has one) forgets only what it believed.
@@ -224,11 +237,20 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 					? `${event.node} の遅れた返事 (${verdict}) が ${event.client} に届くが、もう待っていない`
 					: `${event.node}'s late reply (${verdict}) reaches ${event.client}, which no longer waits for it`;
 			}
+			if (event.unread) {
+				return ja
+					? `${event.node} の返事 (${verdict}) が ${event.client} のソケットに届き、読まれずに待つ (${event.client} は停止中)`
+					: `${event.node}'s reply (${verdict}) reaches ${event.client}'s socket and waits unread: ${event.client} is frozen`;
+			}
 			return ja ? `${event.client} に ${event.node} の返事: ${verdict}` : `${event.client} gets ${event.node}'s reply: ${verdict}`;
 		}
 		case 'deletion-arrived':
-			if (ja) return event.deleted ? `${event.node} が ${event.client} のキーを削除` : `${event.client} の削除が ${event.node} に届く: 消すキーはない`;
-			return event.deleted ? `${event.node} deletes ${event.client}'s key` : `${event.client}'s deletion reaches ${event.node}: no key of its to delete`;
+			if (event.deleted) {
+				return ja ? `${event.client} の削除依頼が ${event.node} に届く: キーを削除` : `${event.client}'s deletion reaches ${event.node}: its key is deleted`;
+			}
+			return ja
+				? `${event.client} の削除依頼が ${event.node} に届く: その試みのキーはない`
+				: `${event.client}'s deletion reaches ${event.node}, which holds no key of that attempt`;
 		case 'message-lost': {
 			const why = event.why === 'cut' ? (ja ? '接続が切れている' : 'the link is cut') : ja ? `${event.node} が停止中` : `${event.node} is down`;
 			if (event.message === 'request') {
@@ -273,22 +295,31 @@ const asker = (client: string, heartbeat: boolean, lang: Lang) => {
 /** A number with a true minus sign, as arithmetic is printed: `−3`. */
 const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
-/** The decision written out: `validity 10 − (9 − 2) − 1 = 2 ✓`, or `… = −3: gives the lock up`. */
+/**
+ * The decision written out with both of its times, T1 (asked) and T2 (read), by the client's clock:
+ * `validity 10 − (12 − 0) − 1 = −3 ≤ 0: gives the lock up` (lease − (T2 − T1) − drift), `… = 7 > 0:
+ * holds until 0 + 10 − 1 = t=9` (T1 + lease − drift), or a naive client's `until 12 + 10 = t=22`,
+ * counted from T2, which names both. One line at 80 columns where it can.
+ */
 function decisionText(event: Extract<Event, {kind: 'decided'}>, lang: Lang, besideTime: boolean): string {
 	const ja = lang === 'ja';
 	const who = asker(event.client, event.heartbeat === true, lang);
+	const [t1, t2] = [signed(event.since), signed(event.at)];
 	if (event.validity === null) {
 		const late = event.timedOut ? (ja ? '待ち時間切れで' : ', its timeout up,') : '';
-		// Beside its time the reading's time is said already, unless the client's clock reads another.
-		const now = besideTime && event.at === event.t;
+		// Beside its time T2's time is said already, unless the client's clock reads another; its sum still says it.
+		const read = besideTime && event.at === event.t ? 'T2' : `T2 = t=${t2}`;
 		return ja
-			? `${who}は${late}${now ? '' : ` t=${event.at} に`}返事を読み (依頼は t=${event.since})、リースをそこから数える: t=${event.until} まで`
-			: `${who}${late} reads its replies${now ? '' : ` at t=${event.at}`} (asked at t=${event.since}) and counts its lease from there: until t=${event.until}`;
+			? `${who}は${late} ${read} に返事を読み (依頼は T1 = t=${t1})、リースを T2 から数える: ${t2} + ${event.lease} = t=${event.until} まで`
+			: `${who}${late} reads its replies at ${read} (asked at T1 = t=${t1}) and counts its lease from T2: until ${t2} + ${event.lease} = t=${event.until}`;
 	}
-	const sum = `${event.lease} − (${signed(event.at)} − ${signed(event.since)}) − ${event.drift} = ${signed(event.validity)}`;
-	const decides = ja ? `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}` : `${who} decides${event.timedOut ? ' at its timeout' : ''}`;
-	if (event.kept) return ja ? `${decides}: 有効時間 ${sum} ✓ (リースは t=${event.until} まで)` : `${decides}: validity ${sum} ✓ (lease until t=${event.until})`;
-	return ja ? `${decides}: 有効時間 ${sum}: ロックを手放す` : `${decides}: validity ${sum}: gives the lock up`;
+	const sum = `${event.lease} − (${t2} − ${t1}) − ${event.drift} = ${signed(event.validity)}`;
+	if (ja) {
+		const decides = `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}: 有効時間 ${sum}`;
+		return event.kept ? `${decides} > 0: ${t1} + ${event.lease} − ${event.drift} = t=${event.until} まで保持` : `${decides} ≤ 0: ロックを手放す`;
+	}
+	const decides = `${who} decides${event.timedOut ? ' at its timeout' : ''}: validity ${sum}`;
+	return event.kept ? `${decides} > 0: holds until ${t1} + ${event.lease} − ${event.drift} = t=${event.until}` : `${decides} ≤ 0: gives the lock up`;
 }
 
 /** Events told in one narration at most; a tick through many heartbeats says how many more there were. */

@@ -24,7 +24,7 @@ export type Event =
 			readonly afterWait?: boolean;
 	  }
 	| {readonly kind: 'acquire-failed'; readonly t: number; readonly client: string; readonly holder: string}
-	/** Too few nodes granted: the client deletes the keys it got. */
+	/** Too few nodes granted: the client asks every node it reaches to delete its key (the Redlock spec's step 5). */
 	| {readonly kind: 'acquire-minority'; readonly t: number; readonly client: string; readonly nodes: NodeCount}
 	/** The only node would not grant: it is in lock-delay until `until`, its local time. */
 	| {readonly kind: 'lock-delay'; readonly t: number; readonly client: string; readonly node: string; readonly until: number}
@@ -85,7 +85,8 @@ export type Event =
 	| {readonly kind: 'rejected'; readonly t: number; readonly client: string; readonly value: string; readonly token: number; readonly maxToken: number}
 	/** `held`: the value of a write checked and held back until the pause ends (`write … pause=M`). */
 	| {readonly kind: 'paused'; readonly t: number; readonly client: string; readonly until: number; readonly held?: string}
-	| {readonly kind: 'resumed'; readonly t: number; readonly client: string; readonly early: boolean}
+	/** `unread`: how many replies came while it was frozen, read now (present only when there are any). */
+	| {readonly kind: 'resumed'; readonly t: number; readonly client: string; readonly early: boolean; readonly unread?: number}
 	/** `lostWrite`: the value of a held write that dies with the client. */
 	| {readonly kind: 'crashed'; readonly t: number; readonly client: string; readonly droppedToken: number | null; readonly lostWrite?: string}
 	| {readonly kind: 'restarted'; readonly t: number; readonly client: string}
@@ -124,7 +125,11 @@ export type Event =
 			readonly granted: boolean;
 			readonly replyAt: number;
 	  }
-	/** A reply reached its client: `ignored` when the client no longer waits for that attempt. */
+	/**
+	 * A reply reached its client: `ignored` when the client no longer waits for that attempt;
+	 * `unread` when it counts for the attempt but the client is frozen (paused): it waits unread in
+	 * the client's socket until the client wakes (`resumed`, `unread`).
+	 */
 	| {
 			readonly kind: 'reply-arrived';
 			readonly t: number;
@@ -135,7 +140,8 @@ export type Event =
 			readonly ignored: boolean;
 			readonly unread?: true;
 	  }
-	| {kind: 'deletion-arrived'; t: number; client: string; node: string; deleted: boolean}
+	/** A give-up's deletion reached `node`: `deleted` when the node held that attempt's key and removed it. */
+	| {readonly kind: 'deletion-arrived'; readonly t: number; readonly client: string; readonly node: string; readonly deleted: boolean}
 	/** A request or a reply found its link cut, or its node down, when due: nobody is told (the client learns by its timeout). */
 	| {
 			readonly kind: 'message-lost';

@@ -58,8 +58,10 @@ export interface Waiting {
 	readonly op: RequestOp;
 	/** T1: when it asked, by the clock it measures with. */
 	readonly since: number;
-	/** Replies read so far (a paused client's wait for it: they are counted as they come). */
+	/** Replies in so far, counted as they come: a frozen client's wait unread in its socket (`unread`). */
 	readonly replies: number;
+	/** Of `replies`, those that came while the client was frozen: it reads them when it wakes. */
+	readonly unread: number;
 	/** Replies that granted (acquire), extended (renew) or deleted (release). */
 	readonly grants: number;
 	/** Requests that left (those that failed at once are not among them): when all are answered it decides. */
@@ -422,6 +424,7 @@ export const changedWaiting = (waiting: Waiting, changes: Partial<Waiting>): Wai
 	op: or(changes.op, waiting.op),
 	since: or(changes.since, waiting.since),
 	replies: or(changes.replies, waiting.replies),
+	unread: or(changes.unread, waiting.unread),
 	grants: or(changes.grants, waiting.grants),
 	sent: or(changes.sent, waiting.sent),
 	attempt: or(changes.attempt, waiting.attempt),

@@ -37,15 +37,17 @@ export interface AppProps {
 	readonly keyBar?: boolean;
 }
 
-const reloadHeading = (count: number, lang: Lang) =>
-	lang === 'ja' ? `再読込できず (${count} 件)` : `not reloaded (${count} problem${count === 1 ? '' : 's'})`;
-
 /** The file's name first, so that a narrow terminal cuts the directory rather than the name. */
 function savedNotice(result: SaveResult, lang: Lang): Notice {
-	if (!result.ok) return {text: printable(lang === 'ja' ? `保存できず: ${result.reason}` : `not saved: ${result.reason}`), ok: false};
+	const labels = labelsFor(lang);
+	if (!result.ok) return {text: printable(labels.notSaved(result.reason)), ok: false};
 	const [name, directory] = [path.basename(result.file), path.dirname(result.file)].map(printable);
-	return {text: lang === 'ja' ? `保存しました: ${name} (${directory})` : `saved as ${name} in ${directory}`, ok: true};
+	return {text: labels.savedAs(name!, directory!), ok: true};
 }
+
+/** A notice as a line of text in the dashboard's language. */
+const noticeLine = (notice: Notice, lang: Lang): {readonly text: string; readonly ok: boolean} =>
+	'latency' in notice ? {text: labelsFor(lang).latencySet(notice.latency.client, notice.latency.peers, notice.latency.n), ok: true} : notice;
 
 /** A problem's "(did you mean 'x'?)" put first: where the line has to be cut, the fix is what stays. */
 function fixFirst(problem: string): string {
@@ -137,10 +139,12 @@ export function App({scenario, look, autoplay, save, keyBar = true}: AppProps) {
 		screen = <ScenarioPicker picker={picker} width={columns - 1} height={rows - 1} />;
 	} else {
 		// A broken edit leaves the last good version on screen, under one line that says why; a save says where it went.
+		const labels = labelsFor(look.lang);
 		const line =
-			(session.working && {text: labelsFor(look.lang).working(jobStep(session.working.job), session.scenario.steps.length), ok: true}) ||
-			state.notice ||
-			(reloadProblems && {text: `${reloadHeading(reloadProblems.length, look.lang)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
+			(state.confirmOpen && {text: labels.confirmOpen, ok: false}) ||
+			(session.working && {text: labels.working(jobStep(session.working.job), session.scenario.steps.length), ok: true}) ||
+			(state.notice && noticeLine(state.notice, look.lang)) ||
+			(reloadProblems && {text: `${labels.notReloaded(reloadProblems.length)}: ${fixFirst(reloadProblems[0]!)}`, ok: false});
 		// Wrapped over the rows the dashboard can spare at its smallest, so that it is read whole.
 		const noticeRoom = Math.max(1, rows - minimumSize(session, columns).height);
 		const noticeLines = line ? wrap(line.text, columns - 1, noticeRoom + 1) : [];

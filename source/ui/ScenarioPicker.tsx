@@ -10,6 +10,7 @@ import {type Lang, narrationIn} from '../text/narration.js';
 import type {Scenario} from '../scenario/parse.js';
 import {fit, wrap} from '../text/fit.js';
 import type {Picker, PickerChoice, ScenarioShelf} from './appState.js';
+import {labelsFor} from './labels.js';
 import {piece, type Row} from './panes/rows.js';
 import {Rows} from './Rows.js';
 import {useLook} from './useLook.js';
@@ -53,19 +54,21 @@ export function ScenarioPicker({picker: {choices, index, problems}, width, heigh
 	const items = choices.map(choice => ({key: choice.file, value: choice.file, label: `${choice.name.padEnd(nameWidth)}  ${titleOf(choice)}`}));
 	// ink-select-input draws one row an item: a heading is drawn above its group's first item, by the item.
 	const headings = new Map(choices.map((choice, at) => [items[at]!.label, choice.heading]));
-	const ja = look.lang === 'ja';
-	const arrows = look.ascii ? 'Up/Down' : '↑↓';
-	const heading: Row[] = [
-		[piece(ja ? ' シナリオを開く ' : ' Open a scenario ', 'title')],
-		[piece(ja ? `${arrows} で選び Enter で開く。Esc で戻る。` : `${arrows} to choose, Enter to open, Esc to go back.`, 'dim')],
-		[],
-	];
+	const words = labelsFor(look.lang).picker;
+	const heading: Row[] = [[piece(` ${words.title} `, 'title')], [piece(words.keys(look.ascii), 'dim')], []];
 	// A broken file says why it did not open; a few lines are enough to find the first mistake.
 	const problemRows: Row[] = problems.slice(0, 3).map(problem => [piece(fit(problem, width, look.glyphs.ellipsis), 'warn')]);
 	// A heading takes a row of its own: the list scrolls when the items and every heading do not fit.
 	const rowsLeft = height - heading.length - problemRows.length;
 	const headingCount = choices.filter(choice => choice.heading !== null).length;
-	const limit = choices.length + headingCount <= rowsLeft ? choices.length : Math.max(1, rowsLeft - headingCount);
+	const scrolls = choices.length + headingCount > rowsLeft;
+	// A list that scrolls keeps a row under it to name the groups out of view, so that every group can be found.
+	const limit = scrolls ? Math.max(1, rowsLeft - headingCount - 1) : choices.length;
+	// ink-select-input, drawn anew for each line, shows the first `limit` lines, or those that end at the highlighted one.
+	const first = Math.max(0, index - (limit - 1));
+	const groupsOf = (lines: readonly PickerChoice[]) => lines.flatMap(choice => (choice.heading === null ? [] : [choice.heading]));
+	const outOfView = scrolls ? labelsFor(look.lang).picker.outOfView(groupsOf(choices.slice(0, first)), groupsOf(choices.slice(first + limit))) : null;
+	const outOfViewRows: Row[] = outOfView ? [[piece(fit(outOfView, width, look.glyphs.ellipsis), 'dim')]] : [];
 	// The highlighted scenario's description (and its sources) under the whole list, where it fits whole.
 	const spare = rowsLeft - choices.length - headingCount - 1;
 	const description = limit === choices.length ? wrap(choices[index]!.description ?? '', width - 2, spare + 1) : [];
@@ -92,7 +95,7 @@ export function ScenarioPicker({picker: {choices, index, problems}, width, heigh
 					return <Rows rows={groupHeading ? [[piece(groupHeading, 'label')], row] : [row]} width={width} />;
 				}}
 			/>
-			<Rows rows={[...descriptionRows, ...problemRows]} width={width} />
+			<Rows rows={[...outOfViewRows, ...descriptionRows, ...problemRows]} width={width} />
 		</Box>
 	);
 }

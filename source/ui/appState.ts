@@ -7,10 +7,11 @@
 
 import type {Key} from 'ink';
 import {type Command, parseCommand, suggestedWord} from '../model/command.js';
+import type {Event} from '../model/event.js';
 import {type ShellAction, reduceShell} from '../session/reload.js';
 import type {Scenario} from '../scenario/parse.js';
 import {charactersOf} from '../text/width.js';
-import {currentWorld, isAtEnd, type Session} from '../session/session.js';
+import {currentEntry, currentWorld, isAtEnd, type Session, type Trail} from '../session/session.js';
 import type {Overlay} from './Dashboard.js';
 import {actionForKey} from './keys.js';
 import type {Prompt, PromptError} from './panes/keyBar.js';
@@ -24,8 +25,10 @@ export interface AppState {
 	readonly autoplaying: boolean;
 	/** The scenario picker, while it is open: it takes every key but Ctrl-C. */
 	readonly picker: Picker | null;
-	/** One line about the last save, until the next key. */
+	/** One line about the last save or the link latency `L` set, until the next key. */
 	readonly notice: Notice | null;
+	/** `o` asked whether to drop the changes by hand: `o` again or `y` opens the picker, any other key stays. */
+	readonly confirmOpen: boolean;
 	/** The text of a paste still arriving (between the terminal's bracketed-paste markers), or null. */
 	readonly paste: string | null;
 	/** Inside a report the terminal is sending (an answer to a query, a mouse report), which is not keys. */
@@ -63,10 +66,11 @@ export interface ScenarioShelf {
 	readonly open: (file: string) => {readonly ok: true; readonly scenario: Scenario} | {readonly ok: false; readonly problems: readonly string[]};
 }
 
-export interface Notice {
-	readonly text: string;
-	readonly ok: boolean;
-}
+/** A line of text; or what `L` set, which the app words in its language. */
+export type Notice = {readonly text: string; readonly ok: boolean} | {readonly latency: LatencySet};
+
+/** The latency a command set: the client, its links (node names, `lock` for a lone node) and the ticks each way. */
+export type LatencySet = Omit<Extract<Event, {kind: 'latency'}>, 'kind' | 't'>;
 
 export type AppEvent =
 	| {readonly type: 'autoplay-step'}
@@ -86,7 +90,7 @@ export interface Pressed {
 const maxPromptLength = 256;
 
 export function initialAppState(session: Session, autoplay: boolean): AppState {
-	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, paste: null, report: null, blank: false};
+	return {session, overlay: null, prompt: null, autoplaying: autoplay, picker: null, notice: null, confirmOpen: false, paste: null, report: null, blank: false};
 }
 
 export const isAutoplaying = (state: AppState): boolean => state.autoplaying && !isAtEnd(state.session);
@@ -143,6 +147,9 @@ function pressKey(state: AppState, input: string, key: Key, shelf: ScenarioShelf
 	// the screen again, as it was (even q: a speaker fumbling in the dark quits nothing).
 	if (state.blank) return to({...state, blank: false});
 	if (state.picker) return to(choose(state, state.picker, input, key, shelf));
+	// Another story drops the changes by hand: only `o` again or `y` goes on; any other key stays, and does nothing else.
+	if (state.confirmOpen)
+		return to({...state, confirmOpen: false, ...(!key.ctrl && !key.meta && (input === 'o' || input === 'y') ? pickerOpen(state, shelf) : {})});
 	if (state.prompt) return to(typeInPrompt(state, state.prompt, input, key));
 	// Over the help, the arrows scroll it to its end and back.
 	if (state.overlay && (key.upArrow || key.downArrow)) return to({...state, overlay: key.downArrow ? 'help-end' : 'help'});
@@ -163,11 +170,39 @@ function pressKey(state: AppState, input: string, key: Key, shelf: ScenarioShelf
 		case 'prompt':
 			return to({...state, overlay: null, prompt: {text: '', error: null}});
 		case 'open':
-			return to({...state, overlay: null, picker: openPicker(state.session.scenario, shelf)});
-		case 'session':
-			return to({...state, session: reduceShell(state.session, action.action)});
+			return to({...state, overlay: null, ...(hasChangesByHand(state.session) ? {confirmOpen: true} : pickerOpen(state, shelf))});
+		case 'session': {
+			const session = reduceShell(state.session, action.action);
+			const latency =
+				action.action.type === 'hand' && action.action.verb === 'latency-lock' && session.history !== state.session.history ? latencySet(session) : null;
+			return to({...state, session, notice: latency && {latency}});
+		}
 	}
 }
+
+/** The latency the last command set, from its event. */
+function latencySet(session: Session): LatencySet | null {
+	const event = currentEntry(session)
+		.commands.flatMap(played => played.events)
+		.find(each => each.kind === 'latency');
+	return event?.kind === 'latency' ? {client: event.client, peers: event.peers, n: event.n} : null;
+}
+
+/**
+ * Whether the session holds changes by hand that opening another story would drop: on screen, or
+ * on a place Back or Forward reaches.
+ */
+export function hasChangesByHand(session: Session): boolean {
+	const changed = (trail: Trail | null) => {
+		for (let place = trail; place; place = place.back) if (place.history.changes > 0) return true;
+		return false;
+	};
+	if (changed(session.trail)) return true;
+	for (let way = session.forward; way; way = way.rest) if (changed(way.trail)) return true;
+	return false;
+}
+
+const pickerOpen = (state: AppState, shelf: ScenarioShelf): Pick<AppState, 'picker'> => ({picker: openPicker(state.session.scenario, shelf)});
 
 /** The picker as it opens: the scenario on screen highlighted (or the first line, for one it does not list). */
 export function openPicker(current: Scenario, shelf: ScenarioShelf): Picker {
@@ -177,13 +212,14 @@ export function openPicker(current: Scenario, shelf: ScenarioShelf): Picker {
 }
 
 /**
- * The picker's keys: the arrows (and j, k) move the highlight, round the list; Enter opens the
+ * The picker's keys: the arrows (and j, k, PgDn, PgUp) move the highlight, round the list; Enter opens the
  * highlighted scenario, on its first screen, or says why it did not open; Esc goes back.
  */
 function choose(state: AppState, picker: Picker, input: string, key: Key, shelf: ScenarioShelf): AppState {
 	if (key.escape) return {...state, picker: null};
 	const letter = key.ctrl || key.meta ? '' : input;
-	const move = key.upArrow || letter === 'k' ? -1 : key.downArrow || letter === 'j' ? 1 : 0;
+	// A clicker's next and back (PgDn, PgUp) move as the arrows do.
+	const move = key.upArrow || key.pageUp || letter === 'k' ? -1 : key.downArrow || key.pageDown || letter === 'j' ? 1 : 0;
 	const count = picker.choices.length;
 	if (move !== 0) return {...state, picker: {...picker, index: (picker.index + move + count) % count}};
 	if (!key.return) return state;

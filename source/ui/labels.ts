@@ -3,6 +3,8 @@
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../text/narration.js';
+import {lockPeer} from '../model/command.js';
+import type {Event} from '../model/event.js';
 import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
 
@@ -18,6 +20,9 @@ export interface Corruption {
 	/** Null for a holder with no token (Redlock). */
 	readonly believed: number | null;
 }
+
+/** An event one node had, of those that several nodes have alike at one moment. */
+export type NodeEvent = Extract<Event, {readonly kind: 'request-arrived' | 'reply-arrived' | 'message-lost' | 'expired' | 'deletion-arrived'}>;
 
 /** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
 export interface BackendWords {
@@ -175,6 +180,8 @@ export interface Labels {
 	readonly cutFrom: (peers: readonly string[]) => string;
 	/** Every node at once, among the peers cut. */
 	readonly lockPeer: string;
+	/** The links that take `n` ticks each way, where that is not the story's at its start. */
+	readonly latencyOf: (peers: readonly string[], n: number) => string;
 	/** A write checked and held back by a pause, sent at `t`. */
 	readonly heldUntil: (t: number) => string;
 	/** A write that is due but waits in the network until the link to the resource is back. */
@@ -222,7 +229,29 @@ export interface Labels {
 	readonly violation: (corruption: Corruption) => string;
 	readonly refused: string;
 	readonly nothingHappened: string;
+	/**
+	 * What `count` nodes did alike at one moment, said once: `5 nodes answer A's acquire: granted`;
+	 * `names`, where they fit, the nodes; `besideTime`: the story's log, which shows the time.
+	 */
+	readonly onNodes: (event: NodeEvent, count: number, names: readonly string[] | null, besideTime: boolean) => string;
+	/** Sentences told as one narration. */
+	readonly sentences: (said: readonly string[]) => string;
 	readonly autoplay: (seconds: number) => string;
+	/** The file on screen did not reload: how many problems it has (the first follows). */
+	readonly notReloaded: (count: number) => string;
+	readonly savedAs: (name: string, directory: string) => string;
+	readonly notSaved: (reason: string) => string;
+	/** What `L` set: the client's links (node names, `lock` for a lone node) and the ticks each way. */
+	readonly latencySet: (client: string, peers: readonly string[], n: number) => string;
+	/** `o` with changes by hand: opening another story drops them; the keys that go on, and stay. */
+	readonly confirmOpen: string;
+	/** The scenario picker's title, and its keys (`ascii`: without the arrows' symbols). */
+	readonly picker: {
+		readonly title: string;
+		readonly keys: (ascii: boolean) => string;
+		/** The groups whose first line is above or below the lines in view (null when none is). */
+		readonly outOfView: (above: readonly string[], below: readonly string[]) => string | null;
+	};
 	readonly tooSmall: (width: number, height: number) => string;
 	/** While a long action is played: how far it has got, and what the keys do meanwhile. */
 	readonly working: (step: number, steps: number) => string;
@@ -273,6 +302,20 @@ const waitingWords = {
 	en: {acquire: ['acquiring', 'granted'], renew: ['renewing', 'extended'], release: ['releasing', 'deleted']},
 	ja: {acquire: ['取得', '許可'], renew: ['延長', '延長'], release: ['解放', '削除']},
 } as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
+
+/** The up and down arrows, by name where a plain font lacks them. */
+const arrowKeys = (ascii: boolean) => (ascii ? 'Up/Down' : '↑↓');
+
+/** What a node did with a request: yes, or no. */
+const verdictWords = {
+	en: {acquire: ['granted', 'turned away'], renew: ['extended', 'not extended'], release: ['deleted', 'nothing to delete']},
+	ja: {acquire: ['許可', '拒否'], renew: ['延長', '延長せず'], release: ['削除', '消すものなし']},
+} as const satisfies Record<Lang, Record<RequestOp, readonly [string, string]>>;
+
+/** A request in Japanese: 取得, 延長, 解放. */
+const requestWords = {acquire: '取得', renew: '延長', release: '解放'} as const satisfies Record<RequestOp, string>;
+
+const verdict = (lang: Lang, op: RequestOp, granted: boolean) => verdictWords[lang][op][granted ? 0 : 1];
 
 const en: Labels = {
 	lockPane: 'Lock service',
@@ -347,6 +390,7 @@ const en: Labels = {
 	checksShort: 'checks',
 	cutFrom: peers => `cut from ${peers.join(', ')}`,
 	lockPeer: 'lock',
+	latencyOf: (peers, n) => `latency ${peers.join(', ')} ${n}`,
 	heldUntil: t => `held→t=${t}`,
 	waitsInPartition: 'waits (cut)',
 	running: 'running',
@@ -423,7 +467,49 @@ const en: Labels = {
 	},
 	refused: 'refused',
 	nothingHappened: 'nothing happened',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = `${count} nodes${names === null ? '' : ` (${names.join(' ')})`}`;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes} answer ${event.client}'s ${event.op}: ${verdict('en', event.op, event.granted)}; the replies arrive at t=${event.replyAt}`;
+			case 'reply-arrived': {
+				const said = verdict('en', event.op, event.granted);
+				if (event.ignored) return `late replies of ${nodes} reach ${event.client}, which no longer waits for them: ${said}`;
+				if (event.unread) return `the replies of ${nodes} reach ${event.client}, frozen: ${said}, waiting unread`;
+				return `${event.client} gets the replies of ${nodes}: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? 'the links are cut' : 'the nodes are down';
+				return event.message === 'request'
+					? `${event.client}'s ${event.op} requests to ${nodes} are lost (${why})`
+					: `the replies of ${nodes} to ${event.client} are lost (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `; lock-delay until t=${event.delayUntil} by each node's clock`;
+				return `${event.client}'s keys on ${nodes} expired${besideTime ? '' : ` at t=${event.t}`}${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes} delete ${event.client}'s key` : `${event.client}'s deletion reaches ${nodes}: no key of its to delete`;
+		}
+	},
+	sentences: said => `${said.join('; ')}.`,
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
+	notReloaded: count => `not reloaded (${count} problem${count === 1 ? '' : 's'})`,
+	savedAs: (name, directory) => `saved as ${name} in ${directory}`,
+	notSaved: reason => `not saved: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const links = `${client}'s messages to and from ${peers.map(peer => (peer === lockPeer ? 'the lock service' : peer)).join(', ')}`;
+		return `L: ${links} ${n === 0 ? 'now arrive at once' : `now take ${n} tick${n === 1 ? '' : 's'} each way`}`;
+	},
+	confirmOpen: 'Another story drops the changes by hand: o or y opens the list, other keys stay',
+	picker: {
+		title: 'Open a scenario',
+		keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`above: ${above.join(', ')}`] : []), ...(below.length > 0 ? [`below: ${below.join(', ')}`] : [])].join('  '),
+	},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
 	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
 	signs: {
@@ -597,6 +683,7 @@ const ja: Labels = {
 	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',
+	latencyOf: (peers, n) => `ネットワーク遅延 ${peers.join('・')} ${n}`,
 	heldUntil: t => `保留→t=${t}`,
 	waitsInPartition: '分断で待機',
 	running: '動作中',
@@ -668,7 +755,51 @@ const ja: Labels = {
 	},
 	refused: '実行できない',
 	nothingHappened: '何も起きなかった',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = names === null ? `${count} ノード` : `${count} ノード (${names.join(' ')}) `;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes}が ${event.client} の${requestWords[event.op]}に答える: ${verdict('ja', event.op, event.granted)} (返事は t=${event.replyAt} に着く)`;
+			case 'reply-arrived': {
+				const said = verdict('ja', event.op, event.granted);
+				if (event.ignored) return `${nodes}の遅れた返事が ${event.client} に届くが、もう待っていない: ${said}`;
+				if (event.unread) return `${nodes}の返事が停止中の ${event.client} に届き、読まれずに待つ: ${said}`;
+				return `${event.client} に ${nodes}の返事: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? '接続が切れている' : 'ノードが停止中';
+				return event.message === 'request'
+					? `${event.client} から ${nodes}への${requestWords[event.op]}の依頼が失われる (${why})`
+					: `${nodes}から ${event.client} への返事が失われる (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `。各ノードの時計で t=${event.delayUntil} まで lock-delay`;
+				return `${besideTime ? '' : `t=${event.t} で `}${nodes}上の ${event.client} のキーが失効${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes}が ${event.client} のキーを削除` : `${event.client} の削除が ${nodes}に届く: 消すものなし`;
+		}
+	},
+	sentences: said => `${said.join('。')}。`,
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
+	notReloaded: count => `再読込できず (${count} 件)`,
+	savedAs: (name, directory) => `保存しました: ${name} (${directory})`,
+	notSaved: reason => `保存できず: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const names = peers.map(peer => (peer === lockPeer ? 'ロックサービス' : peer)).join('・');
+		// A Latin name takes a space from the kana beside it.
+		const spaced = `${/^[\x21-\x7E]/.test(names) ? ' ' : ''}${names}${/[\x21-\x7E]$/.test(names) ? ' ' : ''}`;
+		return `L: ${client} と${spaced}の間のメッセージは${n === 0 ? '即時に届く' : `片道 ${n} tick になる`}`;
+	},
+	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる',
+	picker: {
+		title: 'シナリオを開く',
+		keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`上に: ${above.join('・')}`] : []), ...(below.length > 0 ? [`下に: ${below.join('・')}`] : [])].join('  '),
+	},
 	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
 	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
 	signs: {

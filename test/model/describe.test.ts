@@ -38,6 +38,8 @@ const events: readonly Event[] = [
 	{kind: 'paused', t: 10, client: 'A', until: 14, held: 'x'},
 	{kind: 'resumed', t: 11, client: 'A', early: true},
 	{kind: 'resumed', t: 14, client: 'A', early: false},
+	{kind: 'resumed', t: 14, client: 'A', early: false, unread: 5},
+	{kind: 'resumed', t: 11, client: 'A', early: true, unread: 1},
 	{kind: 'crashed', t: 15, client: 'A', droppedToken: 3},
 	{kind: 'crashed', t: 15, client: 'A', droppedToken: null, lostWrite: 'x'},
 	{kind: 'restarted', t: 16, client: 'A'},
@@ -66,6 +68,9 @@ const events: readonly Event[] = [
 	{kind: 'request-arrived', t: 4, client: 'A', node: 'L3', op: 'renew', granted: false, replyAt: 6},
 	{kind: 'reply-arrived', t: 6, client: 'A', node: 'L3', op: 'acquire', granted: true, ignored: false},
 	{kind: 'reply-arrived', t: 6, client: 'A', node: 'L3', op: 'release', granted: false, ignored: true},
+	{kind: 'reply-arrived', t: 6, client: 'A', node: 'L3', op: 'acquire', granted: true, ignored: false, unread: true},
+	{kind: 'deletion-arrived', t: 7, client: 'A', node: 'L3', deleted: true},
+	{kind: 'deletion-arrived', t: 7, client: 'A', node: 'L4', deleted: false},
 	{kind: 'message-lost', t: 4, client: 'A', node: 'L3', message: 'request', op: 'acquire', why: 'cut'},
 	{kind: 'message-lost', t: 6, client: 'A', node: 'L3', message: 'reply', op: 'acquire', why: 'down'},
 	{kind: 'decided', t: 9, client: 'A', op: 'acquire', lease: 10, since: 2, at: 9, drift: 1, validity: 2, kept: true, until: 11, timedOut: false},
@@ -126,8 +131,8 @@ describe('events and refusals in words', () => {
 		const nodes = {count: 5, needed: 3, of: 5};
 		const late = {kind: 'acquired', t: 12, client: 'A', token: null, expiry: 22, nodes, afterWait: true} as const;
 		const atOnce = {kind: 'acquired', t: 0, client: 'A', token: null, expiry: 10, nodes} as const;
-		expect(describeEvent(late)).toBe('A holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
-		expect(describeEvent(late, 'ja')).toBe('A がロックを持つ (5 ノード中 5 が許可、過半数は 3、t=22 まで)');
+		expect(describeEvent(late)).toBe('A believes it holds the lock: 5 of 5 nodes had granted it (majority 3; lease until t=22)');
+		expect(describeEvent(late, 'ja')).toBe('A はロックを持つと思う (5 ノード中 5 が許可済み、過半数は 3、t=22 まで)');
 		expect(describeEvent(atOnce)).toBe('A acquired the lock on 5 of 5 nodes (majority 3; lease until t=10)');
 	});
 
@@ -139,20 +144,51 @@ describe('events and refusals in words', () => {
 		expect(describeEvent(withoutToken, 'ja')).not.toMatch(/トークン/);
 	});
 
-	test('a decision is written out as its arithmetic', () => {
+	test('a decision is written out as its arithmetic: lease − (T2 − T1) − drift, and the lock kept until T1 + lease − drift', () => {
 		const [kept, givenUp] = events.filter(event => event.kind === 'decided');
-		expect(describeEvent(kept!)).toBe('A decides: validity 10 − (9 − 2) − 1 = 2 ✓ (lease until t=11)');
-		expect(describeEvent(givenUp!)).toBe('A decides at its timeout: validity 10 − (14 − 2) − 1 = −3: gives the lock up');
-		expect(describeEvent(kept!, 'ja')).toBe('A の判断: 有効時間 10 − (9 − 2) − 1 = 2 ✓ (リースは t=11 まで)');
+		expect(describeEvent(kept!)).toBe('A decides: validity 10 − (9 − 2) − 1 = 2 > 0: holds until 2 + 10 − 1 = t=11');
+		expect(describeEvent(givenUp!)).toBe('A decides at its timeout: validity 10 − (14 − 2) − 1 = −3 ≤ 0: gives the lock up');
+		expect(describeEvent(kept!, 'ja')).toBe('A の判断: 有効時間 10 − (9 − 2) − 1 = 2 > 0: 2 + 10 − 1 = t=11 まで保持');
+		expect(describeEvent(givenUp!, 'ja')).toBe('A の判断 (待ち時間切れ): 有効時間 10 − (14 − 2) − 1 = −3 ≤ 0: ロックを手放す');
+		// Beside its time, a give-up takes one line of the story pane at 80 columns (78 wide).
+		const late = {...givenUp!, t: 12, at: 12, since: 0, timedOut: false, validity: -3};
+		expect(`t=12 ${describeEvent(late, 'en', true)}`.length).toBeLessThanOrEqual(78);
 	});
 
-	test("a naive client's decision beside its time does not say that time again, but says its own clock's when that differs", () => {
+	test("a naive client's decision says it counts its lease from T2, with both times; beside its time it does not say that time again", () => {
 		const naive = events.find(event => event.kind === 'decided' && event.validity === null)!;
-		expect(describeEvent(naive)).toBe('A reads its replies at t=9 (asked at t=2) and counts its lease from there: until t=19');
-		expect(describeEvent(naive, 'en', true)).toBe('A reads its replies (asked at t=2) and counts its lease from there: until t=19');
-		expect(describeEvent(naive, 'ja', true)).toBe('A は返事を読み (依頼は t=2)、リースをそこから数える: t=19 まで');
+		expect(describeEvent(naive)).toBe('A reads its replies at T2 = t=9 (asked at T1 = t=2) and counts its lease from T2: until 9 + 10 = t=19');
+		expect(describeEvent(naive, 'en', true)).toBe('A reads its replies at T2 (asked at T1 = t=2) and counts its lease from T2: until 9 + 10 = t=19');
+		expect(describeEvent(naive, 'ja')).toBe('A は T2 = t=9 に返事を読み (依頼は T1 = t=2)、リースを T2 から数える: 9 + 10 = t=19 まで');
+		expect(describeEvent(naive, 'ja', true)).toBe('A は T2 に返事を読み (依頼は T1 = t=2)、リースを T2 から数える: 9 + 10 = t=19 まで');
+		// T1 and T2 are by the client's clock, which a jump may have put off true time.
 		const offset = {...naive, at: 12, since: 5, until: 22};
-		expect(describeEvent(offset, 'en', true)).toContain('reads its replies at t=12 (asked at t=5)');
+		expect(describeEvent(offset, 'en', true)).toContain(
+			'reads its replies at T2 = t=12 (asked at T1 = t=5) and counts its lease from T2: until 12 + 10 = t=22',
+		);
+	});
+
+	test('a reply that reaches a frozen client waits unread, and the client reads it when it wakes', () => {
+		const unread = events.find(event => event.kind === 'reply-arrived' && event.unread)!;
+		expect(describeEvent(unread)).toBe("L3's reply (granted) reaches A's socket and waits unread: A is frozen");
+		expect(describeEvent(unread)).not.toMatch(/gets/);
+		expect(describeEvent(unread, 'ja')).toBe('L3 の返事 (許可) が A のソケットに届き、読まれずに待つ (A は停止中)');
+		const [five, one] = events.filter(event => event.kind === 'resumed' && event.unread !== undefined);
+		expect(describeEvent(five!)).toBe('A resumed after its GC pause, unaware of the time that passed; it reads the 5 replies waiting');
+		expect(describeEvent(one!)).toBe("A's GC pause ended early; it reads the reply waiting");
+		expect(describeEvent(five!, 'ja')).toBe('A が GC 停止から再開 (止まっていた間のことは知らない)。待っていた返事 5 件を読む');
+	});
+
+	test("a give-up's deletion says whether it deleted a key, and a failed acquire asks every node it reaches", () => {
+		const [deleted, nothing] = events.filter(event => event.kind === 'deletion-arrived');
+		expect(describeEvent(deleted!)).toBe("A's deletion reaches L3: its key is deleted");
+		expect(describeEvent(nothing!)).toBe("A's deletion reaches L4, which holds no key of that attempt");
+		expect(describeEvent(nothing!, 'ja')).toBe('A の削除依頼が L4 に届く: その試みのキーはない');
+		const minority = events.find(event => event.kind === 'acquire-minority')!;
+		expect(describeEvent(minority)).toBe(
+			"B could not acquire: granted on 2 of 5 nodes (majority 3), so it asks every node it reaches to delete this attempt's key",
+		);
+		expect(describeEvent(minority, 'ja')).toBe('B は過半数を得られない (5 ノード中 2、過半数は 3): 届くすべてのノードにこの試みのキーの削除を依頼');
 	});
 
 	test('a corrupting write leads with the word, so a narrow pane keeps it', () => {

@@ -76,6 +76,68 @@ describe('a request is a message', () => {
 		expect(clientOf(resumed.world, 'A')).toMatchObject({holds: true, until: 10});
 	});
 
+	test('a reply that reaches a frozen client waits unread; it is read, and counted, when the client wakes', () => {
+		// L1 answers at t=2, before the pause; the other four at t=6, while A is frozen.
+		const asked = run(redlock(), 'latency A lock 3', 'latency A L1 1', 'acquire A', 'tick 2');
+		expect(asked.events.find(event => event.kind === 'reply-arrived')).toEqual({
+			kind: 'reply-arrived',
+			t: 2,
+			client: 'A',
+			node: 'L1',
+			op: 'acquire',
+			granted: true,
+			ignored: false,
+		});
+		const frozen = run(asked.world, 'pause A 6', 'tick 4');
+		const replies = frozen.events.filter(event => event.kind === 'reply-arrived');
+		expect(replies.map(event => [event.node, event.unread])).toEqual([
+			['L2', true],
+			['L3', true],
+			['L4', true],
+			['L5', true],
+		]);
+		expect(clientOf(frozen.world, 'A').waiting).toMatchObject({replies: 5, unread: 4});
+		expect(clientOf(frozen.world, 'A').holds).toBe(false);
+		// It wakes at t=8 and reads the four that came while it was frozen, not the one it read before.
+		const woken = run(frozen.world, 'tick 2');
+		expect(woken.events.find(event => event.kind === 'resumed')).toEqual({kind: 'resumed', t: 8, client: 'A', early: false, unread: 4});
+		expect(kinds(woken.events)).toEqual(['ticked', 'resumed', 'decided', 'acquired']);
+		// `resume` reads them the same way.
+		expect(run(frozen.world, 'resume A').events[0]).toEqual({kind: 'resumed', t: 6, client: 'A', early: true, unread: 4});
+	});
+
+	test('a reply a frozen client no longer waits for is ignored, not unread; a wake with nothing waiting reads nothing', () => {
+		const decided = run(redlock({timeout: 2}), 'latency A L5 4', 'acquire A', 'tick 2').world;
+		const {world, events} = run(decided, 'pause A 10', 'tick 6');
+		expect(events.find(event => event.kind === 'reply-arrived')).toEqual({
+			kind: 'reply-arrived',
+			t: 8,
+			client: 'A',
+			node: 'L5',
+			op: 'acquire',
+			granted: true,
+			ignored: true,
+		});
+		expect(run(world, 'resume A').events[0]).toEqual({kind: 'resumed', t: 8, client: 'A', early: true});
+	});
+
+	test("a give-up's deletions arrive as events: each says whether the node held that attempt's key", () => {
+		// A is cut from L1–L3 while its requests travel: only L4 and L5 grant, and at its timeout it gives up.
+		const givenUp = run(redlock({latency: 2, timeout: 6}), 'acquire A', 'partition A L1 L2 L3', 'tick 6');
+		expect(givenUp.events.find(event => event.kind === 'request-sent')).toMatchObject({to: ['L4', 'L5'], undo: true});
+		expect(holders(givenUp.world)).toEqual([null, null, null, 'A', 'A']);
+		const arrived = run(givenUp.world, 'tick 2');
+		expect(arrived.events.filter(event => event.kind === 'deletion-arrived')).toEqual([
+			{kind: 'deletion-arrived', t: 8, client: 'A', node: 'L4', deleted: true},
+			{kind: 'deletion-arrived', t: 8, client: 'A', node: 'L5', deleted: true},
+		]);
+		expect(holders(arrived.world)).toEqual([null, null, null, null, null]);
+		// A deletion that finds its node down is lost, as any request is.
+		const lost = run(givenUp.world, 'crash L5', 'tick 2');
+		expect(lost.events.filter(event => event.kind === 'deletion-arrived')).toEqual([{kind: 'deletion-arrived', t: 8, client: 'A', node: 'L4', deleted: true}]);
+		expect(lost.events).toContainEqual({kind: 'message-lost', t: 8, client: 'A', node: 'L5', message: 'request', op: 'release', why: 'down'});
+	});
+
 	test("a crash ends the wait; the attempt's keys stay until they expire", () => {
 		const world = run(redlock({latency: 1}), 'acquire A', 'crash A', 'tick 1').world;
 		expect(clientOf(world, 'A').waiting).toBeNull();
@@ -127,19 +189,24 @@ describe('the decision: checksValidity', () => {
 		const {world, events} = inFlightPause(true);
 		const decided = events.find(event => event.kind === 'decided')!;
 		expect(decided).toMatchObject({client: 'A', lease: 10, since: 0, at: 20, drift: 0, validity: -10, kept: false, until: null});
-		expect(describeEvent(decided)).toBe('A decides: validity 10 − (20 − 0) − 0 = −10: gives the lock up');
-		expect(describeEvent(decided, 'ja')).toBe('A の判断: 有効時間 10 − (20 − 0) − 0 = −10: ロックを手放す');
+		expect(describeEvent(decided)).toBe('A decides: validity 10 − (20 − 0) − 0 = −10 ≤ 0: gives the lock up');
+		expect(describeEvent(decided, 'ja')).toBe('A の判断: 有効時間 10 − (20 − 0) − 0 = −10 ≤ 0: ロックを手放す');
 		expect(clientOf(world, 'A').holds).toBe(false);
 		expect(run(world, 'write A').refused).toMatchObject({kind: 'no-token'});
-		// Its deletions touch only its own attempt's keys: B's keys stay.
-		expect(holders(run(world, 'tick 1').world)).toEqual(['B', 'B', 'B', 'B', 'B']);
+		// Its deletions (arriving at t=22, when B's renewed keys still stand) touch only its own attempt's keys:
+		// B's stay, and each deletion says it found none.
+		const deletions = run(world, 'renew B', 'tick 2');
+		expect(holders(deletions.world)).toEqual(['B', 'B', 'B', 'B', 'B']);
+		expect(deletions.events.filter(event => event.kind === 'deletion-arrived').map(event => [event.node, event.deleted])).toEqual(
+			['L1', 'L2', 'L3', 'L4', 'L5'].map(node => [node, false]),
+		);
 	});
 
 	test('validity = lease − (T2 − T1) − drift; the lock is kept until T1 + lease − drift', () => {
 		const {world, events} = run(redlock({latency: 1, drift: 1}), 'acquire A', 'tick 2');
 		const decided = events.find(event => event.kind === 'decided')!;
 		expect(decided).toMatchObject({since: 0, at: 2, drift: 1, validity: 7, kept: true, until: 9});
-		expect(describeEvent(decided)).toBe('A decides: validity 10 − (2 − 0) − 1 = 7 ✓ (lease until t=9)');
+		expect(describeEvent(decided)).toBe('A decides: validity 10 − (2 − 0) − 1 = 7 > 0: holds until 0 + 10 − 1 = t=9');
 		expect(clientOf(world, 'A').until).toBe(9);
 	});
 

@@ -96,6 +96,7 @@ const observable = (world: World) => ({
 				op: timed.waiting.op,
 				since: timed.waiting.since,
 				replies: timed.waiting.replies,
+				unread: timed.waiting.unread,
 				grants: timed.waiting.grants,
 				sent: timed.waiting.sent,
 				lease: timed.waiting.lease,
@@ -207,13 +208,16 @@ describe('properties over long random command sequences', () => {
 	});
 
 	test('messages that take time match the reference: latency, waits, pauses and crashes while waiting, partitions, delayed restarts, monotonic clocks (40 to 160 commands)', () => {
-		const seen = {decided: 0, givenUp: 0, lost: 0, late: 0, held: 0, waitingRefusals: 0};
+		const seen = {decided: 0, givenUp: 0, lost: 0, late: 0, unread: 0, readOnWaking: 0, deleted: 0, nothingToDelete: 0, held: 0, waitingRefusals: 0};
 		checkSequences('messages', scenario(timedSetup, 40, 160), 120, (setup, commands) =>
 			playAgainstReference(setup, commands, outcome => {
 				for (const event of outcome.events) {
 					if (event.kind === 'decided') seen[event.kept ? 'decided' : 'givenUp'] += 1;
 					if (event.kind === 'message-lost') seen.lost += 1;
 					if (event.kind === 'reply-arrived' && event.ignored) seen.late += 1;
+					if (event.kind === 'reply-arrived' && event.unread) seen.unread += 1;
+					if (event.kind === 'resumed' && event.unread !== undefined) seen.readOnWaking += 1;
+					if (event.kind === 'deletion-arrived') seen[event.deleted ? 'deleted' : 'nothingToDelete'] += 1;
 					if (event.kind === 'restart-held') seen.held += 1;
 				}
 				if (outcome.refused?.kind === 'waiting') seen.waitingRefusals += 1;

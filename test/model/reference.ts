@@ -53,6 +53,8 @@ interface Wait {
 	op: Op;
 	since: number;
 	replies: number;
+	/** Replies that came while the client was paused: it reads them when it wakes. */
+	unread: number;
 	grants: number;
 	sent: number;
 	attempt: number;
@@ -378,8 +380,7 @@ export class ReferenceWorld {
 			}
 			case 'resume':
 				if (c.status !== 'paused') return {kind: 'not-paused', client: c.name};
-				this.emit({kind: 'resumed', t, client: c.name, early: true});
-				this.wake(c);
+				this.wake(c, true);
 				this.decide(c);
 				return null;
 			case 'restart':
@@ -558,7 +559,10 @@ export class ReferenceWorld {
 		else this.emit(this.service.counted({kind: 'released', t, client: c.name, token}, deleted));
 	}
 
-	private wake(c: RefClient) {
+	private wake(c: RefClient, early: boolean) {
+		const unread = c.wait?.unread ?? 0;
+		this.emit({kind: 'resumed', t: this.clock, client: c.name, early, ...(unread > 0 ? {unread} : {})});
+		if (c.wait) c.wait.unread = 0;
 		c.status = 'running';
 		c.pausedUntil = null;
 		const held = c.held;
@@ -621,10 +625,7 @@ export class ReferenceWorld {
 		for (const node of this.service.nodes) if (node.restartHeld && node.local() >= node.downSince! + node.restartDelay) this.bringBack(node);
 		for (const node of this.service.nodes) node.refresh();
 		for (const c of this.clients) {
-			if (c.status === 'paused' && c.pausedUntil === t) {
-				this.emit({kind: 'resumed', t, client: c.name, early: false});
-				this.wake(c);
-			}
+			if (c.status === 'paused' && c.pausedUntil === t) this.wake(c, false);
 		}
 		this.messagesDue();
 		for (const c of this.clients) this.decide(c);
@@ -678,7 +679,20 @@ export class ReferenceWorld {
 		const attempt = ++c.attempts;
 		const failed = this.service.nodes.filter(node => !reachable.includes(node)).map(node => node.name);
 		this.emit({kind: 'request-sent', t, client: c.name, op, to: reachable.map(node => node.name), failed, ...(heartbeat ? {heartbeat} : {})});
-		c.wait = {op, since: this.measure(c), replies: 0, grants: 0, sent: reachable.length, attempt, lease, heartbeat, grant: null, token: null, refusedBy: null};
+		c.wait = {
+			op,
+			since: this.measure(c),
+			replies: 0,
+			unread: 0,
+			grants: 0,
+			sent: reachable.length,
+			attempt,
+			lease,
+			heartbeat,
+			grant: null,
+			token: null,
+			refusedBy: null,
+		};
 		if (op !== 'release') c.lease = lease;
 		if (op === 'renew') c.lastRenewAt = t;
 		if (op === 'release') this.forget(c);
@@ -728,7 +742,10 @@ export class ReferenceWorld {
 			granted = (!m.undo || node.attempt === m.attempt) && node.tryDelete(c.name);
 			if (!granted) token = null;
 		}
-		if (m.undo) return;
+		if (m.undo) {
+			this.emit({kind: 'deletion-arrived', t: this.clock, client: c.name, node: node.name, deleted: granted});
+			return;
+		}
 		const replyAt = this.clock + c.latency.get(node.name)!;
 		this.emit({kind: 'request-arrived', t: this.clock, client: c.name, node: node.name, op: m.op, granted, replyAt});
 		this.messages.push({...m, kind: 'reply', granted, arrivesAt: replyAt, token, refusedBy});
@@ -743,9 +760,11 @@ export class ReferenceWorld {
 	private atClient(c: RefClient, m: RefMessage) {
 		const w = c.wait;
 		const ignored = !w || w.attempt !== m.attempt;
-		this.emit({kind: 'reply-arrived', t: this.clock, client: c.name, node: m.node, op: m.op, granted: m.granted!, ignored});
+		const unread = !ignored && c.status === 'paused';
+		this.emit({kind: 'reply-arrived', t: this.clock, client: c.name, node: m.node, op: m.op, granted: m.granted!, ignored, ...(unread ? {unread} : {})});
 		if (ignored) return;
 		w.replies++;
+		if (unread) w.unread++;
 		if (m.granted) w.grants++;
 		if (m.token !== null) w.token = m.token;
 		if (m.refusedBy !== null) w.refusedBy = m.refusedBy;
@@ -872,6 +891,7 @@ export class ReferenceWorld {
 					op: c.wait.op,
 					since: c.wait.since,
 					replies: c.wait.replies,
+					unread: c.wait.unread,
 					grants: c.wait.grants,
 					sent: c.wait.sent,
 					lease: c.wait.lease,

@@ -122,6 +122,7 @@ describe("the live rows on Redis: each node's key beside the model", () => {
 			op: 'acquire',
 			since: 0,
 			replies: 0,
+			unread: 0,
 			grants: 0,
 			sent: 5,
 			attempt: 1,

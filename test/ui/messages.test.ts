@@ -56,6 +56,7 @@ const waitingOf = (replies: number, grants: number): Waiting => ({
 	op: 'acquire',
 	since: 2,
 	replies,
+	unread: 0,
 	grants,
 	sent: 3,
 	attempt: 1,

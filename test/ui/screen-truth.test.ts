@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import type {Command} from '../../source/model/command.js';
+import {describeEvent} from '../../source/model/describe.js';
 import {majority, type World} from '../../source/model/world.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import type {Scenario} from '../../source/scenario/parse.js';
@@ -201,15 +202,27 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
 	}
 }
 
-/** No reply is read on a frozen client's lane: at a tick it was paused for whole, its lane shows no reply read. */
+/**
+ * A frozen client reads nothing: at a tick it was paused for whole, its lane shows no reply read,
+ * and no event in words says it got one.
+ */
 function checkFrozen({what, session}: Case, moments: readonly Moment[]): void {
+	const paused = (client: string, t: number) => at(moments, t).world.clients.find(each => each.name === client)!.status === 'paused';
+	// A wake at t reads there: frozen for the whole tick is paused at its end and at the end of the tick before.
+	const frozen = (client: string, t: number) => paused(client, t) && paused(client, t - 1);
 	for (const lane of buildTimeline(session, g).lanes.filter(each => each.of === 'client'))
 		for (const mark of lane.marks.filter(each => each.signs.includes('replyGranted') || each.signs.includes('replyRefused'))) {
-			const paused = (t: number) => at(moments, t).world.clients.find(client => client.name === lane.name)!.status === 'paused';
-			// A wake at t reads there: frozen for the whole tick is paused at its end and at the end of the tick before.
 			if (mark.role === 'decoration') continue;
-			expect(paused(mark.t) && paused(mark.t - 1), `${what}: ${lane.name} reads a reply at t=${mark.t} while frozen`).toBe(false);
+			expect(frozen(lane.name, mark.t), `${what}: ${lane.name} reads a reply at t=${mark.t} while frozen`).toBe(false);
 		}
+	for (let node: History | null = session.history; node; node = node.previous)
+		for (const {events} of node.entry.commands)
+			for (const event of events)
+				if (event.kind === 'reply-arrived' && frozen(event.client, event.t))
+					for (const lang of langs)
+						expect(describeEvent(event, lang), `${what}: ${event.client} frozen at t=${event.t}`).not.toBe(
+							describeEvent({...event, ignored: false, unread: undefined}, lang),
+						);
 }
 
 function checkCases(cases: readonly Case[]): void {

@@ -5,14 +5,14 @@
 // or had done to it.
 
 import {lockPeer, resourceTarget} from '../../model/command.js';
-import {believers, type Client, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
+import {believers, type Client, createWorld, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
 import {describeEvent} from '../../model/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {type Labels, labelsFor} from '../labels.js';
-import type {Look, Role} from '../look.js';
+import type {Glyphs, Look, Role} from '../look.js';
 import {type GrowingPaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';
 
 const agrees = (world: World, client: Client) => client.holds && world.lock.holder === client.name && world.lock.token === client.token;
@@ -53,6 +53,8 @@ interface ScriptReach {
 	readonly jumpsClient: boolean;
 	/** Per client, the peers its partitions name (`lock`: every node). */
 	readonly cuts: ReadonlyMap<string, readonly string[]>;
+	/** Per client, the links the script sets a latency on (`lock`: every node), with the ticks. */
+	readonly latencies: ReadonlyMap<string, readonly (readonly [string, number])[]>;
 	readonly holdsWrites: boolean;
 	/** A client's fencing is set on or off. */
 	readonly fencesClient: boolean;
@@ -61,12 +63,13 @@ interface ScriptReach {
 	readonly pauses: boolean;
 }
 
-function scriptReach(session: Session, clientNames: readonly string[]): ScriptReach {
+function scriptReach(session: Session, clientNames: readonly string[], nodeNames: readonly string[]): ScriptReach {
 	let jumpsClient = false;
 	let holdsWrites = false;
 	let fencesClient = false;
 	let pauses = false;
 	const cuts = new Map<string, string[]>();
+	const latencies = new Map<string, (readonly [string, number])[]>();
 	const requests = new Set<RequestOp>(session.scenario.setup.clients.some(client => (client.renewEvery ?? null) !== null) ? ['renew'] : []);
 	for (const step of session.scenario.steps)
 		for (const {command} of step.commands) {
@@ -75,10 +78,15 @@ function scriptReach(session: Session, clientNames: readonly string[]): ScriptRe
 			if (command.kind === 'jump' && clientNames.includes(command.target)) jumpsClient = true;
 			if (command.kind === 'write' && command.pause !== undefined) holdsWrites = true;
 			if (command.kind === 'fencing' && clientNames.includes(command.target)) fencesClient = true;
+			if (command.kind === 'latency')
+				latencies.set(command.client, [
+					...(latencies.get(command.client) ?? []),
+					...(command.peer === lockPeer ? nodeNames : [command.peer]).map(peer => [peer, command.n] as const),
+				]);
 			if (command.kind === 'partition')
 				cuts.set(command.client, [...(cuts.get(command.client) ?? []), ...(command.peers.length === 0 ? [lockPeer] : command.peers)]);
 		}
-	return {jumpsClient, cuts, holdsWrites, fencesClient, requests, pauses};
+	return {jumpsClient, cuts, latencies, holdsWrites, fencesClient, requests, pauses};
 }
 
 /** Can a client of the story wait for replies: a link to a node with latency now, at the start, or set by the script. */
@@ -109,6 +117,7 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	const reach = scriptReach(
 		session,
 		world.clients.map(client => client.name),
+		world.nodes.map(node => node.name),
 	);
 	// Until when a client believes, by its own clock, where that can differ from what the lock service says.
 	const untilMatters = (client: Client) => world.nodes.length > 1 || client.offset !== 0 || client.checksLease || reach.jumpsClient;
@@ -116,12 +125,15 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	const beliefRoom = [`${heldWords} ${g.ok}`, labels.stale(heldWords)].flatMap(belief =>
 		world.clients.some(untilMatters) ? [labels.beliefUntil(belief, wideTime)] : [belief],
 	);
+	// Each link's latency as the story starts: a latency other than its own is shown.
+	const atStart = new Map(createWorld(session.scenario.setup).clients.map(client => [client.name, client]));
 	const notesRoom = (short: boolean) =>
 		world.clients.map(client => {
 			const peers = reach.cuts.get(client.name) ?? [];
 			const cut = peers.flatMap(peer => (peer === lockPeer ? world.nodes.map(node => node.name) : [peer]));
-			const widest = {...client, offset: reach.jumpsClient ? -wideTime : client.offset, cut: [...new Set([...client.cut, ...cut])]};
-			return notesCell(world, widest, labels, short, g.cut)[0];
+			const latency = {...client.latency, ...Object.fromEntries(reach.latencies.get(client.name) ?? [])};
+			const widest = {...client, offset: reach.jumpsClient ? -wideTime : client.offset, cut: [...new Set([...client.cut, ...cut])], latency};
+			return notesCell(world, widest, atStart.get(client.name), labels, short, g)[0];
 		});
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
@@ -140,8 +152,8 @@ const clientTable = (session: Session, width: number, look: Look) => {
 			fencing: [labels.sendsToken(client.fencing), client.fencing ? 'plain' : 'warn'] as [string, Role],
 			heartbeat: heartbeat(client, labels),
 			inflight: inflightCell(world, client, inflight, labels, g.sent),
-			notes: notesCell(world, client, labels, false, g.cut),
-			shortNotes: notesCell(world, client, labels, true, g.cut),
+			notes: notesCell(world, client, atStart.get(client.name), labels, false, g),
+			shortNotes: notesCell(world, client, atStart.get(client.name), labels, true, g),
 		};
 	});
 	const {columns} = labels;
@@ -282,17 +294,40 @@ function inflightCell(world: World, client: Client, inflight: readonly InflightW
 	return [parts.join(' '), waits || client.held !== null ? 'warn' : 'accent'];
 }
 
-/** `clock +3  checks lease  cut from L4, L5`: what sets this client apart, or nothing; `short`: `clock +3  checks  ‖ L4 L5`. */
-function notesCell(world: World, client: Client, labels: Labels, short: boolean, cut: string): [string, Role] {
+/** Links by name: every node as `lock`, the resource by its name. */
+function linkNames(world: World, links: readonly string[], labels: Labels): string[] {
 	const nodeNames = world.nodes.map(node => node.name);
-	const cutNodes = client.cut.filter(peer => nodeNames.includes(peer));
-	const peers = [...(cutNodes.length === nodeNames.length ? [labels.lockPeer] : cutNodes), ...(client.cut.includes('resource') ? [world.resource.name] : [])];
+	const nodes = links.filter(peer => nodeNames.includes(peer));
+	return [...(nodes.length === nodeNames.length ? [labels.lockPeer] : nodes), ...(links.includes(resourceTarget) ? [world.resource.name] : [])];
+}
+
+/** The client's links whose latency is not the story's at its start, by the ticks they take: `latency lock 4`, `latency L4, L5 2`; short `→4`, `→L4 L5 2`. */
+function latencyNotes(world: World, client: Client, start: Client | undefined, labels: Labels, short: boolean, slow: string): string[] {
+	const changed = new Map<number, string[]>();
+	for (const [peer, n] of Object.entries(client.latency)) if (n !== (start?.latency[peer] ?? 0)) changed.set(n, [...(changed.get(n) ?? []), peer]);
+	return [...changed].map(([n, links]) => {
+		const names = linkNames(world, links, labels);
+		// Short, every node's is the lock's requests' own: `→3`.
+		if (short) return names.length === 1 && names[0] === labels.lockPeer ? `${slow}${n}` : `${slow}${names.join(' ')} ${n}`;
+		return labels.latencyOf(names, n);
+	});
+}
+
+/**
+ * `clock +3  checks lease  cut from L4, L5  latency lock 4`: what sets this client apart, or
+ * nothing (a latency only where it is not the story's at its start, `start`); `short`: `clock +3
+ * checks  ‖ L4 L5  →4`.
+ */
+function notesCell(world: World, client: Client, start: Client | undefined, labels: Labels, short: boolean, g: Glyphs): [string, Role] {
+	const peers = linkNames(world, client.cut, labels);
+	const latencies = latencyNotes(world, client, start, labels, short, g.request);
 	const notes = [
 		...(client.offset !== 0 ? [labels.clockOffset(client.offset)] : []),
 		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease] : []),
-		...(peers.length > 0 ? [short ? `${cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
+		...(peers.length > 0 ? [short ? `${g.cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
+		...latencies,
 	];
-	return [notes.join('  '), client.offset !== 0 || peers.length > 0 ? 'warn' : 'plain'];
+	return [notes.join('  '), client.offset !== 0 || peers.length > 0 || latencies.length > 0 ? 'warn' : 'plain'];
 }
 
 interface Column {

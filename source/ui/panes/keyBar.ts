@@ -75,36 +75,60 @@ interface SelectedNode {
 }
 
 function keyBar(client: string, node: SelectedNode | null, tokenless: boolean, pauseLength: number, width: number, look: Look, autoplay: number | null): Row {
+	const full = keyBarIn(client, node, tokenless, pauseLength, width, look, autoplay, false);
+	if (node === null) return full.row;
+	// With several nodes the bar has more to say than room: the selected client and node by name
+	// alone (`Tab A`, `n L1`, `p GC 10`), where that keeps more of the client's, the pause's and the node keys.
+	const named = keyBarIn(client, node, tokenless, pauseLength, width, look, autoplay, true);
+	return named.keys > full.keys ? named.row : full.row;
+}
+
+/**
+ * The bar, and how many of the first eight keys by rank it shows; `namesAlone`: the selected
+ * client's and node's keys say their names without a word, and the pause its length without its keys.
+ */
+function keyBarIn(
+	client: string,
+	node: SelectedNode | null,
+	tokenless: boolean,
+	pauseLength: number,
+	width: number,
+	look: Look,
+	autoplay: number | null,
+	namesAlone: boolean,
+): {row: Row; keys: number} {
 	const words = labelsFor(look.lang).keyBar;
+	const named = (word: string, name: string) => (namesAlone ? name : `${word} ${name}`);
 	// Where no tokens are issued (Redis, Redlock) the resource's fencing has nothing to check:
 	// cutting a client off takes its place on a narrow bar. With several nodes, the node keys come
-	// first after stepping: what a speaker does to a Redlock story is to its nodes. In the order
-	// shown, each with its rank: on a narrow bar the keys ranked last go first.
+	// after the selected client and the pause's length, which every story's keys act with: what a
+	// speaker does to a Redlock story is to its nodes. In the order shown, each with its rank: on a
+	// narrow bar the keys ranked last go first.
 	const nodeKeys =
 		node === null
 			? []
 			: [
-					{key: 'n', what: `${words.node} ${node.name}`, rank: 2},
-					{key: 'k', what: node.up ? words.crashNode : words.restartNode, rank: 3},
-					{key: 'N', what: node.cut ? words.healNode : words.cutNode, rank: 4},
-					{key: 'J', what: words.jumpNode, rank: 5},
+					{key: 'n', what: named(words.node, node.name), rank: 4},
+					{key: 'k', what: node.up ? words.crashNode : words.restartNode, rank: 5},
+					{key: 'N', what: node.cut ? words.healNode : words.cutNode, rank: 6},
+					{key: 'J', what: words.jumpNode, rank: 7},
 				];
 	// The other keys rank below the node keys.
 	const afterNodeKeys = nodeKeys.length;
 	const items: {key: string; what: string; rank: number}[] = [
 		{key: 'Space', what: words.next, rank: 0},
 		{key: '←', what: words.back, rank: 1},
-		{key: 'Tab', what: `${words.client} ${client}`, rank: afterNodeKeys + 4},
-		{key: 'p', what: `GC ${pauseLength} (-/+)`, rank: afterNodeKeys + 3},
+		{key: 'Tab', what: named(words.client, client), rank: node === null ? 4 : 2},
+		{key: 'p', what: namesAlone ? `GC ${pauseLength}` : `GC ${pauseLength} (-/+)`, rank: 3},
 		...nodeKeys,
 		{key: 'a', what: words.acquire, rank: afterNodeKeys + 5},
 		{key: 'w', what: words.write, rank: afterNodeKeys + 6},
 		// Turning fencing off and on is what a speaker shows most: it stays as long as anything does.
-		{key: 'F', what: words.fencing, rank: tokenless ? afterNodeKeys + 10 : afterNodeKeys + 2},
+		{key: 'F', what: words.fencing, rank: tokenless ? afterNodeKeys + 10 : 2},
 		{key: 't', what: 'tick', rank: afterNodeKeys + 8},
 		{key: ':', what: words.command, rank: afterNodeKeys + 7},
 		{key: 'v', what: words.variant, rank: afterNodeKeys + 9},
-		{key: 'x', what: words.cut, rank: tokenless ? afterNodeKeys + 2 : afterNodeKeys + 10},
+		{key: 'x', what: words.cut, rank: tokenless ? (node === null ? 2 : afterNodeKeys + 4) : afterNodeKeys + 10},
 		// Help and quit always stay.
 		{key: '?', what: words.help, rank: -1},
 		{key: 'q', what: words.quit, rank: -1},
@@ -119,7 +143,11 @@ function keyBar(client: string, node: SelectedNode | null, tokenless: boolean, p
 	};
 	let below = items.length;
 	while (below > 0 && barWidth(below) > width) below -= 1;
-	return [...lead, ...made.filter(item => item.rank < below).flatMap((item, index) => [...(index > 0 ? [piece(gap)] : []), ...item.pieces])];
+	const shown = made.filter(item => item.rank < below);
+	return {
+		row: [...lead, ...shown.flatMap((item, index) => [...(index > 0 ? [piece(gap)] : []), ...item.pieces])],
+		keys: shown.filter(item => item.rank < 8).length,
+	};
 }
 
 /**

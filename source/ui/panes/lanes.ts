@@ -6,7 +6,7 @@
 
 import {applyCommand, withLockView} from '../../model/apply.js';
 import type {Event} from '../../model/event.js';
-import {changedNode, changedWorld, findClient, findNode, knownUntil, latencyTo, type Lock, type LockNode, type World} from '../../model/world.js';
+import {changedNode, changedWorld, findClient, knownUntil, latencyTo, type Lock, type LockNode, type World} from '../../model/world.js';
 import type {PlayedCommand} from '../../scenario/run.js';
 import {type Begun, type Beginnings, beginningsOf, currentWorld, type Entry, followEvent, type History, type Session} from '../../session/session.js';
 import type {TimelineSign} from '../labels.js';
@@ -145,7 +145,6 @@ class Drawing {
 		const markResource = (text: string, role: Role, ...signs: TimelineSign[]) => shown && this.resource.push({t: event.t, text, role, signs});
 		// A write shows `max` only when it raises the token the resource's last `max` mark showed.
 		const raised = event.kind === 'accepted' && event.maxToken > 0 && event.maxToken !== this.beginnings.maxToken;
-		const frozen = 'client' in event && this.beginnings.clients.get(event.client)?.pause != null;
 		const readMark = (granted: boolean) => (granted ? mark(g.ok, 'ok', 'replyGranted') : mark(g.bad, 'warn', 'replyRefused'));
 		followEvent(this.beginnings, event, (client, span) => {
 			if (span.to >= drawFrom) this.tracks.get(client)?.spans.push(span);
@@ -214,7 +213,7 @@ class Drawing {
 				break;
 			case 'reply-arrived':
 				// A frozen client reads nothing: the reply waits in its socket until it wakes.
-				if (event.unread ?? (frozen && !event.ignored)) {
+				if (event.unread) {
 					this.unread.set(event.client, [...(this.unread.get(event.client) ?? []), event.granted]);
 					mark(`${g.reply}${g.unread}`, 'dim', 'replyUnread');
 				}
@@ -422,7 +421,7 @@ class NodeDrawing {
 		for (const played of entry.commands) {
 			// Few commands end a key: the map is made for those only.
 			let endedAt: Map<string, number> | undefined;
-			for (const event of withDeletions(this.world, played)) {
+			for (const event of played.events) {
 				// One node's expiry is the lock's, on its holder's lane: an expiry here names its node.
 				const name =
 					event.kind === 'expired' ||
@@ -596,36 +595,6 @@ function keyChange(event: Event, nodes: readonly LockNode[]): {readonly at: numb
 	}
 }
 
-/** A given-up attempt's deletions on their way in a world. */
-const deletionsIn = (world: World) => world.messages.filter(message => message.kind === 'request' && message.undo);
-
-/**
- * A command's events with the arrival of each given-up attempt's deletion among them, at its
- * time: the model's own `deletion-arrived` where it tells them; else each deletion that left the
- * world's messages during the command arrived when it was due (those on their way before it, by
- * the world before; those sent in it, by the latency of the link), and deleted its key if the
- * world after holds none of its client's on that node.
- */
-function withDeletions(before: World, {events, world}: PlayedCommand): readonly Event[] {
-	if (events.some(event => event.kind === 'deletion-arrived')) return events;
-	const still = deletionsIn(world);
-	const sent = events.flatMap(event =>
-		event.kind === 'request-sent' && event.undo
-			? event.to.map(node => ({from: event.client, to: node, arrivesAt: event.t + latencyTo(findClient(world, event.client)!, node)}))
-			: [],
-	);
-	if (sent.length === 0 && before.messages.length === 0) return events;
-	const arrived: Event[] = [...deletionsIn(before), ...sent]
-		.filter(deletion => deletion.arrivesAt <= world.clock && !still.some(other => other.from === deletion.from && other.to === deletion.to))
-		.sort((a, b) => a.arrivesAt - b.arrivesAt)
-		.map(({from, to, arrivesAt}) => ({kind: 'deletion-arrived', t: arrivesAt, client: from, node: to, deleted: findNode(world, to)?.holder !== from}));
-	if (arrived.length === 0) return events;
-	// Each arrival after the last event of its time or before (a tick's own event, at its end, comes first).
-	const merged = [...events];
-	for (const arrival of arrived.reverse()) merged.splice(merged.findLastIndex(event => event.t <= arrival.t) + 1, 0, arrival);
-	return merged;
-}
-
 /** How the keys that a command ended without an event of their own ended: by the events it made. */
 function endOf(events: readonly Event[]): NamingEnd {
 	for (let at = events.length - 1; at >= 0; at -= 1) {
@@ -656,7 +625,7 @@ class Namings {
 	visitCommand(played: PlayedCommand): void {
 		const before = this.world;
 		const known = this.list.length;
-		for (const event of withDeletions(this.world, played)) {
+		for (const event of played.events) {
 			const change = keyChange(event, this.nodes);
 			if (change === null) continue;
 			this.nodes = this.nodes.map((node, at) => (at === change.at ? changedNode(node, change.changes) : node));

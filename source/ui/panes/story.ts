@@ -5,7 +5,7 @@
 // words, and the steps still to come, only when asked (`i`), faint, as what the script expected.
 
 import {printCommand} from '../../model/command.js';
-import {describeEvent, describeRefusal, narrate} from '../../model/describe.js';
+import {describeRefusal} from '../../model/describe.js';
 import {type Lang, narrationIn} from '../../text/narration.js';
 import {
 	currentEntry,
@@ -24,6 +24,7 @@ import {
 import {fit, wrap} from '../../text/fit.js';
 import {type Corruption, type Labels, labelsFor} from '../labels.js';
 import type {Glyphs, Role} from '../look.js';
+import {groupEvents, groupLine, type Rank, rankOf, tellCommands} from './eventWords.js';
 import {fitRow, type PaneProps, piece, type Row, titleRule} from './rows.js';
 
 export interface StoryProps extends PaneProps {
@@ -50,14 +51,19 @@ interface LogLine {
 	readonly role: Role;
 	/** A step's narration: wrapped at the prose measure. */
 	readonly prose?: boolean;
+	/** What it is worth when rows are short (eventWords.ts): a command, a refusal and the like are plain. */
+	readonly rank?: Rank;
 }
 
 /** Prose wider than this is hard to read: on a wide terminal the story's sentences wrap here. */
 const proseWidth = 100;
 const measure = (width: number) => Math.min(width - 2, proseWidth);
 
-/** What one entry did, in words, one line per event (the clock's ticks left out when other events say more). */
-function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest: boolean): LogLine[] {
+/** The width a log line's words have after its `t=N`. */
+const logWidth = (width: number) => width - 2 - 5;
+
+/** What one entry did, in words, one line per event (the clock's ticks left out when other events say more; several nodes' alike in one). */
+function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest: boolean, width: number): LogLine[] {
 	const at = (t: number) => `t=${t}`.padEnd(4);
 	const saysMore = entry.commands.some(played => played.events.some(event => event.kind !== 'ticked'));
 	return entry.commands.flatMap(played => {
@@ -66,7 +72,11 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 		if (played.refused)
 			return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
 		const told = saysMore ? played.events.filter(event => event.kind !== 'ticked') : played.events;
-		const events = told.map(event => ({text: `${at(event.t)} ${describeEvent(event, lang, true)}`, role: (latest ? 'plain' : 'dim') as Role}));
+		const events = groupEvents(told).map(group => ({
+			text: `${at(group.event.t)} ${groupLine(group, lang, logWidth(width))}`,
+			role: (latest ? 'plain' : 'dim') as Role,
+			rank: rankOf(group.event),
+		}));
 		const nothing = played.events.length === 0 ? [{text: `${at(clock)} ${labels.nothingHappened}`, role: 'dim' as Role}] : [];
 		return [...header, ...events, ...nothing];
 	});
@@ -130,47 +140,104 @@ interface Said {
 	readonly role: Role;
 }
 
+/** The lines a short pane leaves out first, in turn, when a step told from its events does not fit: per-node detail, then all but its key lines. */
+const leftOutInTurn: readonly (readonly Rank[])[] = [[], ['detail'], ['detail', 'plain']];
+
 /**
  * What the story says of the step at `node`: the script's narration while the world bears it out;
- * else the step told from its events, and, `withScript`, the script's words as what it expected.
+ * else the step told from its events (those ranked `leaveOut` left out), and, `withScript`, the
+ * script's words as what it expected. `left`: something was left out.
  */
-function stepSaid(session: Session, node: History, lang: Lang, withScript: boolean): Said[] {
+function stepSaid(
+	session: Session,
+	node: History,
+	lang: Lang,
+	withScript: boolean,
+	width: number,
+	leaveOut: readonly Rank[] = [],
+): {said: Said[]; left: boolean} {
 	const {step} = node.entry;
 	const script = narrationIn(step === 0 ? storyDescription(session) : stepNarration(session, step), lang);
-	if (narrationHolds(session, node)) return script === '' ? [] : [{text: script, role: 'plain'}];
-	const told = narrate(stepHistory(node).entry.commands, lang);
-	return [
-		...(told === '' ? [] : [{text: told, role: 'plain' as Role}]),
-		...(withScript && script !== '' ? [{text: `${labelsFor(lang).scripted} ${script}`, role: 'dim' as Role}] : []),
-	];
+	if (narrationHolds(session, node)) return {said: script === '' ? [] : [{text: script, role: 'plain'}], left: false};
+	const told = tellCommands(stepHistory(node).entry.commands, lang, measure(width), leaveOut);
+	return {
+		said: [
+			...(told.text === '' ? [] : [{text: told.text, role: 'plain' as Role}]),
+			...(withScript && script !== '' ? [{text: `${labelsFor(lang).scripted} ${script}`, role: 'dim' as Role}] : []),
+		],
+		left: told.left,
+	};
 }
 
-/** The narration's lines, at most `limit` of them, and whether it goes on past them. */
+/** The narration's lines, at most `limit` of them, and whether it goes on past them (or left lines out to fit). */
 function narrationLines(session: Session, width: number, lang: Lang, limit: number): {lines: Said[]; more: boolean} {
-	const lines = stepSaid(session, session.history, lang, session.scriptShown).flatMap(({text, role}) =>
-		wrap(text, measure(width), limit + 1).map(line => ({text: line, role})),
-	);
-	return {lines: lines.slice(0, limit), more: lines.length > limit};
+	let lines: Said[] = [];
+	let left = false;
+	for (const leaveOut of leftOutInTurn) {
+		const said = stepSaid(session, session.history, lang, session.scriptShown, width, leaveOut);
+		lines = said.said.flatMap(({text, role}) => wrap(text, measure(width), limit + 1).map(line => ({text: line, role})));
+		left = said.left;
+		if (lines.length <= limit) break;
+	}
+	return {lines: lines.slice(0, limit), more: left || lines.length > limit};
 }
 
-/** What the current entry did, in words: the latest event's line last. */
-const currentLines = (session: Session, lang: Lang, g: Glyphs): LogLine[] => {
+/** What the current entry did, in words, in order. */
+const currentLines = (session: Session, width: number, lang: Lang, g: Glyphs): LogLine[] => {
 	const entry = currentEntry(session);
 	// A step told from its events says them already, as its narration.
-	return entry.by === 'script' && !narrationHolds(session) ? [] : entryLines(entry, lang, labelsFor(lang), g, true);
+	if (entry.by === 'script' && !narrationHolds(session)) return [];
+	const lines = entryLines(entry, lang, labelsFor(lang), g, true, width);
+	// A step's narration tells what matters in it: its events are plain beside it.
+	return entry.by === 'hand' ? lines : lines.map(line => (line.rank === 'key' ? {...line, rank: 'plain'} : line));
 };
 
-/** The latest event's rows: it is never cut, nor is the narration, while the pane has room for both. */
-const latestRows = (session: Session, width: number, look: PaneProps['look']): Row[] => {
-	const latest = currentLines(session, look.lang, look.glyphs).at(-1);
-	return latest ? logRows(latest, width) : [];
-};
+/**
+ * The current entry's lines never left out while the pane has room for them and the narration:
+ * its last, and, for a change by hand (which no narration tells), its key lines.
+ */
+const isKept = (line: LogLine, index: number, lines: readonly LogLine[]) => line.rank === 'key' || index === lines.length - 1;
 
-/** The rows the story needs to show its title, banners, the whole narration and the latest event, up to `most`. */
+/**
+ * The indices of the kept lines whose rows fit in `most`: where they do not all fit, the last
+ * line goes before a key line, then the oldest key lines; and their rows.
+ */
+function keptLines(lines: readonly LogLine[], width: number, most = Number.POSITIVE_INFINITY): {indices: number[]; rows: number} {
+	let kept = lines.flatMap((line, index) => (isKept(line, index, lines) ? [{index, line, rows: logRows(line, width).length}] : []));
+	const total = () => kept.reduce((sum, each) => sum + each.rows, 0);
+	while (total() > most && kept.length > 0) {
+		const last = kept.at(-1)!;
+		kept = last.line.rank === 'key' ? kept.slice(1) : kept.slice(0, -1);
+	}
+	return {indices: kept.map(each => each.index), rows: total()};
+}
+
+/** The rows the story needs to show its title, banners, the whole narration and the current entry's kept lines, up to `most`. */
 export function storyRowsNeeded({session, width, look}: PaneProps, most: number): number {
 	// Live or not, the title takes one row.
-	const fixed = headRows(session, width, look, false, false).length + latestRows(session, width, look).length;
+	const fixed = headRows(session, width, look, false, false).length + keptLines(currentLines(session, width, look.lang, look.glyphs), width).rows;
 	return fixed + narrationLines(session, width, look.lang, Math.max(0, most - fixed)).lines.length;
+}
+
+/**
+ * The current entry's rows: the kept lines, and the others within `room`, by rank, the newest
+ * first among equals, as many as fit whole, shown in their order; `complete` when all were.
+ */
+function currentRows(lines: readonly LogLine[], kept: readonly number[], width: number, room: number): {rows: Row[]; complete: boolean} {
+	const wrapped = lines.map(line => logRows(line, width));
+	const rankOrder: readonly (Rank | undefined)[] = ['key', 'plain', undefined, 'detail'];
+	const others = lines
+		.map((line, index) => ({line, index}))
+		.filter(({line, index}) => !isKept(line, index, lines))
+		.sort((a, b) => rankOrder.indexOf(a.line.rank) - rankOrder.indexOf(b.line.rank) || b.index - a.index);
+	const shown = new Set(kept);
+	let left = room;
+	for (const {index} of others) {
+		if (wrapped[index]!.length > left) break;
+		shown.add(index);
+		left -= wrapped[index]!.length;
+	}
+	return {rows: wrapped.flatMap((rows, index) => (shown.has(index) ? rows : [])), complete: shown.size === lines.length};
 }
 
 export function storyRows({session, width, height, look, live, watched}: StoryProps): Row[] {
@@ -180,30 +247,32 @@ export function storyRows({session, width, height, look, live, watched}: StoryPr
 	const {k, n} = stepPosition(session);
 	const head = headRows(session, width, look, live ?? false, watched ?? false);
 	const available = Math.max(0, height - head.length);
-	// The narration and the latest event come first; older events get what room is left.
-	const latest = latestRows(session, width, look).slice(-available);
-	const narration = narrationLines(session, width, lang, available - latest.length);
+	// The narration and the current entry's kept lines come first; its other lines and older events get what room is left.
+	const lines = currentLines(session, width, lang, g);
+	const kept = keptLines(lines, width, available);
+	const narration = narrationLines(session, width, lang, available - kept.rows);
 	const holds = narrationHolds(session);
 	const told = shorten(
 		narration.lines.map(line => line.text),
-		available - latest.length,
+		available - kept.rows,
 		narration.more,
 		width,
 		g,
 	).map((line, index) => [piece(` ${line}`, narration.lines[index]!.role)]);
-	const room = available - told.length - latest.length;
-	const current = currentLines(session, lang, g).slice(0, -1);
+	const current = currentRows(lines, kept.indices, width, available - told.length - kept.rows);
+	const now = current.rows;
+	const room = available - told.length - now.length;
 	/** The entries before the current one, newest first; in a transcript each step's narration comes above its events. */
 	// The step on screen, under the changes by hand made since: its narration is the one told above.
 	const onScreen = stepHistory(session.history);
 	const older = function* (transcript: boolean) {
 		for (let node = session.history.previous; node; node = node.previous) {
 			const {entry} = node;
-			const lines = entryLines(entry, lang, labels, g, false);
+			const lines = entryLines(entry, lang, labels, g, false, width);
 			const say =
 				transcript && entry.by !== 'hand' && entry.step > 0 && node !== onScreen
-					? stepSaid(session, node, lang, false)
-							.map(said => said.text)
+					? stepSaid(session, node, lang, false, width)
+							.said.map(said => said.text)
 							.join(' ')
 					: '';
 			// A step told from its events says them already.
@@ -211,26 +280,20 @@ export function storyRows({session, width, height, look, live, watched}: StoryPr
 			yield say ? [{text: `${entry.step}/${n} ${say}`, role: 'dim' as Role, prose: true}, ...told] : lines;
 		}
 	};
-	// Events only, the newest nearest to the latest one, under the narration.
-	const log = fill(
-		(function* () {
-			yield current;
-			yield* older(false);
-		})(),
-		room,
-		width,
-	);
-	if (!log.complete) return [...head, ...told, ...log.rows, ...latest];
+	if (!current.complete) return [...head, ...told, ...now];
+	// Events only, the newest nearest to the current entry's, under the narration.
+	const log = fill(older(false), room, width);
+	if (!log.complete) return [...head, ...told, ...log.rows, ...now];
 	// Room for every event: then the story so far, each earlier step's narration above its events, in order.
-	const now = fill([current], room, width).rows;
-	const past = fill(older(true), room - now.length, width);
-	if (!past.complete) return [...head, ...told, ...log.rows, ...latest];
+	const past = fill(older(true), room, width);
+	if (!past.complete) return [...head, ...told, ...log.rows, ...now];
 	// What the scenario is about, with room to spare (whole or not at all): under the narration
-	// before anything has happened, else above the story so far, as its prologue...
-	let left = room - now.length - past.rows.length;
-	const quiet = past.rows.length === 0 && now.length === 0 && latest.length === 0;
+	// before anything has happened; later, only when asked (`i`), above the story so far, as its
+	// prologue: it tells the whole plot.
+	let left = room - past.rows.length;
+	const quiet = past.rows.length === 0 && now.length === 0;
 	const description = storyDescription(session);
-	const about = k > 0 && holds && description ? wrap(narrationIn(description, lang), measure(width), left) : [];
+	const about = k > 0 && holds && description && (quiet || session.scriptShown) ? wrap(narrationIn(description, lang), measure(width), left) : [];
 	const aboutRows = about.length > 0 && about.length < left ? about.map(line => [piece(` ${line}`, 'dim')]) : [];
 	const prologue = !quiet && aboutRows.length > 0 ? [...aboutRows, []] : [];
 	const intro = quiet && aboutRows.length > 0 ? [[], ...aboutRows] : [];
@@ -251,5 +314,5 @@ export function storyRows({session, width, height, look, live, watched}: StoryPr
 		ahead.push(...rows);
 		left -= rows.length;
 	}
-	return [...head, ...prologue, ...past.rows, ...told, ...now, ...latest, ...intro, ...ahead];
+	return [...head, ...prologue, ...past.rows, ...told, ...now, ...intro, ...ahead];
 }
