@@ -168,8 +168,8 @@ export interface Labels {
 	};
 	/** A client's belief with until when it holds the lock by its own clock. */
 	readonly beliefUntil: (belief: string, until: number) => string;
-	/** A careful client: it checks its own clock against its lease before each write. */
-	readonly checksLease: string;
+	/** A careful client: it checks its own clock against its lease (the backend's word for it) before each write. */
+	readonly checksLease: (lease: string) => string;
 	/** The same, where the clients' table is short of room. */
 	readonly checksShort: string;
 	/** The peers a client cannot reach. */
@@ -354,7 +354,7 @@ const en: Labels = {
 		notes: 'clock, links',
 	},
 	beliefUntil: (belief, until) => `${belief} until ${until}`,
-	checksLease: 'checks lease',
+	checksLease: lease => `checks ${lease}`,
 	checksShort: 'checks',
 	cutFrom: peers => `cut from ${peers.join(', ')}`,
 	lockPeer: 'lock',
@@ -611,7 +611,7 @@ const ja: Labels = {
 		notes: '時計・接続',
 	},
 	beliefUntil: (belief, until) => `${belief} (${until} まで)`,
-	checksLease: 'リースを確認',
+	checksLease: lease => `${lease}を確認`,
 	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',

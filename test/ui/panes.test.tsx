@@ -162,6 +162,8 @@ describe('lock service pane with several nodes and backends', () => {
 		const zookeeper = stepOf('zookeeper-session', 5);
 		expect(shown(lockRows({session: zookeeper, width: 59, look, more: 2}), look)).toMatch(/grants +czxid 4 to B at t=7\n +czxid 2 to A at t=0, expired at t=7/);
 		expect(textOf(clientsRows({session: zookeeper, width: 120, look}))).toMatch(/czxid 2 stale/);
+		expect(textOf(clientsRows({session: zookeeper, width: 120, look}))).toContain('checks session');
+		expect(textOf(clientsRows({session: stepOf('check-then-pause', 2), width: 120, look}))).toContain('checks lease');
 		expect(textOf(clientsRows({session: stepOf('etcd-revision', 1), width: 120, look}))).toContain('A holds revision 2 and the lock service agrees');
 		expect(textOf(clientsRows({session: stepOf('consul-lock-delay', 6), width: 120, look}))).toContain('the lock service says B (LockIndex 2)');
 	});

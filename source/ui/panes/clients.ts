@@ -290,7 +290,7 @@ function notesCell(world: World, client: Client, labels: Labels, short: boolean,
 	const peers = [...(cutNodes.length === nodeNames.length ? [labels.lockPeer] : cutNodes), ...(client.cut.includes('resource') ? [world.resource.name] : [])];
 	const notes = [
 		...(client.offset !== 0 ? [labels.clockOffset(client.offset)] : []),
-		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease] : []),
+		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease(labels.backendWords(world.backend, world.tokens).lease)] : []),
 		...(peers.length > 0 ? [short ? `${cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
 	];
 	return [notes.join('  '), client.offset !== 0 || peers.length > 0 ? 'warn' : 'plain'];
