@@ -31,6 +31,12 @@ export interface BackendWords {
 	readonly lease: string;
 	/** Said where a token would be, when none is issued. */
 	readonly noTokens: string;
+	/** A token in the backend's own word: `czxid 2`, `LockIndex 2`, `revision 2`, `token 2`. */
+	readonly tokenN: (token: number) => string;
+	/** How a holder's lease ended when its time ran out: ZooKeeper's and Consul's end a session. */
+	readonly ranOut: (client: string, token: number | null) => string;
+	/** A resource that checks tokens, where the lock service gives none: `checks tokens · Redlock sends none`, and a shorter form. */
+	readonly checksNoTokens: readonly [string, string];
 }
 
 /** `+3`, `-2`: a clock's offset or a jump, with its sign. */
@@ -134,15 +140,15 @@ export interface Labels {
 	readonly now: string;
 	readonly ticksLeft: (left: number, lease: number) => string;
 	readonly expiredAt: (t: number) => string;
-	readonly expiredWhose: (client: string, token: number | null) => string;
 	readonly releasedAt: (t: number) => string;
-	readonly releasedBy: (client: string, token: number | null) => string;
+	/** Who released the lock, and what it held (`czxid 2`; null: no token). */
+	readonly releasedBy: (client: string, held: string | null) => string;
 	readonly neverHeld: string;
 	/** The label of the grants the lock service made, newest first. */
 	readonly grants: string;
-	/** One grant: its token (null: none issued), to whom and when, and how its lease ended (null: not yet). */
+	/** One grant: what it gave (`czxid 2`; null: the lock, no token), to whom and when, and how it ended (null: not yet). */
 	readonly grant: (
-		token: number | null,
+		held: string | null,
 		client: string,
 		from: number,
 		end: {readonly kind: 'expired' | 'released' | 'lost'; readonly t: number} | null,
@@ -172,8 +178,8 @@ export interface Labels {
 	};
 	/** A client's belief with until when it holds the lock by its own clock. */
 	readonly beliefUntil: (belief: string, until: number) => string;
-	/** A careful client: it checks its own clock against its lease before each write. */
-	readonly checksLease: string;
+	/** A careful client: it checks its own clock against its lease (the backend's word for it) before each write. */
+	readonly checksLease: (lease: string) => string;
 	/** The same, where the clients' table is short of room. */
 	readonly checksShort: string;
 	/** The peers a client cannot reach. */
@@ -205,10 +211,10 @@ export interface Labels {
 	readonly silent: string;
 	/** A belief the lock service no longer agrees with: `token 1 stale`. */
 	readonly stale: (held: string) => string;
-	readonly doubleBelief: (names: readonly string[], holder: string | null, token: number | null) => string;
+	readonly doubleBelief: (names: readonly string[], holder: string | null, held: string | null) => string;
 	/** Several nodes: who believes they hold the lock, with how many nodes each has, and which of them has a majority. */
 	readonly doubleBeliefNodes: (holders: readonly {readonly name: string; readonly keys: number}[], needed: number, of: number) => string;
-	readonly oneBelief: (name: string, token: number | null, agrees: boolean) => string;
+	readonly oneBelief: (name: string, held: string | null, agrees: boolean) => string;
 	readonly noBelief: string;
 	readonly step: (k: number, n: number) => string;
 	/** `step 3/7`, in the rules between printed pages. */
@@ -342,6 +348,17 @@ const en: Labels = {
 		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
 		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
 		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
+		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token'} ${token}`,
+		ranOut: (client, token) =>
+			backend === 'zookeeper' || backend === 'consul'
+				? `${client}'s session ended`
+				: token === null
+					? `${client}'s lease ran out`
+					: `${client}'s lease (${tokens === 'revision' ? 'revision' : 'token'} ${token}) ran out`,
+		checksNoTokens: [
+			`checks tokens · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'the lock service'} sends none`,
+			'checks tokens · none sent',
+		],
 	}),
 	clocks: 'clocks',
 	allTrueTime: 'all on true time',
@@ -357,12 +374,11 @@ const en: Labels = {
 	now: 'now',
 	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
 	expiredAt: t => `EXPIRED at t=${t}`,
-	expiredWhose: (client, token) => (token === null ? `${client}'s lease ran out` : `${client}'s lease (token ${token}) ran out`),
 	releasedAt: t => `released at t=${t}`,
-	releasedBy: (client, token) => (token === null ? `by ${client}` : `by ${client} (token ${token})`),
+	releasedBy: (client, held) => (held === null ? `by ${client}` : `by ${client} (${held})`),
 	neverHeld: 'nobody has held it yet',
 	grants: 'grants',
-	grant: (token, client, from, end) => `${token === null ? 'lock' : `token ${token}`} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
+	grant: (held, client, from, end) => `${held ?? 'lock'} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
 	value: 'value',
 	empty: '(empty)',
 	maxToken: 'max token',
@@ -386,7 +402,7 @@ const en: Labels = {
 		notes: 'clock, links',
 	},
 	beliefUntil: (belief, until) => `${belief} until ${until}`,
-	checksLease: 'checks lease',
+	checksLease: lease => `checks ${lease}`,
 	checksShort: 'checks',
 	cutFrom: peers => `cut from ${peers.join(', ')}`,
 	lockPeer: 'lock',
@@ -405,15 +421,15 @@ const en: Labels = {
 	every: n => `every ${n}`,
 	silent: 'silent',
 	stale: held => `${held} stale`,
-	doubleBelief: (names, holder, token) =>
-		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${token === null ? 'no token' : `token ${token}`})`}`,
+	doubleBelief: (names, holder, held) =>
+		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${held ?? 'no token'})`}`,
 	doubleBeliefNodes: (holders, needed, of) => {
 		const each = holders.map(({name, keys}, index) => `${name} (${keys} of ${of}${index === 0 ? ' nodes' : ''}${keys >= needed ? ': a majority' : ''})`);
 		const names = each.length === 2 ? `${each[0]} and ${each[1]} both` : `${each.join(', ')} all`;
 		return `${names} believe they hold the lock`;
 	},
-	oneBelief: (name, token, agrees) => {
-		const what = token === null ? 'the lock (no token)' : `token ${token}`;
+	oneBelief: (name, held, agrees) => {
+		const what = held ?? 'the lock (no token)';
 		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
 	},
 	noBelief: 'no client believes it holds the lock',
@@ -634,6 +650,17 @@ const ja: Labels = {
 		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
 		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
 		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
+		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}`,
+		ranOut: (client, token) =>
+			backend === 'zookeeper' || backend === 'consul'
+				? `${client} のセッションが終了`
+				: token === null
+					? `${client} のリースが失効`
+					: `${client} のリース (${tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}) が失効`,
+		checksNoTokens: [
+			`トークンを検査 · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'ロックサービス'} は送らない`,
+			'検査する · トークンは来ない',
+		],
 	}),
 	clocks: '時計',
 	allTrueTime: 'すべて正しい時刻',
@@ -649,13 +676,12 @@ const ja: Labels = {
 	now: '現在',
 	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
 	expiredAt: t => `t=${t} で失効`,
-	expiredWhose: (client, token) => (token === null ? `${client} のリースが失効` : `${client} のリース (トークン ${token}) が失効`),
 	releasedAt: t => `t=${t} に解放`,
-	releasedBy: (client, token) => (token === null ? `${client} が解放` : `${client} が解放 (トークン ${token})`),
+	releasedBy: (client, held) => (held === null ? `${client} が解放` : `${client} が解放 (${held})`),
 	neverHeld: 'まだ誰も取得していない',
 	grants: '付与',
-	grant: (token, client, from, end) =>
-		`${token === null ? 'ロック' : `トークン ${token}`} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : end.kind === 'lost' ? '消失' : '解放'}` : ''}`,
+	grant: (held, client, from, end) =>
+		`${held ?? 'ロック'} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : end.kind === 'lost' ? '消失' : '解放'}` : ''}`,
 	value: '値',
 	empty: '(空)',
 	maxToken: '最大トークン',
@@ -679,7 +705,7 @@ const ja: Labels = {
 		notes: '時計・接続',
 	},
 	beliefUntil: (belief, until) => `${belief} (${until} まで)`,
-	checksLease: 'リースを確認',
+	checksLease: lease => `${lease}を確認`,
 	checksShort: '確認',
 	cutFrom: peers => `切断: ${peers.join('・')}`,
 	lockPeer: 'ロック',
@@ -698,12 +724,12 @@ const ja: Labels = {
 	every: n => `${n} tick 毎`,
 	silent: '停止中',
 	stale: held => `古い${held}`,
-	doubleBelief: (names, holder, token) =>
-		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${token === null ? 'トークンなし' : `トークン ${token}`})`}`,
+	doubleBelief: (names, holder, held) =>
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${held ?? 'トークンなし'})`}`,
 	doubleBeliefNodes: (holders, needed, of) =>
 		`${holders.map(({name, keys}, index) => `${name} (${keys}/${of}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
-	oneBelief: (name, token, agrees) => {
-		const what = token === null ? 'ロック (トークンなし)' : `トークン ${token}`;
+	oneBelief: (name, held, agrees) => {
+		const what = held ?? 'ロック (トークンなし)';
 		return agrees ? `${name} が${what} を保持 (ロックサービスも認める)` : `${name} は${what} を持っているつもりだが、ロックサービスは認めない`;
 	},
 	noBelief: 'ロックを持っているつもりのクライアントはいない',

@@ -146,6 +146,28 @@ describe('lock service pane with several nodes and backends', () => {
 		expect(shown(lockRows({session: redis, width: 39, look}), look)).toContain('none: Redis gives no token');
 	});
 
+	test('a session ends in ZooKeeper and Consul; a lease runs out, with its revision, in etcd', () => {
+		const ended = (name: string, steps: number, ...commands: string[]) => shown(lockRows({session: stepOf(name, steps, ...commands), width: 39, look}), look);
+		expect(ended('zookeeper-session', 4)).toContain("A's session ended");
+		expect(ended('zookeeper-session', 4)).not.toMatch(/lease|token/);
+		// After its lock-delay, which the pane shows while it lasts.
+		expect(ended('consul-lock-delay', 2, 'tick 6')).toContain("A's session ended");
+		expect(ended('etcd-revision', 2)).toContain("A's lease (revision 2) ran out");
+		expect(ended('gc-pause', 3)).toContain("A's lease (token 1) ran out");
+		const ja = lookIn('ja');
+		expect(shown(lockRows({session: stepOf('zookeeper-session', 4), width: 39, look: ja}), ja)).toContain('A のセッションが終了');
+	});
+
+	test("a holder's token and its grants in the backend's word", () => {
+		const zookeeper = stepOf('zookeeper-session', 5);
+		expect(shown(lockRows({session: zookeeper, width: 59, look, more: 2}), look)).toMatch(/grants +czxid 4 to B at t=7\n +czxid 2 to A at t=0, expired at t=7/);
+		expect(textOf(clientsRows({session: zookeeper, width: 120, look}))).toMatch(/czxid 2 stale/);
+		expect(textOf(clientsRows({session: zookeeper, width: 120, look}))).toContain('checks session');
+		expect(textOf(clientsRows({session: stepOf('check-then-pause', 2), width: 120, look}))).toContain('checks lease');
+		expect(textOf(clientsRows({session: stepOf('etcd-revision', 1), width: 120, look}))).toContain('A holds revision 2 and the lock service agrees');
+		expect(textOf(clientsRows({session: stepOf('consul-lock-delay', 6), width: 120, look}))).toContain('the lock service says B (LockIndex 2)');
+	});
+
 	test('in Japanese, at 39 columns, whole', () => {
 		const ja = lookIn('ja');
 		for (const more of [0, 4]) {
@@ -171,6 +193,27 @@ describe('resource pane', () => {
 		const text = shown(resourceRows(pane(at(0, 'fencing resource off', 'acquire B', 'write B', 'tick 6', 'acquire A', 'write A', 'write B'))));
 		expect(text).toContain('FENCING OFF');
 		expect(text).toContain('B "B" CORRUPTED');
+	});
+
+	test('where the lock service gives no token, the resource checks tokens and gets none, not in green', () => {
+		const redlock = (steps: number) => {
+			let session = startSession(loadScenario('redlock-gc-pause'));
+			for (let step = 0; step < steps; step += 1) session = reduceSession(session, {type: 'next'});
+			return session;
+		};
+		const wide = resourceRows({session: redlock(7), width: 60, look});
+		expect(shown(wide)).toContain('checks tokens · Redlock sends none');
+		expect(shown(wide)).not.toContain('fencing ON');
+		const fencing = wide.flat().find(part => part.text.includes('checks tokens'))!;
+		expect(fencing.role).toBe('warn');
+		// Where the long words do not fit, the short ones.
+		expect(shown(resourceRows({session: redlock(7), width: 39, look}))).toMatch(/checks tokens · none sent$/m);
+		const ja = lookIn('ja');
+		expect(shown(resourceRows({session: redlock(7), width: 60, look: ja}), ja)).toContain('トークンを検査 · Redlock は送らない');
+		expect(shown(resourceRows({session: redlock(7), width: 39, look: ja}), ja)).toContain('検査する · トークンは来ない');
+		// A lock service that issues tokens: fencing ON, in green.
+		const fenced = resourceRows(pane(at(6)));
+		expect(fenced.flat().find(part => part.text.includes('fencing ON'))?.role).toBe('ok');
 	});
 });
 

@@ -1,10 +1,12 @@
 // A projector washes grey out: in every theme, no letter or digit of any built-in story is drawn in
-// grey or faint, nor in a colour that vanishes on the theme's own background. Decoration (rules,
+// grey or faint, and each has a contrast of at least 4.5:1 (WCAG AA) against the background under
+// it, in the colours of the theme's terminal (source/export/palette.ts). Decoration (rules,
 // separators, the signs of what is still to come) may be grey.
 
 import {describe, expect, test} from 'vitest';
 import {drawDashboard} from '../../source/export/dashboard.js';
 import {renderFrame} from '../../source/export/frame.js';
+import {palettes} from '../../source/export/palette.js';
 import {rowSlots} from '../../source/export/screen.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
@@ -13,39 +15,35 @@ import {Dashboard} from '../../source/ui/Dashboard.js';
 import {makeLook, type ThemeName, themeNames} from '../../source/ui/look.js';
 import {LookContext} from '../../source/ui/useLook.js';
 import {builtinScenario} from '../scenario/helpers.js';
+import {contrastRatio, sgrColours, textContrast} from './contrast.js';
 
 const sizes = [
 	{cols: 80, rows: 24},
 	{cols: 120, rows: 40},
 ] as const;
 
-// SGR foregrounds: 30-37, 90-97. Grey is 90 (bright black); 2 is faint.
+// SGR: 90 is grey (bright black), 2 faint.
 const grey = 90;
 const faint = 2;
-/** Foregrounds that a viewer cannot read on the theme's background (when no background is set under them). */
-const unreadableOn: Record<ThemeName, readonly number[]> = {
-	dark: [30, 34, grey],
-	contrast: [30, 34, grey],
-	light: [33, 37, 93, 97, grey],
-};
 
 interface Cell {
 	readonly text: string;
-	readonly foreground: number | null;
-	readonly background: boolean;
+	readonly grey: boolean;
 	readonly faint: boolean;
+	/** Its text's contrast against its background, in the theme's terminal. */
+	readonly contrast: number;
 }
 
 /** The cells of a styled frame that hold a letter or a digit, with what their SGR codes say. */
-function textCells(frame: readonly string[], cols: number): Cell[] {
+function textCells(frame: readonly string[], cols: number, theme: ThemeName): Cell[] {
 	return frame.flatMap(line =>
 		rowSlots(line, cols)
 			.filter(slot => slot.lead && /[\p{L}\p{N}]/u.test(slot.char.value))
 			.map(slot => {
 				const parameters = slot.char.styles.flatMap(style => style.code.slice(2, -1).split(';').map(Number));
-				const foreground = parameters.findLast(code => (code >= 30 && code <= 37) || (code >= 90 && code <= 97)) ?? null;
-				const background = parameters.some(code => code === 7 || (code >= 40 && code <= 47) || (code >= 100 && code <= 107));
-				return {text: slot.char.value, foreground, background, faint: parameters.includes(faint)};
+				const foreground = parameters.findLast(code => (code >= 30 && code <= 37) || (code >= 90 && code <= 97) || code === 39);
+				const {text, background} = sgrColours(parameters, palettes[theme]);
+				return {text: slot.char.value, grey: foreground === grey, faint: parameters.includes(faint), contrast: contrastRatio(text, background)};
 			}),
 	);
 }
@@ -54,9 +52,7 @@ function textCells(frame: readonly string[], cols: number): Cell[] {
 function unreadable(frame: readonly string[], cols: number, theme: ThemeName): string[] {
 	const plain = (line: string) => line.replace(/\u001B\[[\d;]*m/g, '');
 	return frame.flatMap(line => {
-		const bad = textCells([line], cols).filter(
-			cell => cell.faint || cell.foreground === grey || (!cell.background && cell.foreground !== null && unreadableOn[theme].includes(cell.foreground)),
-		);
+		const bad = textCells([line], cols, theme).filter(cell => cell.faint || cell.grey || cell.contrast < textContrast);
 		return bad.length > 0 ? [`${bad.map(cell => cell.text).join('')} in: ${plain(line).trim()}`] : [];
 	});
 }
@@ -96,4 +92,7 @@ test('the check sees grey and faint letters, and lets grey lines be', () => {
 	expect(unreadable(['\u001B[90m────\u001B[39m plain'], 20, 'dark')).toEqual([]);
 	expect(unreadable(['\u001B[37mwhite\u001B[39m'], 20, 'light')).toEqual(['white in: white']);
 	expect(unreadable(['\u001B[97m\u001B[41mbanner\u001B[49m\u001B[39m'], 20, 'light')).toEqual([]);
+	// Light grey on red is 4.09:1 on a dark terminal; inverse paints the text in the background's colour.
+	expect(unreadable(['\u001B[1;37;41mCORRUPTED\u001B[0m'], 20, 'dark')).toEqual(['CORRUPTED in: CORRUPTED']);
+	expect(unreadable(['\u001B[7;91mbad\u001B[0m'], 20, 'contrast')).toEqual([]);
 });

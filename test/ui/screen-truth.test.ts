@@ -159,7 +159,7 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
 	for (const client of world.clients.filter(each => each.holds)) {
 		const row = lines.find(line => new RegExp(`^[ ${looks[lang].glyphs.pointer}] \\d+ ${client.name} `).test(line));
 		expect(row, `${where}: ${client.name}'s row`).toBeDefined();
-		const held = client.token === null ? labels.theLock : labels.tokenN(client.token);
+		const held = client.token === null ? labels.theLock : labels.backendWords(world.backend, world.tokens).tokenN(client.token);
 		const agrees = namedHolder(world) === client.name && world.lock.token === client.token;
 		const [said, unsaid] = agrees ? [`${held} ${g.ok}`, labels.stale(held)] : [labels.stale(held), `${held} ${g.ok}`];
 		expect(row, `${where}: ${client.name} ${agrees ? 'agrees' : 'is stale'}`).toContain(said);

@@ -121,7 +121,8 @@ const clientTable = (session: Session, width: number, look: Look) => {
 	);
 	// Until when a client believes, by its own clock, where that can differ from what the lock service says.
 	const untilMatters = (client: Client) => world.nodes.length > 1 || client.offset !== 0 || client.checksLease || reach.jumpsClient;
-	const heldWords = world.nodes.length > 1 || world.tokens === 'none' ? labels.theLock : labels.tokenN(wideTime);
+	const words = labels.backendWords(world.backend, world.tokens);
+	const heldWords = world.nodes.length > 1 || world.tokens === 'none' ? labels.theLock : words.tokenN(wideTime);
 	const beliefRoom = [`${heldWords} ${g.ok}`, labels.stale(heldWords)].flatMap(belief =>
 		world.clients.some(untilMatters) ? [labels.beliefUntil(belief, wideTime)] : [belief],
 	);
@@ -137,7 +138,7 @@ const clientTable = (session: Session, width: number, look: Look) => {
 		});
 	const cells = world.clients.map((client, index) => {
 		const inflight = world.inflight.filter(write => write.from === client.name);
-		const held = client.token === null ? labels.theLock : labels.tokenN(client.token);
+		const held = client.token === null ? labels.theLock : words.tokenN(client.token);
 		const believed = agrees(world, client) ? `${held} ${g.ok}` : labels.stale(held);
 		const belief: [string, Role] = !client.holds
 			? ['—', 'dim']
@@ -323,7 +324,7 @@ function notesCell(world: World, client: Client, start: Client | undefined, labe
 	const latencies = latencyNotes(world, client, start, labels, short, g.request);
 	const notes = [
 		...(client.offset !== 0 ? [labels.clockOffset(client.offset)] : []),
-		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease] : []),
+		...(client.checksLease ? [short ? labels.checksShort : labels.checksLease(labels.backendWords(world.backend, world.tokens).lease)] : []),
 		...(peers.length > 0 ? [short ? `${g.cut} ${peers.join(' ')}` : labels.cutFrom(peers)] : []),
 		...latencies,
 	];
@@ -357,7 +358,8 @@ function beliefRows(world: World, labels: Labels, width: number, warn: string): 
 	if (holding.length === 1) {
 		const [client] = holding;
 		const ok = agrees(world, client!);
-		return wrap(labels.oneBelief(client!.name, client!.token, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
+		const held = client!.token === null ? null : labels.backendWords(world.backend, world.tokens).tokenN(client!.token);
+		return wrap(labels.oneBelief(client!.name, held, ok), width - 1).map(line => [piece(` ${line}`, ok ? 'ok' : 'warn')]);
 	}
 	// With several nodes, how many each has says who the lock service agrees with, if anyone.
 	const said =
@@ -370,7 +372,7 @@ function beliefRows(world: World, labels: Labels, width: number, warn: string): 
 			: labels.doubleBelief(
 					holding.map(client => client.name),
 					world.lock.holder,
-					world.lock.token,
+					world.lock.token === null ? null : labels.backendWords(world.backend, world.tokens).tokenN(world.lock.token),
 				);
 	const lines = wrap(`${warn} ${said}`, width - 2);
 	// One band, as wide as its widest line.

@@ -71,12 +71,15 @@ const lockBody = (session: Session, width: number, look: Look) => {
 
 export function lockRows({session, width, look, more = 0}: GrowingPaneProps): Row[] {
 	const labels = labelsFor(look.lang);
+	const world = currentWorld(session);
+	const words = labels.backendWords(world.backend, world.tokens);
 	const {title, holder, label, apart, together, extra} = lockBody(session, width, look);
 	const apartShown = apart !== null && more >= extra;
 	// Each grant whole or not at all: the list stops at the first that does not fit.
 	const grants: Row[] = [];
 	for (const [index, grant] of latestGrants(session, apartShown ? more - extra : more).entries()) {
-		const row = [label(index === 0 ? labels.grants : ''), piece(labels.grant(grant.token, grant.client, grant.from, grant.end), grant.end ? 'dim' : 'plain')];
+		const held = grant.token === null ? null : words.tokenN(grant.token);
+		const row = [label(index === 0 ? labels.grants : ''), piece(labels.grant(held, grant.client, grant.from, grant.end), grant.end ? 'dim' : 'plain')];
 		if (rowWidth(row) > width) break;
 		grants.push(row);
 	}
@@ -139,13 +142,13 @@ function oneNodeRows(session: Session, labels: Labels, words: BackendWords, labe
 			// During a lock-delay, what matters next is when the lock can be taken again.
 			node.up && inLockDelay(world, node)
 				? underLabel(label(''), [piece(labels.lockDelayUntil(node.delayUntil!, true), 'warn')], width)
-				: underLabel(label(''), [piece(labels.expiredWhose(last.client, last.token), 'bad')], width),
+				: underLabel(label(''), [piece(words.ranOut(last.client, last.token), 'bad')], width),
 		];
 	if (last?.kind === 'released')
 		return [
 			next,
 			[label(words.lease), piece(labels.releasedAt(last.t))],
-			underLabel(label(''), [piece(labels.releasedBy(last.client, last.token), 'dim')], width),
+			underLabel(label(''), [piece(labels.releasedBy(last.client, last.token === null ? null : words.tokenN(last.token)), 'dim')], width),
 		];
 	return [next, [label(words.lease), piece('—', 'dim')], underLabel(label(''), [piece(labels.neverHeld, 'dim')], width)];
 }

@@ -3,6 +3,7 @@
 // spare, the writes before it, newest first.
 
 import type {Event} from '../../model/event.js';
+import type {World} from '../../model/world.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
@@ -36,10 +37,22 @@ function writePieces(write: Write, width: number, labels: Labels, g: Glyphs): Pi
 	return [piece(`${g.ok} ${write.client} "${write.value}" `, 'ok'), piece(token)];
 }
 
+/**
+ * Whether the resource checks tokens: unmissable when it does not; and where the lock service
+ * gives no token (Redlock), that it checks and gets none, not in green as if that were fencing.
+ */
+function fencingPieces(world: World, width: number, labels: Labels, g: Glyphs): Piece[] {
+	if (!world.resource.fenced) return [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')];
+	if (world.tokens !== 'none') return [piece(labels.fencingOn, 'ok')];
+	const [long, short] = labels.backendWords(world.backend, world.tokens).checksNoTokens;
+	return [piece(widthOf(long) <= width ? long : short, 'warn')];
+}
+
 /** The pane but its writes. */
 const resourceBody = (session: Session, width: number, look: Look) => {
 	const labels = labelsFor(look.lang);
-	const {resource} = currentWorld(session);
+	const world = currentWorld(session);
+	const {resource} = world;
 	const g = look.glyphs;
 	const name = Math.max(widthOf(labels.value), widthOf(labels.lastWrite)) + 1;
 	const label = (text: string) => piece(` ${pad(text, name)}`, 'label');
@@ -59,7 +72,7 @@ const resourceBody = (session: Session, width: number, look: Look) => {
 		],
 		width,
 	);
-	const fencing = underLabel(label(''), resource.fenced ? [piece(labels.fencingOn, 'ok')] : [piece(` ${g.warn} ${labels.fencingOff} `, 'alarm')], width);
+	const fencing = underLabel(label(''), fencingPieces(world, width - rowWidth([label('')]), labels, g), width);
 	const title = titleRule([piece(labels.resourcePane, 'title'), piece(' '), piece(resource.name, 'accent')], width, look);
 	return {rows: [title, value, counts, fencing], label, lastLabel: label(labels.lastWrite)};
 };
