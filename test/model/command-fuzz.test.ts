@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
-import {describeEvent, describeRefusal} from '../../source/model/describe.js';
+import {describeEvent, describeRefusal} from '../../source/words/describe.js';
 import {type Command, commandUsage, lockPeer, parseCommand, printCommand, resourceTarget} from '../../source/model/command.js';
 import {createWorld, type World} from '../../source/model/world.js';
 import {quote} from '../../source/text/quote.js';

@@ -1,8 +1,8 @@
 // Events and refusals in words, in English and Japanese. The trace uses the English text.
 
 import type {Lang} from '../text/narration.js';
-import {type Command, lockPeer, printCommand, resourceTarget} from './command.js';
-import type {Event, NodeCount, Refusal} from './event.js';
+import {type Command, lockPeer, printCommand, resourceTarget} from '../model/command.js';
+import type {Event, NodeCount, Refusal} from '../model/event.js';
 
 const tokenText = (token: number | null, lang: Lang) => {
 	if (lang === 'ja') return token === null ? 'トークンなし' : `トークン ${token}`;
