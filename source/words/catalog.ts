@@ -1,0 +1,37 @@
+// The shape of a language's words: one catalog per language (en.ts, ja.ts) holds every sentence of
+// that language, whole. Each part is typed over the kinds it tells, so a kind added to the model
+// makes the compiler name every language that lacks its words.
+
+import {lockPeer, resourceTarget} from '../model/command.js';
+import type {Event, Refusal} from '../model/event.js';
+
+/** Each kind of event in words; `besideTime`: shown beside the event's time (the story's log), so it does not say it again. */
+export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean) => string};
+
+/** Why a command was refused, for each kind of refusal. */
+export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>) => string};
+
+export interface Words {
+	readonly events: EventWords;
+	readonly refusals: RefusalWords;
+	/** A refused command, as typed, with why: `pause A 5 was refused (…)`. */
+	readonly refused: (command: string, why: string) => string;
+	/** A narration: its sentences joined, and what stands for the `more` left out. */
+	readonly narration: {readonly more: (more: number) => string; readonly join: (sentences: readonly string[]) => string};
+}
+
+/** The words for the lock service (`lock`, every node at once) and the resource, as peers are named. */
+export interface PeerWords {
+	readonly lock: string;
+	readonly resource: string;
+}
+
+/** `lock` is the lock service of one node; `resource` the resource; any other peer is a node, by its name. */
+export const peerName = (peer: string, words: PeerWords): string => {
+	if (peer === lockPeer) return words.lock;
+	if (peer === resourceTarget) return words.resource;
+	return peer;
+};
+
+/** A number with a true minus sign, as arithmetic is printed: `−3`. */
+export const signed = (n: number): string => (n < 0 ? `−${-n}` : String(n));
