@@ -2,8 +2,9 @@
 // that language, whole. Each part is typed over the kinds it tells, so a kind added to the model
 // makes the compiler name every language that lacks its words.
 
-import {lockPeer, resourceTarget} from '../model/command.js';
+import {type CommandProblem, lockPeer, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
+import {printable} from '../text/quote.js';
 
 /** Each kind of event in words; `besideTime`: shown beside the event's time (the story's log), so it does not say it again. */
 export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean) => string};
@@ -11,9 +12,16 @@ export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, 
 /** Why a command was refused, for each kind of refusal. */
 export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>) => string};
 
+/**
+ * What is wrong with a command line, for each kind of problem. The command's own words (`tick`,
+ * `delay=`, the usage line) stay as they are typed in every language, so a line can be copied back.
+ */
+export type CommandProblemWords = {readonly [K in CommandProblem['kind']]: (problem: Extract<CommandProblem, {kind: K}>) => string};
+
 export interface Words {
 	readonly events: EventWords;
 	readonly refusals: RefusalWords;
+	readonly commandProblems: CommandProblemWords;
 	/** A refused command, as typed, with why: `pause A 5 was refused (…)`. */
 	readonly refused: (command: string, why: string) => string;
 	/** A narration: its sentences joined, and what stands for the `more` left out. */
@@ -35,3 +43,6 @@ export const peerName = (peer: string, words: PeerWords): string => {
 
 /** A number with a true minus sign, as arithmetic is printed: `−3`. */
 export const signed = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+
+/** `A, B`: names as a problem lists them, each once and printable; `none` when there are none. */
+export const nameList = (names: readonly string[], none: string): string => (names.length > 0 ? [...new Set(names)].map(printable).join(', ') : none);

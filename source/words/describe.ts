@@ -1,8 +1,8 @@
-// Events and refusals in words, in the language asked for: what is not one language's, with each
+// Events, refusals and command problems in words, in the language asked for: what is not one language's, with each
 // language's sentences in its catalog (en.ts, ja.ts). The trace uses the English text.
 
 import type {Lang} from '../text/narration.js';
-import {type Command, printCommand} from '../model/command.js';
+import {type Command, type CommandProblem, printCommand} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
 import type {Words} from './catalog.js';
 import {en} from './en.js';
@@ -23,6 +23,12 @@ export function describeEvent(event: Event, lang: Lang = 'en', besideTime = fals
 export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
 	const words = wordsFor(lang).refusals[refusal.kind] as (refusal: Refusal) => string;
 	return words(refusal);
+}
+
+/** What is wrong with a command line. */
+export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): string {
+	const words = wordsFor(lang).commandProblems[problem.kind] as (problem: CommandProblem) => string;
+	return words(problem);
 }
 
 /** Events told in one narration at most; a tick through many heartbeats says how many more there were. */

@@ -1,9 +1,10 @@
 // Every sentence in English: the events, the refusals, a narration. The trace, `check` and the
 // story pane in English speak these words.
 
-import {resourceTarget} from '../model/command.js';
+import {type CommandKind, commandUsage, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
-import {type PeerWords, peerName, signed, type Words} from './catalog.js';
+import {quote} from '../text/quote.js';
+import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
 
 const tokenText = (token: number | null) => (token === null ? 'no token' : `token ${token}`);
 
@@ -52,6 +53,12 @@ const decision = (event: Extract<Event, {kind: 'decided'}>, besideTime: boolean)
 	const decides = `${who} decides${event.timedOut ? ' at its timeout' : ''}: validity ${sum}`;
 	return event.kept ? `${decides} > 0: holds until ${t1} + ${event.lease} − ${event.drift} = t=${event.until}` : `${decides} ≤ 0: gives the lock up`;
 };
+
+const commandKinds = Object.keys(commandUsage).join(', ');
+const usage = (verb: CommandKind) => ` (usage: ${commandUsage[verb]})`;
+
+/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
+export const noClientNamed = (word: string, clients: readonly string[]): string => `no client named ${quote(word)} (clients: ${nameList(clients, 'none')})`;
 
 export const en = {
 	events: {
@@ -182,6 +189,29 @@ export const en = {
 		'not-crashed': refusal => `${refusal.client} has not crashed`,
 		'already-crashed': refusal => `${refusal.client} has already crashed`,
 		waiting: refusal => `${refusal.client} is still waiting for replies to its ${refusal.op} (asked at t=${refusal.since})`,
+	},
+	commandProblems: {
+		empty: () => `empty command: expected one of ${commandKinds}`,
+		'unknown-command': problem => `unknown command ${quote(problem.verb)}: expected one of ${commandKinds}`,
+		unexpected: problem => `${problem.verb}: unexpected ${quote(problem.word)}${usage(problem.verb)}`,
+		'no-pause-length': problem => `pause: expected a length in ticks after '${problem.client}'${usage('pause')}`,
+		'not-on-off': problem => `fencing: expected 'on' or 'off'${problem.got === null ? '' : `, got ${quote(problem.got)}`}${usage('fencing')}`,
+		'pause-twice': problem => `write: pause given twice, at ${quote(problem.word)}${usage('write')}`,
+		'no-name': problem =>
+			`${problem.verb}: no client or node named ${quote(problem.word)} (clients: ${nameList(problem.clients, 'none')}; nodes: ${nameList(problem.nodes, 'none')})`,
+		'no-peer-named': problem =>
+			`${problem.verb}: no peer named ${quote(problem.word)} (expected a node: ${nameList(problem.nodes, 'none')}; or lock, resource)${usage(problem.verb)}`,
+		'no-jump': problem => `jump: expected how far to move the clock after '${problem.target}', e.g. +3 or -2${usage('jump')}`,
+		'bad-jump': problem => `jump: expected a whole number from -${maxDuration} to +${maxDuration} other than 0, got ${quote(problem.word)}`,
+		'no-latency-peer': problem => `latency: expected a peer after '${problem.client}' (a node, lock or resource)${usage('latency')}`,
+		'no-latency': problem => `latency: expected ticks each way (0 or more) after '${problem.peer}'${usage('latency')}`,
+		'bad-latency': problem => `latency: expected a whole number from 0 to ${maxDuration}, got ${quote(problem.word)}`,
+		'delay-twice': problem => `write: delay given twice, at ${quote(problem.word)}${usage('write')}`,
+		'bad-value': problem => `write: expected a value of at most ${maxValueLength} printable characters, got ${quote(problem.word)}`,
+		'no-client-named': problem => `${problem.verb}: ${noClientNamed(problem.word, problem.clients)}`,
+		'no-client': problem => `${problem.verb}: expected a client name${usage(problem.verb)}`,
+		'bad-client-name': problem => `${problem.verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(problem.word)}`,
+		'bad-number': problem => `${problem.what}: expected a whole number from 1 to ${maxDuration}, got ${quote(problem.word)}`,
 	},
 	refused: (command, why) => `${command} was refused (${why})`,
 	narration: {more: more => `and ${more} more events`, join: sentences => `${sentences.join('; ')}.`},

@@ -1,9 +1,10 @@
 // Every sentence in Japanese, following the glossary (test/ui/glossary.test.ts): the events, the
 // refusals, a narration. The story pane with `--lang ja` speaks these words.
 
-import {resourceTarget} from '../model/command.js';
+import {type CommandKind, commandUsage, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
-import {type PeerWords, peerName, signed, type Words} from './catalog.js';
+import {quote} from '../text/quote.js';
+import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
 
 /** A name set in Japanese text: a space between it and the kana beside it where it begins or ends in Latin letters or digits. */
 const spaced = (name: string) => `${/^[\x21-\x7E]/.test(name) ? ' ' : ''}${name}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
@@ -47,6 +48,9 @@ const decision = (event: Extract<Event, {kind: 'decided'}>, besideTime: boolean)
 	const decides = `${who}の判断${event.timedOut ? ' (待ち時間切れ)' : ''}: 有効時間 ${sum}`;
 	return event.kept ? `${decides} > 0: ${t1} + ${event.lease} − ${event.drift} = t=${event.until} まで保持` : `${decides} ≤ 0: ロックを手放す`;
 };
+
+const commandKinds = Object.keys(commandUsage).join(', ');
+const usage = (verb: CommandKind) => ` (使い方: ${commandUsage[verb]})`;
 
 export const ja = {
 	events: {
@@ -168,6 +172,29 @@ export const ja = {
 		'not-crashed': refusal => `${refusal.client} はクラッシュしていない`,
 		'already-crashed': refusal => `${refusal.client} はすでにクラッシュしている`,
 		waiting: refusal => `${refusal.client} はまだ${requestWords[refusal.op]}の返事を待っている (t=${refusal.since} に依頼)`,
+	},
+	commandProblems: {
+		empty: () => `コマンドが空: ${commandKinds} のどれか`,
+		'unknown-command': problem => `${quote(problem.verb)} というコマンドはない: ${commandKinds} のどれか`,
+		unexpected: problem => `${problem.verb}: ${quote(problem.word)} は余分${usage(problem.verb)}`,
+		'no-pause-length': problem => `pause: '${problem.client}' の後に停止の長さ (tick 数) が必要${usage('pause')}`,
+		'not-on-off': problem => `fencing: 'on' か 'off' が必要${problem.got === null ? '' : ` (${quote(problem.got)} は不可)`}${usage('fencing')}`,
+		'pause-twice': problem => `write: pause が 2 回ある (${quote(problem.word)})${usage('write')}`,
+		'no-name': problem =>
+			`${problem.verb}: ${quote(problem.word)} というクライアントもノードもない (クライアント: ${nameList(problem.clients, 'なし')}、ノード: ${nameList(problem.nodes, 'なし')})`,
+		'no-peer-named': problem =>
+			`${problem.verb}: ${quote(problem.word)} という相手はない (ノード: ${nameList(problem.nodes, 'なし')}、または lock・resource)${usage(problem.verb)}`,
+		'no-jump': problem => `jump: '${problem.target}' の後にずらす量 (+3 や -2) が必要${usage('jump')}`,
+		'bad-jump': problem => `jump: -${maxDuration} から +${maxDuration} までの 0 でない整数が必要 (${quote(problem.word)} は不可)`,
+		'no-latency-peer': problem => `latency: '${problem.client}' の後に相手 (ノード・lock・resource) が必要${usage('latency')}`,
+		'no-latency': problem => `latency: '${problem.peer}' の後に片道の tick 数 (0 以上) が必要${usage('latency')}`,
+		'bad-latency': problem => `latency: 0 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`,
+		'delay-twice': problem => `write: delay が 2 回ある (${quote(problem.word)})${usage('write')}`,
+		'bad-value': problem => `write: 値は表示できる文字 ${maxValueLength} 字まで (${quote(problem.word)} は不可)`,
+		'no-client-named': problem => `${problem.verb}: ${quote(problem.word)} というクライアントはいない (クライアント: ${nameList(problem.clients, 'なし')})`,
+		'no-client': problem => `${problem.verb}: クライアント名が必要${usage(problem.verb)}`,
+		'bad-client-name': problem => `${problem.verb}: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで (${quote(problem.word)} は不可)`,
+		'bad-number': problem => `${problem.what}: 1 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`,
 	},
 	refused: (command, why) => `${command} は拒否された (${why})`,
 	narration: {more: more => `ほか ${more} 件`, join: sentences => `${sentences.join('。')}。`},
