@@ -1,10 +1,11 @@
-// `npm run mutate`: Stryker changes source/model one small way at a time and runs the model's
-// tests (vitest.mutate.config.ts) on each change; a change no test notices is a surviving mutant.
+// `npm run mutate`: Stryker changes source/model and source/words (the model's events in words) one
+// small way at a time and runs their tests (vitest.mutate.config.ts) on each change; a change no
+// test notices is a surviving mutant.
 // docs/testing.md has the last score and what survived.
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-	mutate: ['source/model/**/*.ts'],
+	mutate: ['source/model/**/*.ts', 'source/words/**/*.ts'],
 	testRunner: 'vitest',
 	vitest: {configFile: 'vitest.mutate.config.ts', related: false},
 	// Each mutant runs only the tests that reached the code it changed.

@@ -1,7 +1,8 @@
 // The rules of docs/architecture.md that the source's text can show: no import circle between
-// files or folders, a model without Ink, React or I/O, and no module-level mutable state in the UI
-// or the text helpers. A regex over import lines is enough: the source imports only with
-// `import … from '…'`, `export … from '…'` and `import('…')`.
+// files or folders, a model without Ink, React or I/O, words on the model and the text helpers
+// alone, and no module-level mutable state in the UI, the text helpers or the words. A regex over
+// import lines is enough: the source imports only with `import … from '…'`, `export … from '…'`
+// and `import('…')`.
 
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -84,8 +85,21 @@ describe('the source keeps its architecture', () => {
 		).toEqual([]);
 	});
 
-	test('the UI and the text helpers keep no state at module level', () => {
-		const checked = sourceFiles.filter(file => /^source\/(ui|text)\//.test(file));
+	test('the words stand on the model and the text helpers alone, with no package', () => {
+		const words = sourceFiles.filter(file => file.startsWith('source/words/'));
+		expect(words.length).toBeGreaterThan(3);
+		expect(words.flatMap(file => importsOf(file).packages.map(name => `${file}: ${name}`))).toEqual([]);
+		expect(
+			words.flatMap(file =>
+				importsOf(file)
+					.files.filter(target => !['model', 'text', 'words'].includes(folderOf(target)))
+					.map(target => `${file} → ${target}`),
+			),
+		).toEqual([]);
+	});
+
+	test('the UI, the text helpers and the words keep no state at module level', () => {
+		const checked = sourceFiles.filter(file => /^source\/(ui|text|words)\//.test(file));
 		const found = checked.flatMap(file => {
 			const text = textOf(file);
 			const lets = [...text.matchAll(/^(?:export\s+)?(?:let|var)\s+(\w+)/gm)].map(match => `${file}: let ${match[1]}`);

@@ -5,7 +5,7 @@
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {printCommand} from '../model/command.js';
-import {describeRefusal} from '../model/describe.js';
+import {describeRefusal} from '../words/describe.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
 import {langs, narrationIn} from '../text/narration.js';

@@ -5,6 +5,7 @@
 import {type Command, maxDuration, type ParseOptions, parseCommand, printCommand, suggestedWord} from '../model/command.js';
 import {maxExploreMoves} from '../scenario/explore-limits.js';
 import {quote} from '../text/quote.js';
+import {commandProblemText} from '../words/describe.js';
 
 export interface MoveSetup {
 	readonly lease: number;
@@ -40,7 +41,7 @@ export function readMoves(texts: readonly string[], names: Required<ParseOptions
 			const hint = suggestedWord(text, result.error, names);
 			return {
 				ok: false,
-				message: `move ${index + 1} (${quote(text.trim())}): ${result.error.message}${hint === null ? '' : ` (did you mean ${quote(hint)}?)`}`,
+				message: `move ${index + 1} (${quote(text.trim())}): ${commandProblemText(result.error.problem)}${hint === null ? '' : ` (did you mean ${quote(hint)}?)`}`,
 			};
 		}
 		parsed.push(result.command);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {Document, isMap, type YAMLMap, type YAMLSeq} from 'yaml';
 import {type Command, printCommand} from '../model/command.js';
-import {narrate} from '../model/describe.js';
+import {narrate} from '../words/describe.js';
 import type {WorldSetup} from '../model/world.js';
 import type {Target} from '../explore/targets.js';
 import {type Lang, type Narration, narrationIn} from '../text/narration.js';

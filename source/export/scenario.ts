@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {Document, isMap, isSeq, type YAMLMap, type YAMLSeq} from 'yaml';
 import {printCommand} from '../model/command.js';
-import {describeRefused} from '../model/describe.js';
+import {describeRefused} from '../words/describe.js';
 import {type Client, defaultLease, defaultResourceName, type World} from '../model/world.js';
 import {type Lang, type Narration, narrationIn} from '../text/narration.js';
 import type {PlayedCommand} from '../scenario/run.js';

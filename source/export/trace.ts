@@ -1,7 +1,7 @@
 // The trace format (docs/model.md, "The trace format"): one JSON object per command, a stable interface.
 
 import {printCommand} from '../model/command.js';
-import {describeEvent, describeRefusal} from '../model/describe.js';
+import {describeEvent, describeRefusal} from '../words/describe.js';
 import {clientClock, nodeClock, type World} from '../model/world.js';
 import type {ScenarioCommand} from '../scenario/run.js';
 

@@ -1,8 +1,6 @@
 // The one vocabulary of changes to a world: keys, scenario steps, the log, traces and recordings
 // all speak it. parseCommand and printCommand are exact inverses.
 
-import type {Lang} from '../text/narration.js';
-import {printable, quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
 
 export type Command =
@@ -51,7 +49,7 @@ export const commandUsage: Record<CommandKind, string> = {
 /** The word for every lock node at once in `partition` and `heal`. */
 export const lockPeer = 'lock';
 
-/** What is wrong with a command line; commandProblemText says it in English or Japanese. */
+/** What is wrong with a command line, as data: words/ says it in each language (commandProblemText). */
 export type CommandProblem =
 	| {readonly kind: 'empty'}
 	| {readonly kind: 'unknown-command'; readonly verb: string}
@@ -77,8 +75,6 @@ export type CommandProblem =
 	| {readonly kind: 'bad-number'; readonly what: string; readonly word: string};
 
 export interface ParseError {
-	/** In English, for files and traces. */
-	readonly message: string;
 	/** The offending word, or null when a word is missing. */
 	readonly word: string | null;
 	readonly problem: CommandProblem;
@@ -93,12 +89,13 @@ export interface ParseOptions {
 	readonly nodes?: readonly string[];
 }
 
+/** Never leaves parseCommand, which turns it into a ParseError: its message only names the problem's kind. */
 class CommandError extends Error {
 	constructor(
 		readonly problem: CommandProblem,
 		readonly word: string | null,
 	) {
-		super(commandProblemText(problem));
+		super(problem.kind);
 	}
 }
 
@@ -108,7 +105,7 @@ export function parseCommand(line: string, options: ParseOptions = {}): ParseRes
 	try {
 		return {ok: true, command: parseWords(line.trim().split(/\s+/).filter(Boolean), options)};
 	} catch (error) {
-		if (error instanceof CommandError) return {ok: false, error: {message: error.message, word: error.word, problem: error.problem}};
+		if (error instanceof CommandError) return {ok: false, error: {word: error.word, problem: error.problem}};
 		throw error;
 	}
 }
@@ -209,89 +206,6 @@ function parseWrite(args: string[], client: string): Command {
 		}
 	}
 	return {kind: 'write', client, ...(value === undefined ? {} : {value}), ...(delay === undefined ? {} : {delay}), ...(pause === undefined ? {} : {pause})};
-}
-
-const clientList = (clients: readonly string[], none: string) => (clients.length > 0 ? [...new Set(clients)].map(printable).join(', ') : none);
-
-/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
-export const noClientNamed = (word: string, clients: readonly string[]): string => `no client named ${quote(word)} (clients: ${clientList(clients, 'none')})`;
-
-/**
- * A problem in words. In Japanese the command's own words (`tick`, `delay=`, the usage line) stay
- * as they are typed, so what the line says can be copied back exactly.
- */
-export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): string {
-	const ja = lang === 'ja';
-	const kinds = Object.keys(commandUsage).join(', ');
-	const usage = (verb: CommandKind) => (ja ? ` (使い方: ${commandUsage[verb]})` : ` (usage: ${commandUsage[verb]})`);
-	switch (problem.kind) {
-		case 'empty':
-			return ja ? `コマンドが空: ${kinds} のどれか` : `empty command: expected one of ${kinds}`;
-		case 'unknown-command':
-			return ja ? `${quote(problem.verb)} というコマンドはない: ${kinds} のどれか` : `unknown command ${quote(problem.verb)}: expected one of ${kinds}`;
-		case 'unexpected':
-			return ja
-				? `${problem.verb}: ${quote(problem.word)} は余分${usage(problem.verb)}`
-				: `${problem.verb}: unexpected ${quote(problem.word)}${usage(problem.verb)}`;
-		case 'no-pause-length':
-			return ja
-				? `pause: '${problem.client}' の後に停止の長さ (tick 数) が必要${usage('pause')}`
-				: `pause: expected a length in ticks after '${problem.client}'${usage('pause')}`;
-		case 'not-on-off': {
-			if (ja) return `fencing: 'on' か 'off' が必要${problem.got === null ? '' : ` (${quote(problem.got)} は不可)`}${usage('fencing')}`;
-			return `fencing: expected 'on' or 'off'${problem.got === null ? '' : `, got ${quote(problem.got)}`}${usage('fencing')}`;
-		}
-		case 'pause-twice':
-			return ja ? `write: pause が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: pause given twice, at ${quote(problem.word)}${usage('write')}`;
-		case 'no-name':
-			return ja
-				? `${problem.verb}: ${quote(problem.word)} というクライアントもノードもない (クライアント: ${clientList(problem.clients, 'なし')}、ノード: ${clientList(problem.nodes, 'なし')})`
-				: `${problem.verb}: no client or node named ${quote(problem.word)} (clients: ${clientList(problem.clients, 'none')}; nodes: ${clientList(problem.nodes, 'none')})`;
-		case 'no-peer-named':
-			return ja
-				? `${problem.verb}: ${quote(problem.word)} という相手はない (ノード: ${clientList(problem.nodes, 'なし')}、または lock・resource)${usage(problem.verb)}`
-				: `${problem.verb}: no peer named ${quote(problem.word)} (expected a node: ${clientList(problem.nodes, 'none')}; or lock, resource)${usage(problem.verb)}`;
-		case 'no-jump':
-			return ja
-				? `jump: '${problem.target}' の後にずらす量 (+3 や -2) が必要${usage('jump')}`
-				: `jump: expected how far to move the clock after '${problem.target}', e.g. +3 or -2${usage('jump')}`;
-		case 'bad-jump':
-			return ja
-				? `jump: -${maxDuration} から +${maxDuration} までの 0 でない整数が必要 (${quote(problem.word)} は不可)`
-				: `jump: expected a whole number from -${maxDuration} to +${maxDuration} other than 0, got ${quote(problem.word)}`;
-		case 'no-latency-peer':
-			return ja
-				? `latency: '${problem.client}' の後に相手 (ノード・lock・resource) が必要${usage('latency')}`
-				: `latency: expected a peer after '${problem.client}' (a node, lock or resource)${usage('latency')}`;
-		case 'no-latency':
-			return ja
-				? `latency: '${problem.peer}' の後に片道の tick 数 (0 以上) が必要${usage('latency')}`
-				: `latency: expected ticks each way (0 or more) after '${problem.peer}'${usage('latency')}`;
-		case 'bad-latency':
-			return ja
-				? `latency: 0 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`
-				: `latency: expected a whole number from 0 to ${maxDuration}, got ${quote(problem.word)}`;
-		case 'delay-twice':
-			return ja ? `write: delay が 2 回ある (${quote(problem.word)})${usage('write')}` : `write: delay given twice, at ${quote(problem.word)}${usage('write')}`;
-		case 'bad-value':
-			return ja
-				? `write: 値は表示できる文字 ${maxValueLength} 字まで (${quote(problem.word)} は不可)`
-				: `write: expected a value of at most ${maxValueLength} printable characters, got ${quote(problem.word)}`;
-		case 'no-client-named':
-			return ja
-				? `${problem.verb}: ${quote(problem.word)} というクライアントはいない (クライアント: ${clientList(problem.clients, 'なし')})`
-				: `${problem.verb}: ${noClientNamed(problem.word, problem.clients)}`;
-		case 'no-client':
-			return ja ? `${problem.verb}: クライアント名が必要${usage(problem.verb)}` : `${problem.verb}: expected a client name${usage(problem.verb)}`;
-		case 'bad-client-name':
-			return ja
-				? `${problem.verb}: クライアント名は英字 1 文字の後に英数字・-・_ を 11 文字まで (${quote(problem.word)} は不可)`
-				: `${problem.verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(problem.word)}`;
-		case 'bad-number':
-			return ja
-				? `${problem.what}: 1 から ${maxDuration} までの整数が必要 (${quote(problem.word)} は不可)`
-				: `${problem.what}: expected a whole number from 1 to ${maxDuration}, got ${quote(problem.word)}`;
-	}
 }
 
 function parseClient(verb: CommandKind, word: string | undefined, options: ParseOptions): string {

@@ -2,7 +2,7 @@
 // schema cannot see (client names, each command). Every problem of a file is reported at once as
 // `file:line: ...`. Pure: reading files is files.ts's job.
 
-import {type Command, lockPeer, noClientNamed, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
+import {type Command, lockPeer, type ParseError, parseCommand, suggestedWord} from '../model/command.js';
 import {type Backend, backendPresets, type ClientStatus, maxNodes, nodeNames, setupProblem, type WorldSetup} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {didYouMean} from '../text/suggest.js';
@@ -10,6 +10,8 @@ import type {Narration} from '../text/narration.js';
 import type {Problem} from './problem.js';
 import {type Path, readYaml, type ValueLines} from './read-yaml.js';
 import {type ExpectFile, knownKeys, type NarrationFile, scenarioSchema, type ScenarioFile} from './schema.js';
+import {commandProblemText} from '../words/describe.js';
+import {noClientNamed} from '../words/en.js';
 
 export interface Expectation {
 	readonly clock?: number;
@@ -297,7 +299,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 			const line = linesOfStep.of(path) ?? 0;
 			const result = parseText(text);
 			if (result.ok) parsed.push({command: result.command, line});
-			else problems.push({line, message: `${place(stepPath)}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`});
+			else problems.push({line, message: `${place(stepPath)}: ${commandProblemText(result.error.problem)}${commandHint(text, result.error, names, nodes)}`});
 		};
 		if (!Array.isArray(step.do)) command(step.do, doPath);
 		else for (const [index, text] of step.do.entries()) command(text, ['do', index]);
@@ -335,7 +337,7 @@ function readMeaning(data: Record<string, unknown>, lines: ValueLines): Meaning 
 		else
 			problems.push({
 				line: lines.of(['explore', 'moves', index]),
-				message: `explore: move ${index + 1}: ${result.error.message}${commandHint(text, result.error, names, nodes)}`,
+				message: `explore: move ${index + 1}: ${commandProblemText(result.error.problem)}${commandHint(text, result.error, names, nodes)}`,
 			});
 	}
 	return {problems, commands, stepLines, exploreMoves};

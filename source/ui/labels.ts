@@ -1,5 +1,5 @@
 // Every word the dashboard shows, in English and Japanese. Narration and event sentences come
-// from the scenario and from source/model/describe.ts.
+// from the scenario and from source/words/.
 
 import {quote} from '../text/quote.js';
 import type {Lang} from '../text/narration.js';

@@ -3,6 +3,7 @@
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import {parseCommand} from '../../source/model/command.js';
+import {commandProblemText} from '../../source/words/describe.js';
 import {createWorld, type World} from '../../source/model/world.js';
 import {compareStep, describeDifference, describeLag, inModelTokens, tokenMapping} from '../../source/live/compare.js';
 
@@ -10,7 +11,7 @@ function play(world: World, ...lines: string[]): World {
 	let current = world;
 	for (const line of lines) {
 		const parsed = parseCommand(line);
-		if (!parsed.ok) throw new Error(parsed.error.message);
+		if (!parsed.ok) throw new Error(commandProblemText(parsed.error.problem));
 		current = applyCommand(current, parsed.command).world;
 	}
 	return current;

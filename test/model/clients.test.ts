@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
-import {describeEvent, describeRefusal} from '../../source/model/describe.js';
+import {describeEvent, describeRefusal} from '../../source/words/describe.js';
 import {createWorld} from '../../source/model/world.js';
 import {clientOf, command, run, worldOf} from './helpers.js';
 

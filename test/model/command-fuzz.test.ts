@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
-import {describeEvent, describeRefusal} from '../../source/model/describe.js';
+import {commandProblemText, describeEvent, describeRefusal} from '../../source/words/describe.js';
 import {type Command, commandUsage, lockPeer, parseCommand, printCommand, resourceTarget} from '../../source/model/command.js';
 import {createWorld, type World} from '../../source/model/world.js';
 import {quote} from '../../source/text/quote.js';
@@ -55,7 +55,7 @@ const stage = ((): World => {
 	let world = createWorld({clients: clients.map(name => ({name})), nodes: nodes.length, tokens: 'none'});
 	for (const line of ['acquire A', 'write A delay=2', 'partition B L2', 'crash L3']) {
 		const parsed = parseCommand(line, names);
-		if (!parsed.ok) throw new Error(`${line}: ${parsed.error.message}`);
+		if (!parsed.ok) throw new Error(`${line}: ${commandProblemText(parsed.error.problem)}`);
 		world = applyCommand(world, parsed.command).world;
 	}
 	return world;
@@ -127,7 +127,8 @@ function expectGoodError(line: string, world = stage): World {
 		expect(parseCommand(printCommand(result.command), names)).toEqual(result);
 		return play(world, result.command);
 	}
-	const {message, word} = result.error;
+	const {word} = result.error;
+	const message = commandProblemText(result.error.problem);
 	expect(message).not.toMatch(rawControl);
 	expect(message.length).toBeLessThan(400);
 	if (word === null) expect(message).toMatch(/expected|empty/);
@@ -185,12 +186,12 @@ describe(`command parser fuzz (seed ${seed}; ${replayWith(seed)})`, () => {
 	test('an escape sequence in a word is shown escaped, not sent to the terminal', () => {
 		const result = parseCommand('acquire \x1b[2J\x1b]0;owned\x07', names);
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.error.message).toContain("'\\x1b[2J\\x1b]0;owned\\x07'");
+		if (!result.ok) expect(commandProblemText(result.error.problem)).toContain("'\\x1b[2J\\x1b]0;owned\\x07'");
 	});
 
 	test('a huge word is shortened in the message', () => {
 		const result = parseCommand(`tick ${'9'.repeat(100_000)}`);
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.error.message.length).toBeLessThan(200);
+		if (!result.ok) expect(commandProblemText(result.error.problem).length).toBeLessThan(200);
 	});
 });

@@ -1,10 +1,11 @@
 import {describe, expect, test} from 'vitest';
-import {commandProblemText, parseCommand, printCommand, suggestedWord} from '../../source/model/command.js';
+import {parseCommand, printCommand, suggestedWord} from '../../source/model/command.js';
+import {commandProblemText} from '../../source/words/describe.js';
 
 const errorOf = (line: string, clients?: string[]) => {
 	const parsed = parseCommand(line, clients ? {clients} : {});
 	if (parsed.ok) throw new Error(`expected '${line}' to be rejected`);
-	return {message: parsed.error.message, word: parsed.error.word};
+	return {message: commandProblemText(parsed.error.problem), word: parsed.error.word};
 };
 
 /** The same problem in Japanese. */
@@ -141,9 +142,9 @@ describe('command parsing', () => {
 	test('with known names, an unknown node or peer is an error that lists them, with a suggestion', () => {
 		const options = {clients: ['A', 'B'], nodes: ['L1', 'L2', 'L3']};
 		const crash = parseCommand('crash L4', options);
-		expect(!crash.ok && crash.error.message).toBe("crash: no client or node named 'L4' (clients: A, B; nodes: L1, L2, L3)");
+		expect(!crash.ok && commandProblemText(crash.error.problem)).toBe("crash: no client or node named 'L4' (clients: A, B; nodes: L1, L2, L3)");
 		const partition = parseCommand('partition A resorce', options);
-		expect(!partition.ok && partition.error.message).toBe(
+		expect(!partition.ok && commandProblemText(partition.error.problem)).toBe(
 			"partition: no peer named 'resorce' (expected a node: L1, L2, L3; or lock, resource) (usage: partition C [node|lock|resource…])",
 		);
 		expect(!partition.ok && suggestedWord('partition A resorce', partition.error, options)).toBe('resource');

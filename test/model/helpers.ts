@@ -1,11 +1,12 @@
 import {applyCommand, type Outcome} from '../../source/model/apply.js';
 import {parseCommand} from '../../source/model/command.js';
+import {commandProblemText} from '../../source/words/describe.js';
 import {createWorld, findClient, type WorldSetup, type World} from '../../source/model/world.js';
 
 /** Parses one command line, failing the test on a parse error. */
 export function command(line: string) {
 	const parsed = parseCommand(line);
-	if (!parsed.ok) throw new Error(`bad command in test: ${parsed.error.message}`);
+	if (!parsed.ok) throw new Error(`bad command in test: ${commandProblemText(parsed.error.problem)}`);
 	return parsed.command;
 }
 

@@ -1,7 +1,7 @@
 // Messages that take time (docs/model.md, "Messages that take time"): each rule on its own.
 
 import {describe, expect, test} from 'vitest';
-import {describeEvent} from '../../source/model/describe.js';
+import {describeEvent} from '../../source/words/describe.js';
 import {createWorld, findNode, knownUntil, type WorldSetup} from '../../source/model/world.js';
 import {clientOf, run} from './helpers.js';
 

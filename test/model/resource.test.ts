@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {describeEvent} from '../../source/model/describe.js';
+import {describeEvent} from '../../source/words/describe.js';
 import {clientOf, run, worldOf} from './helpers.js';
 
 /** A at token 1 frozen past its lease, B at token 2: the chapter's double grant. */

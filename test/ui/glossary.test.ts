@@ -5,7 +5,7 @@
 // labels that are plain words.
 
 import {describe, expect, test} from 'vitest';
-import {describeEvent} from '../../source/model/describe.js';
+import {describeEvent} from '../../source/words/describe.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
 import type {Scenario} from '../../source/scenario/parse.js';

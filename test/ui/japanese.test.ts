@@ -2,7 +2,7 @@
 // says its time again beside the story's time column.
 
 import {describe, expect, test} from 'vitest';
-import {describeEvent} from '../../source/model/describe.js';
+import {describeEvent} from '../../source/words/describe.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import {builtinNames} from '../../source/scenario/files.js';
 import {startSession} from '../../source/session/session.js';

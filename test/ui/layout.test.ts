@@ -13,7 +13,7 @@ import {dashboardRows, minimumSize} from '../../source/ui/Dashboard.js';
 import {makeLook} from '../../source/ui/look.js';
 import {headerRow, titleFits} from '../../source/ui/panes/header.js';
 import {keyBarRow, promptRows} from '../../source/ui/panes/keyBar.js';
-import {commandProblemText} from '../../source/model/command.js';
+import {commandProblemText} from '../../source/words/describe.js';
 import type {Row} from '../../source/ui/panes/rows.js';
 import {expectEqual} from '../expect-equal.js';
 import {builtinScenario, scenarioOf} from '../scenario/helpers.js';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import type {Command} from '../../source/model/command.js';
-import {describeEvent} from '../../source/model/describe.js';
+import {describeEvent} from '../../source/words/describe.js';
 import {majority, type World} from '../../source/model/world.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import type {Scenario} from '../../source/scenario/parse.js';

@@ -7,7 +7,7 @@
 import {lockPeer, resourceTarget} from '../../model/command.js';
 import {believers, type Client, createWorld, type InflightWrite, latencyTo, majority, reaches, type RequestOp, type World} from '../../model/world.js';
 import type {Event} from '../../model/event.js';
-import {describeEvent} from '../../model/describe.js';
+import {describeEvent} from '../../words/describe.js';
 import {currentWorld, type Session, visitEventsBackwards} from '../../session/session.js';
 import {pad, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';

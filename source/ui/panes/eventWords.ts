@@ -3,7 +3,7 @@
 // every other event as describe.ts says it. Lines are ranked, so that a short pane keeps a
 // decision, a lock got or lost and a corruption ahead of the per-node detail.
 
-import {describeEvent, describeRefused, type Told} from '../../model/describe.js';
+import {describeEvent, describeRefused, type Told} from '../../words/describe.js';
 import type {Event} from '../../model/event.js';
 import type {Lang} from '../../text/narration.js';
 import {wrap} from '../../text/fit.js';

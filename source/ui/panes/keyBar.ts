@@ -1,13 +1,14 @@
 // The one-line key bar: the keys a presenter needs most, shortened to the width; or, while a
 // command is being typed, the command line.
 
-import {type CommandProblem, commandProblemText} from '../../model/command.js';
+import type {CommandProblem} from '../../model/command.js';
 import {findClient} from '../../model/world.js';
 import {currentWorld, selectedClientName} from '../../session/session.js';
 import {pad, tailToWidth, wrap} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
 import {keyDescription, keyHelp} from '../keys.js';
 import {labelsFor, type PasteProblem} from '../labels.js';
+import {commandProblemText} from '../../words/describe.js';
 import type {Lang} from '../../text/narration.js';
 import type {Look} from '../look.js';
 import {type PaneProps, piece, type Row, rowWidth, titleRule} from './rows.js';

@@ -5,7 +5,7 @@
 // words, and the steps still to come, only when asked (`i`), faint, as what the script expected.
 
 import {printCommand} from '../../model/command.js';
-import {describeRefusal} from '../../model/describe.js';
+import {describeRefusal} from '../../words/describe.js';
 import {type Lang, narrationIn} from '../../text/narration.js';
 import {
 	currentEntry,

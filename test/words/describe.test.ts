@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {describeEvent, describeRefusal, narrate} from '../../source/model/describe.js';
+import {describeEvent, describeRefusal, narrate} from '../../source/words/describe.js';
 import type {Event, Refusal} from '../../source/model/event.js';
 
 // Every kind of event and refusal in words, each variant its text has (a token or none, one node or

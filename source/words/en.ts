@@ -1,0 +1,218 @@
+// Every sentence in English: the events, the refusals, a narration. The trace, `check` and the
+// story pane in English speak these words.
+
+import {type CommandKind, commandUsage, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
+import type {Event, NodeCount} from '../model/event.js';
+import {quote} from '../text/quote.js';
+import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
+
+const tokenText = (token: number | null) => (token === null ? 'no token' : `token ${token}`);
+
+/** ` on 3 of 5 nodes (majority 3)`: on several nodes, how a request went. */
+const onNodes = (nodes: NodeCount | undefined) => (nodes === undefined ? '' : ` on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed})`);
+
+const peerWords: PeerWords = {lock: 'the lock service', resource: 'the resource'};
+
+/** `L4 and L5`, `L1, L2 and L3`. */
+const peerList = (peers: readonly string[]) => {
+	const names = peers.map(peer => peerName(peer, peerWords));
+	return names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+const requestWords = {acquire: 'acquire', renew: 'renew', release: 'release'} as const;
+
+/** What a node did with a request: `granted`, `turned away`. */
+const verdicts = {acquire: ['granted', 'turned away'], renew: ['extended', 'not extended'], release: ['deleted', 'nothing to delete']} as const;
+const nodeVerdict = (op: 'acquire' | 'renew' | 'release', granted: boolean) => verdicts[op][granted ? 0 : 1];
+
+/** Who asks: the client, or its heartbeat. */
+const asker = (client: string, heartbeat: boolean) => (heartbeat ? `${client}'s heartbeat` : client);
+
+const links = (event: Extract<Event, {kind: 'partitioned' | 'healed'}>) => {
+	if (event.peers.length === 0) return `${event.client}'s links stay as they were`;
+	const peers = peerList(event.peers);
+	return event.kind === 'partitioned' ? `${event.client} is cut off from ${peers}` : `${event.client} reaches ${peers} again`;
+};
+
+/**
+ * The decision written out with both of its times, T1 (asked) and T2 (read), by the client's clock:
+ * `validity 10 − (12 − 0) − 1 = −3 ≤ 0: gives the lock up` (lease − (T2 − T1) − drift), `… = 7 > 0:
+ * holds until 0 + 10 − 1 = t=9` (T1 + lease − drift), or a naive client's `until 12 + 10 = t=22`,
+ * counted from T2, which names both. One line at 80 columns where it can.
+ */
+const decision = (event: Extract<Event, {kind: 'decided'}>, besideTime: boolean) => {
+	const who = asker(event.client, event.heartbeat === true);
+	const [t1, t2] = [signed(event.since), signed(event.at)];
+	if (event.validity === null) {
+		const late = event.timedOut ? ', its timeout up,' : '';
+		// Beside its time T2's time is said already, unless the client's clock reads another; its sum still says it.
+		const read = besideTime && event.at === event.t ? 'T2' : `T2 = t=${t2}`;
+		return `${who}${late} reads its replies at ${read} (asked at T1 = t=${t1}) and counts its lease from T2: until ${t2} + ${event.lease} = t=${event.until}`;
+	}
+	const sum = `${event.lease} − (${t2} − ${t1}) − ${event.drift} = ${signed(event.validity)}`;
+	const decides = `${who} decides${event.timedOut ? ' at its timeout' : ''}: validity ${sum}`;
+	return event.kept ? `${decides} > 0: holds until ${t1} + ${event.lease} − ${event.drift} = t=${event.until}` : `${decides} ≤ 0: gives the lock up`;
+};
+
+const commandKinds = Object.keys(commandUsage).join(', ');
+const usage = (verb: CommandKind) => ` (usage: ${commandUsage[verb]})`;
+
+/** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
+export const noClientNamed = (word: string, clients: readonly string[]): string => `no client named ${quote(word)} (clients: ${nameList(clients, 'none')})`;
+
+export const en = {
+	events: {
+		acquired: event => {
+			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.
+			const {nodes} = event;
+			const lease = `lease until t=${event.expiry}`;
+			// Replies read late count the grants as given, not as the keys stand now: they may have expired
+			// since, and another client may hold the lock, so it is a belief.
+			if (nodes && event.afterWait)
+				return `${event.client} believes it holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
+			return nodes
+				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
+				: `${event.client} acquired the lock with ${tokenText(event.token)} (${lease})`;
+		},
+		// The Redlock spec's step 5: it unlocks every instance, even those it believes it did not lock.
+		'acquire-minority': event =>
+			`${event.client} could not acquire: granted${onNodes(event.nodes)}, so it asks every node it reaches to delete this attempt's key`,
+		// Only a lock service of one node turns a client away by its lock-delay.
+		'lock-delay': event => `${event.client} could not acquire: lock-delay until t=${event.until} by the lock service's clock`,
+		// No reply by the decision: the requests may have been lost, or their replies may come too late.
+		unanswered: event =>
+			`${event.client}'s ${event.heartbeat ? 'heartbeat' : requestWords[event.request]} got no reply from ${event.nodes ? 'any node' : 'the lock service'}: it learns nothing`,
+		'acquire-failed': event => `${event.client} could not acquire: ${event.holder} holds the lock`,
+		renewed: event => `${event.heartbeat ? `${event.client}'s heartbeat` : event.client} renewed its lease until t=${event.expiry}${onNodes(event.nodes)}`,
+		'renew-failed': event => {
+			const what = event.heartbeat ? 'heartbeat' : 'renew';
+			if (event.nodes) return `${event.client}'s ${what} renewed its key only${onNodes(event.nodes)}, so ${event.client} learns it lost the lock`;
+			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
+			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
+		},
+		released: event => {
+			// On several nodes a release deletes the client's keys where it has them, a majority or not.
+			const {nodes} = event;
+			if (nodes) return `${event.client}'s release deleted its key on ${nodes.count} of ${nodes.of} nodes`;
+			return `${event.client} released the lock (${tokenText(event.token)})`;
+		},
+		'release-ignored': event => `${event.client} released nothing: it is not the holder`,
+		expired: (event, besideTime) => {
+			const at = besideTime ? '' : ` at t=${event.t}`;
+			const clock = event.node === undefined ? "the lock service's" : `${event.node}'s`;
+			const delay = event.delayUntil === undefined ? '' : `; lock-delay until t=${event.delayUntil} by ${clock} clock`;
+			if (event.node !== undefined) return `${event.client}'s key on ${event.node} expired${at}${delay}`;
+			return `${event.client}'s lease expired${at} (${tokenText(event.token)}): the lock is free${delay}`;
+		},
+		sent: event =>
+			event.stuck
+				? `${event.client} sent "${event.value}" (${tokenText(event.token)}): cut from the resource, it waits in the network`
+				: `${event.client} sent "${event.value}" (${tokenText(event.token)}), arriving at t=${event.arrivesAt}`,
+		// A corrupting write leads with the word, so it survives when a narrow pane cuts the line.
+		accepted: event =>
+			event.violation
+				? `CORRUPTED: ${event.client}'s stale write "${event.value}" accepted (${tokenText(event.token)})`
+				: `${event.client}'s write "${event.value}" accepted (${tokenText(event.token)})`,
+		rejected: event => `the resource rejected ${event.client}'s write: token ${event.token} < max ${event.maxToken}`,
+		paused: event =>
+			event.held === undefined
+				? `${event.client} is paused by GC until t=${event.until}`
+				: `${event.client} checked its lease, then a GC pause holds "${event.held}" back until t=${event.until}`,
+		resumed: event => {
+			const woken = event.early ? `${event.client}'s GC pause ended early` : `${event.client} resumed after its GC pause, unaware of the time that passed`;
+			if (event.unread === undefined) return woken;
+			return `${woken}; it reads the ${event.unread === 1 ? 'reply' : `${event.unread} replies`} waiting`;
+		},
+		crashed: event => {
+			const lost = event.lostWrite === undefined ? '' : `; its held write "${event.lostWrite}" is lost`;
+			// A client without a token (Redlock's never has one) forgets only what it believed.
+			if (event.droppedToken === null) return `${event.client} crashed and forgot what it believed of the lock${lost}`;
+			return `${event.client} crashed and forgot its token${lost}`;
+		},
+		restarted: event => `${event.client} restarted with no token`,
+		fencing: event => {
+			if (event.target === resourceTarget) return event.on ? 'the resource now checks tokens (fencing on)' : 'the resource stops checking tokens (fencing off)';
+			return event.on ? `${event.target} now sends its token with each write (fencing on)` : `${event.target} stops sending its token (fencing off)`;
+		},
+		ticked: (event, besideTime) => (besideTime ? `the clock moved on from t=${event.from}` : `time t=${event.from} → t=${event.t}`),
+		'lease-over': event => `${event.client}'s own clock reads ${event.clock}, past its lease (until t=${event.until}): it does not write`,
+		'node-crashed': event => `node ${event.node} crashed${event.lostKey === null ? '' : `, losing ${event.lostKey}'s key (not persistent)`}`,
+		'node-restarted': event => `node ${event.node} restarted${event.keptKey === null ? ' with no key' : `, keeping ${event.keptKey}'s key`}`,
+		jumped: event => `${event.target}'s clock jumped ${event.by > 0 ? '+' : ''}${event.by}, now reading ${event.clock}`,
+		partitioned: links,
+		healed: links,
+		'request-sent': event => {
+			const what = event.undo ? "delete this attempt's keys" : requestWords[event.op];
+			const failed = event.failed.length === 0 ? '' : ` (${peerList(event.failed)} cannot be reached: down or cut)`;
+			return `${asker(event.client, event.heartbeat === true)} asks ${peerList(event.to)} to ${what}${failed}`;
+		},
+		'request-arrived': event =>
+			`${event.node} answers ${event.client}'s ${requestWords[event.op]}: ${nodeVerdict(event.op, event.granted)} (the reply arrives at t=${event.replyAt})`,
+		'reply-arrived': event => {
+			const verdict = nodeVerdict(event.op, event.granted);
+			if (event.ignored) return `${event.node}'s late reply (${verdict}) reaches ${event.client}, which no longer waits for it`;
+			if (event.unread) return `${event.node}'s reply (${verdict}) reaches ${event.client}'s socket and waits unread: ${event.client} is frozen`;
+			return `${event.client} gets ${event.node}'s reply: ${verdict}`;
+		},
+		'deletion-arrived': event =>
+			event.deleted
+				? `${event.client}'s deletion reaches ${event.node}: its key is deleted`
+				: `${event.client}'s deletion reaches ${event.node}, which holds no key of that attempt`,
+		'message-lost': event => {
+			const why = event.why === 'cut' ? 'the link is cut' : `${event.node} is down`;
+			if (event.message === 'request') return `${event.client}'s ${requestWords[event.op]} request to ${event.node} is lost (${why})`;
+			return `${event.node}'s reply to ${event.client} is lost (${why})`;
+		},
+		decided: decision,
+		'restart-held': event => `node ${event.node}'s restart is held until t=${event.until} by its own clock (restartDelay)`,
+		latency: event => `messages between ${event.client} and ${peerList(event.peers)} now take ${event.n} tick${event.n === 1 ? '' : 's'} each way`,
+		elided: event => `(${event.count} more events)`,
+	},
+	refusals: {
+		'unknown-name': refusal => `there is no client or node named ${refusal.name}`,
+		'unknown-peer': refusal => `there is no node named ${refusal.peer}`,
+		'node-already-crashed': refusal => `node ${refusal.node} has already crashed`,
+		'node-not-crashed': refusal => `node ${refusal.node} has not crashed`,
+		'restart-held': refusal => `node ${refusal.node}'s restart is already held until t=${refusal.until} by its own clock`,
+		'no-change': refusal => {
+			const c = refusal.client;
+			const named = refusal.peers.map(peer => peerName(peer, peerWords)).join(', ');
+			if (refusal.cut) return `no change: ${c} is already cut off from ${named === '' ? peerWords.lock : named}`;
+			if (named === '') return `no change: none of ${c}'s links is cut`;
+			return `no change: ${c} already reaches ${named}`;
+		},
+		'unknown-client': refusal => `there is no client named ${refusal.client}`,
+		paused: refusal => `${refusal.client} is paused by GC until t=${refusal.until}`,
+		crashed: refusal => `${refusal.client} has crashed`,
+		'no-token': refusal => `${refusal.client} does not believe it holds the lock (no token)`,
+		'not-paused': refusal => `${refusal.client} is not paused`,
+		'not-crashed': refusal => `${refusal.client} has not crashed`,
+		'already-crashed': refusal => `${refusal.client} has already crashed`,
+		waiting: refusal => `${refusal.client} is still waiting for replies to its ${refusal.op} (asked at t=${refusal.since})`,
+	},
+	commandProblems: {
+		empty: () => `empty command: expected one of ${commandKinds}`,
+		'unknown-command': problem => `unknown command ${quote(problem.verb)}: expected one of ${commandKinds}`,
+		unexpected: problem => `${problem.verb}: unexpected ${quote(problem.word)}${usage(problem.verb)}`,
+		'no-pause-length': problem => `pause: expected a length in ticks after '${problem.client}'${usage('pause')}`,
+		'not-on-off': problem => `fencing: expected 'on' or 'off'${problem.got === null ? '' : `, got ${quote(problem.got)}`}${usage('fencing')}`,
+		'pause-twice': problem => `write: pause given twice, at ${quote(problem.word)}${usage('write')}`,
+		'no-name': problem =>
+			`${problem.verb}: no client or node named ${quote(problem.word)} (clients: ${nameList(problem.clients, 'none')}; nodes: ${nameList(problem.nodes, 'none')})`,
+		'no-peer-named': problem =>
+			`${problem.verb}: no peer named ${quote(problem.word)} (expected a node: ${nameList(problem.nodes, 'none')}; or lock, resource)${usage(problem.verb)}`,
+		'no-jump': problem => `jump: expected how far to move the clock after '${problem.target}', e.g. +3 or -2${usage('jump')}`,
+		'bad-jump': problem => `jump: expected a whole number from -${maxDuration} to +${maxDuration} other than 0, got ${quote(problem.word)}`,
+		'no-latency-peer': problem => `latency: expected a peer after '${problem.client}' (a node, lock or resource)${usage('latency')}`,
+		'no-latency': problem => `latency: expected ticks each way (0 or more) after '${problem.peer}'${usage('latency')}`,
+		'bad-latency': problem => `latency: expected a whole number from 0 to ${maxDuration}, got ${quote(problem.word)}`,
+		'delay-twice': problem => `write: delay given twice, at ${quote(problem.word)}${usage('write')}`,
+		'bad-value': problem => `write: expected a value of at most ${maxValueLength} printable characters, got ${quote(problem.word)}`,
+		'no-client-named': problem => `${problem.verb}: ${noClientNamed(problem.word, problem.clients)}`,
+		'no-client': problem => `${problem.verb}: expected a client name${usage(problem.verb)}`,
+		'bad-client-name': problem => `${problem.verb}: expected a client name (a letter, then up to 11 letters, digits, - or _), got ${quote(problem.word)}`,
+		'bad-number': problem => `${problem.what}: expected a whole number from 1 to ${maxDuration}, got ${quote(problem.word)}`,
+	},
+	refused: (command, why) => `${command} was refused (${why})`,
+	narration: {more: more => `and ${more} more events`, join: sentences => `${sentences.join('; ')}.`},
+} satisfies Words;
