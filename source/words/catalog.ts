@@ -5,6 +5,7 @@
 import {type CommandProblem, lockPeer, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
 import {printable} from '../text/quote.js';
+import type {Labels} from './labels.js';
 
 /** Each kind of event in words; `besideTime`: shown beside the event's time (the story's log), so it does not say it again. */
 export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean) => string};
@@ -19,6 +20,8 @@ export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<R
 export type CommandProblemWords = {readonly [K in CommandProblem['kind']]: (problem: Extract<CommandProblem, {kind: K}>) => string};
 
 export interface Words {
+	/** Every label, heading and line of the dashboard. */
+	readonly labels: Labels;
 	readonly events: EventWords;
 	readonly refusals: RefusalWords;
 	readonly commandProblems: CommandProblemWords;

@@ -1,10 +1,12 @@
 // Every sentence in English: the events, the refusals, a narration. The trace, `check` and the
 // story pane in English speak these words.
 
-import {type CommandKind, commandUsage, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
+import {type CommandKind, commandUsage, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
+import type {RequestOp} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
+import {arrowKeys, type Labels, offsetText} from './labels.js';
 
 const tokenText = (token: number | null) => (token === null ? 'no token' : `token ${token}`);
 
@@ -60,7 +62,317 @@ const usage = (verb: CommandKind) => ` (usage: ${commandUsage[verb]})`;
 /** `no client named 'X' (clients: A, B)`: for a command and for a scenario's expectations. */
 export const noClientNamed = (word: string, clients: readonly string[]): string => `no client named ${quote(word)} (clients: ${nameList(clients, 'none')})`;
 
+/** Each request: what the client is doing while it waits, and what a node's yes is. */
+const waitingWords = {acquire: ['acquiring', 'granted'], renew: ['renewing', 'extended'], release: ['releasing', 'deleted']} as const satisfies Record<
+	RequestOp,
+	readonly [string, string]
+>;
+
+/** The dashboard's words. */
+const labels: Labels = {
+	lockPane: 'Lock service',
+	resourcePane: 'Resource',
+	clientsPane: 'Clients',
+	timelinePane: 'Timeline',
+	lockLane: 'lock',
+	storyPane: 'Story',
+	helpPane: 'Keys',
+	holder: 'holder',
+	free: 'free',
+	token: 'token',
+	tokenN: token => (token === null ? 'no token' : `token ${token}`),
+	didYouMean: word => `did you mean ${quote(word)}?`,
+	pasteProblem: (problem, count, limit) =>
+		problem === 'too-long'
+			? `the paste is too long: at most ${limit} commands at once`
+			: problem === 'too-many-lines'
+				? `${count} lines pasted: at most ${limit} commands at once`
+				: `a pasted line is longer than ${limit} characters`,
+	nodes: 'nodes',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
+		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
+		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token'} ${token}`,
+		ranOut: (client, token) =>
+			backend === 'zookeeper' || backend === 'consul'
+				? `${client}'s session ended`
+				: token === null
+					? `${client}'s lease ran out`
+					: `${client}'s lease (${tokens === 'revision' ? 'revision' : 'token'} ${token}) ran out`,
+		checksNoTokens: [
+			`checks tokens · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'the lock service'} sends none`,
+			'checks tokens · none sent',
+		],
+	}),
+	clocks: 'clocks',
+	allTrueTime: 'all on true time',
+	clockOffset: offset => `clock ${offsetText(offset)}`,
+	majorityLabel: 'majority',
+	keysOf: (count, of) => `${count} of ${of}`,
+	neededOf: (needed, of) => `${needed} of ${of} needed`,
+	up: 'up',
+	keyUntil: (expiry, left) => `until ${expiry}${left === null ? '' : ` (${left} left)`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
+	theLock: 'lock',
+	lockDelayUntil: (t, whose) => `lock-delay until t=${t}${whose ? ' (its clock)' : ''}`,
+	now: 'now',
+	ticksLeft: (left, lease) => `${left} of ${lease} ticks left`,
+	expiredAt: t => `EXPIRED at t=${t}`,
+	releasedAt: t => `released at t=${t}`,
+	releasedBy: (client, held) => (held === null ? `by ${client}` : `by ${client} (${held})`),
+	neverHeld: 'nobody has held it yet',
+	grants: 'grants',
+	grant: (held, client, from, end) => `${held ?? 'lock'} to ${client} at t=${from}${end ? `, ${end.kind} at t=${end.t}` : ''}`,
+	value: 'value',
+	empty: '(empty)',
+	maxToken: 'max token',
+	accepted: n => `${n} accepted`,
+	rejected: n => `${n} rejected`,
+	fencingOn: 'fencing ON: checks tokens',
+	fencingOff: 'FENCING OFF: no token check',
+	lastWrite: 'last',
+	noWrite: 'no write yet',
+	corrupted: 'CORRUPTED',
+	rejectedWhy: (token, max) => `token ${token} < max ${max}`,
+	noTokenSent: 'no token sent',
+	noTokenBelieved: token => (token === null ? 'no token' : `no token (believes ${token})`),
+	columns: {
+		client: 'client',
+		status: 'status',
+		believes: 'believes',
+		fencing: 'sends token',
+		heartbeat: 'heartbeat',
+		inflight: 'in flight',
+		notes: 'clock, links',
+	},
+	beliefUntil: (belief, until) => `${belief} until ${until}`,
+	checksLease: lease => `checks ${lease}`,
+	checksShort: 'checks',
+	cutFrom: peers => `cut from ${peers.join(', ')}`,
+	lockPeer: 'lock',
+	latencyOf: (peers, n) => `latency ${peers.join(', ')} ${n}`,
+	heldUntil: t => `held→t=${t}`,
+	waitsInPartition: 'waits (cut)',
+	running: 'running',
+	pausedUntil: t => `paused by GC until t=${t}`,
+	pausedShort: t => `GC until t=${t}`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords[op][0]} since t=${since} · `}${replies} of ${sent} replies · ${grants} ${waitingWords[op][1]}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords[op][0]} t=${since} `}${replies}/${sent} ${grants}✓`,
+	crashed: 'crashed',
+	sendsToken: sends => (sends ? 'yes' : 'no'),
+	manual: 'manual',
+	every: n => `every ${n}`,
+	silent: 'silent',
+	stale: held => `${held} stale`,
+	doubleBelief: (names, holder, held) =>
+		`${names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(', ')} all`} believe they hold the lock; the lock service says ${holder === null ? 'nobody' : `${holder} (${held ?? 'no token'})`}`,
+	doubleBeliefNodes: (holders, needed, of) => {
+		const each = holders.map(({name, keys}, index) => `${name} (${keys} of ${of}${index === 0 ? ' nodes' : ''}${keys >= needed ? ': a majority' : ''})`);
+		const names = each.length === 2 ? `${each[0]} and ${each[1]} both` : `${each.join(', ')} all`;
+		return `${names} believe they hold the lock`;
+	},
+	oneBelief: (name, held, agrees) => {
+		const what = held ?? 'the lock (no token)';
+		return agrees ? `${name} holds ${what} and the lock service agrees` : `${name} believes it holds ${what}; the lock service does not agree`;
+	},
+	noBelief: 'no client believes it holds the lock',
+	step: (k, n) => `step ${k} of ${n}`,
+	stepShort: (k, n) => `step ${k}/${n}`,
+	intro: 'start',
+	offScript: changes => `OFF SCRIPT: ${changes} change${changes === 1 ? '' : 's'} by hand (S returns to the script, i shows it)`,
+	scripted: 'script:',
+	theEnd: 'the end · Home to restart',
+	theEndLive: 'the end · q to quit',
+	theEndWatched: 'the end',
+	live: {
+		etcd: 'etcd says',
+		free: 'the lock is free',
+		holder: 'holder',
+		token: 'token',
+		revision: 'revision',
+		leaseUnder: seconds => `lease <${seconds} s`,
+		maxToken: 'max token',
+		empty: 'empty',
+		processes: 'processes:',
+		frozen: 'frozen',
+		crashed: 'crashed',
+		noToken: '—',
+		inModel: value => `(model ${value})`,
+		differs: model => `≠ model ${model}`,
+		lag: (client, ms) => `lag: ${client}'s expiry ${ms >= 0 ? `${ms} ms late` : `${-ms} ms early`}`,
+		redis: 'Redis says',
+		down: 'down',
+		secondsLeft: seconds => `${seconds.toFixed(1)} s`,
+		holdsUntil: until => (until === null ? 'holds' : `holds to t=${until}`),
+		waits: 'waiting',
+		jumpMade: (node, by, seconds) => `${node} ${by > 0 ? '+' : ''}${by}: PEXPIRE ${seconds > 0 ? '+' : ''}${seconds} s`,
+		freshRedis: (nodes, resource) =>
+			`${nodes} fresh redis-server${nodes === 1 ? '' : 's'} and one for ${resource} (a node's clock jump is made on its key: PEXPIRE shortens or lengthens it)`,
+		onlyQ: 'live, only q and b . (blank) work: it plays in real time, nothing goes back',
+		playing: (where, tickMs) => `live on ${where}; a tick is ${tickMs} ms; q quits`,
+		freshEtcd: (lockUrl, resourceUrl, resource) => `a fresh etcd at ${lockUrl} (the lock) and ${resourceUrl} (${resource})`,
+		givenEtcd: (url, prefix) => `${url}, keys under ${prefix}`,
+		stepAgrees: step => `✓ step ${step} agrees with the model`,
+		stepDiffers: (step, difference) => `✗ step ${step}: ${difference}`,
+		verdict: differed =>
+			differed === 0 ? '✓ the live run agrees with the model at every step' : `✗ ${differed} step${differed === 1 ? '' : 's'} differ from the model`,
+		over: 'the story is over: q quits',
+	},
+	flipped: fenced => `fencing ${fenced ? 'ON' : 'OFF'} (variant)`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${byHand ? 'by hand ' : ''}at ${step === 0 ? 'the start' : `step ${step}`}`;
+		const write = sent === null ? `write (no token${believed === null ? '' : `; believes ${believed}`})` : `write with stale token ${sent}`;
+		return `CORRUPTED ${when}: ${writer}'s ${write} accepted`;
+	},
+	refused: 'refused',
+	nothingHappened: 'nothing happened',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = `${count} nodes${names === null ? '' : ` (${names.join(' ')})`}`;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes} answer ${event.client}'s ${event.op}: ${nodeVerdict(event.op, event.granted)}; the replies arrive at t=${event.replyAt}`;
+			case 'reply-arrived': {
+				const said = nodeVerdict(event.op, event.granted);
+				if (event.ignored) return `late replies of ${nodes} reach ${event.client}, which no longer waits for them: ${said}`;
+				if (event.unread) return `the replies of ${nodes} reach ${event.client}, frozen: ${said}, waiting unread`;
+				return `${event.client} gets the replies of ${nodes}: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? 'the links are cut' : 'the nodes are down';
+				return event.message === 'request'
+					? `${event.client}'s ${event.op} requests to ${nodes} are lost (${why})`
+					: `the replies of ${nodes} to ${event.client} are lost (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `; lock-delay until t=${event.delayUntil} by each node's clock`;
+				return `${event.client}'s keys on ${nodes} expired${besideTime ? '' : ` at t=${event.t}`}${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes} delete ${event.client}'s key` : `${event.client}'s deletion reaches ${nodes}: no key of its to delete`;
+		}
+	},
+	sentences: said => `${said.join('; ')}.`,
+	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
+	notReloaded: count => `not reloaded (${count} problem${count === 1 ? '' : 's'})`,
+	savedAs: (name, directory) => `saved as ${name} in ${directory}`,
+	notSaved: reason => `not saved: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const links = `${client}'s messages to and from ${peers.map(peer => (peer === lockPeer ? 'the lock service' : peer)).join(', ')}`;
+		return `L: ${links} ${n === 0 ? 'now arrive at once' : `now take ${n} tick${n === 1 ? '' : 's'} each way`}`;
+	},
+	confirmOpen: 'Another story drops the changes by hand: o or y opens the list, other keys stay',
+	picker: {
+		title: 'Open a scenario',
+		keys: ascii => `${arrowKeys(ascii)} to choose, Enter to open, Esc to go back.`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`above: ${above.join(', ')}`] : []), ...(below.length > 0 ? [`below: ${below.join(', ')}`] : [])].join('  '),
+	},
+	tooSmall: (width, height) => `terminal too small (need ${width}x${height})`,
+	working: (step, steps) => `working… step ${step.toLocaleString('en')} of ${steps.toLocaleString('en')} (q quits; other keys wait their turn)`,
+	signs: {
+		acquired: 'acquired, token n',
+		acquiredNoToken: 'acquired, no token',
+		ok: 'accepted; agrees',
+		bad: 'rejected; refused',
+		violation: 'corrupted; warning',
+		gc: 'GC pause',
+		holds: 'holds the lock',
+		stale: 'stale belief',
+		expired: 'lease expired',
+		sent: 'write sent, arrives',
+		renewed: 'lease renewed',
+		renewRefused: 'renewal refused',
+		acquireRefused: 'acquire turned away',
+		released: 'released',
+		crashed: 'crashed',
+		restarted: 'restarted',
+		maxToken: 'max token rose to n',
+		unfenced: 'resource fencing off',
+		fenced: 'resource fencing on',
+		lease: 'lease: used, left',
+		pointer: 'selected; by hand',
+		nodeKey: "a node's key, C's",
+		jumped: 'clock jumped by n',
+		cut: 'links cut (partition)',
+		healed: 'links healed',
+		unanswered: 'no answer (cut off)',
+		lockDelay: 'lock-delay: none may acquire',
+		onNodes: 'on n nodes',
+		request: 'lock request travelling',
+		reply: 'reply travelling back',
+		replyGranted: 'reply read: granted',
+		replyRefused: 'reply read: not granted',
+		replyUnread: 'reply waits unread (frozen)',
+		lost: 'request or reply lost',
+	},
+	timelineSigns: {
+		acquired: 'acquired, token n',
+		acquiredNoToken: 'acquired, no token',
+		ok: 'accepted',
+		bad: 'rejected',
+		violation: 'corrupted',
+		gc: 'GC pause',
+		holds: 'holds',
+		stale: 'stale',
+		expired: 'expired',
+		sent: 'write sent, arrives',
+		renewed: 'renewed',
+		renewRefused: 'renewal refused',
+		acquireRefused: 'turned away',
+		released: 'released',
+		crashed: 'crashed',
+		restarted: 'restarted',
+		maxToken: 'max token n',
+		unfenced: 'fencing off',
+		fenced: 'fencing on',
+		nodeKey: "C's key",
+		jumped: 'clock jump',
+		cut: 'cut',
+		healed: 'healed',
+		unanswered: 'no answer',
+		lockDelay: 'lock-delay',
+		onNodes: 'on n nodes',
+		request: 'request',
+		reply: 'reply',
+		replyGranted: 'granted',
+		replyRefused: 'not granted',
+		replyUnread: 'waits unread',
+		lost: 'lost',
+	},
+	signsPane: 'Signs',
+	faintSigns: 'Faint signs are still to come.',
+	helpFooter: 'Esc or ? closes this help',
+	helpMore: '↓ more',
+	helpBack: '↑ back',
+	keyBar: {
+		next: 'next',
+		back: 'back',
+		client: 'client',
+		acquire: 'acquire',
+		write: 'write',
+		fencing: 'fencing',
+		command: 'command',
+		help: 'help',
+		quit: 'quit',
+		auto: 'auto',
+		variant: 'other fencing',
+		node: 'node',
+		crashNode: 'crash',
+		restartNode: 'restart',
+		cutNode: 'cut',
+		healNode: 'heal',
+		jumpNode: 'jump',
+		cut: 'cut/heal',
+	},
+};
+
 export const en = {
+	labels,
 	events: {
 		acquired: event => {
 			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.

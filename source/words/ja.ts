@@ -1,10 +1,12 @@
 // Every sentence in Japanese, following the glossary (test/ui/glossary.test.ts): the events, the
 // refusals, a narration. The story pane with `--lang ja` speaks these words.
 
-import {type CommandKind, commandUsage, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
+import {type CommandKind, commandUsage, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
+import type {RequestOp} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
+import {arrowKeys, type Labels, offsetText} from './labels.js';
 
 /** A name set in Japanese text: a space between it and the kana beside it where it begins or ends in Latin letters or digits. */
 const spaced = (name: string) => `${/^[\x21-\x7E]/.test(name) ? ' ' : ''}${name}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
@@ -52,7 +54,315 @@ const decision = (event: Extract<Event, {kind: 'decided'}>, besideTime: boolean)
 const commandKinds = Object.keys(commandUsage).join(', ');
 const usage = (verb: CommandKind) => ` (使い方: ${commandUsage[verb]})`;
 
+/** Each request: what the client is doing while it waits, and what a node's yes is. */
+const waitingWords = {acquire: ['取得', '許可'], renew: ['延長', '延長'], release: ['解放', '削除']} as const satisfies Record<
+	RequestOp,
+	readonly [string, string]
+>;
+
+/** The dashboard's words. */
+const labels: Labels = {
+	lockPane: 'ロックサービス',
+	resourcePane: '資源',
+	clientsPane: 'クライアント',
+	timelinePane: 'タイムライン',
+	lockLane: 'ロック',
+	storyPane: '筋書き',
+	helpPane: 'キー操作',
+	holder: '持ち主',
+	free: '空き',
+	token: 'トークン',
+	tokenN: token => (token === null ? 'トークンなし' : `トークン ${token}`),
+	didYouMean: word => `${quote(word)} のこと?`,
+	pasteProblem: (problem, count, limit) =>
+		problem === 'too-long'
+			? `貼り付けが長すぎる: 一度に ${limit} コマンドまで`
+			: problem === 'too-many-lines'
+				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
+				: `貼り付けた行が ${limit} 文字を超える`,
+	nodes: 'ノード',
+	backendWords: (backend, tokens) => ({
+		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
+		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
+		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
+		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}`,
+		ranOut: (client, token) =>
+			backend === 'zookeeper' || backend === 'consul'
+				? `${client} のセッションが終了`
+				: token === null
+					? `${client} のリースが失効`
+					: `${client} のリース (${tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}) が失効`,
+		checksNoTokens: [
+			`トークンを検査 · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'ロックサービス'} は送らない`,
+			'検査する · トークンは来ない',
+		],
+	}),
+	clocks: '時計',
+	allTrueTime: 'すべて正しい時刻',
+	clockOffset: offset => `時計 ${offsetText(offset)}`,
+	majorityLabel: '過半数',
+	keysOf: (count, of) => `${count}/${of}`,
+	neededOf: (needed, of) => `${needed}/${of} が必要`,
+	up: '稼働',
+	keyUntil: (expiry, left) => `${expiry} まで${left === null ? '' : ` (残り ${left})`}`,
+	lockDelayOf: ticks => `lock-delay ${ticks}`,
+	theLock: 'ロック',
+	lockDelayUntil: (t, whose) => `${whose ? '自身の時計で ' : ''}t=${t} まで lock-delay`,
+	now: '現在',
+	ticksLeft: (left, lease) => `残り ${left}/${lease} tick`,
+	expiredAt: t => `t=${t} で失効`,
+	releasedAt: t => `t=${t} に解放`,
+	releasedBy: (client, held) => (held === null ? `${client} が解放` : `${client} が解放 (${held})`),
+	neverHeld: 'まだ誰も取得していない',
+	grants: '付与',
+	grant: (held, client, from, end) =>
+		`${held ?? 'ロック'} → ${client} (t=${from})${end ? `、t=${end.t} に${end.kind === 'expired' ? '失効' : end.kind === 'lost' ? '消失' : '解放'}` : ''}`,
+	value: '値',
+	empty: '(空)',
+	maxToken: '最大トークン',
+	accepted: n => `受理 ${n}`,
+	rejected: n => `拒否 ${n}`,
+	fencingOn: 'フェンシング有: 検査する',
+	fencingOff: 'フェンシング無: 検査しない',
+	lastWrite: '直近',
+	noWrite: 'まだ書き込みなし',
+	corrupted: '破壊',
+	rejectedWhy: (token, max) => `トークン ${token} < 最大 ${max}`,
+	noTokenSent: 'トークンなし',
+	noTokenBelieved: token => (token === null ? 'トークンなし' : `トークンなし (トークン ${token} のつもり)`),
+	columns: {
+		client: '名前',
+		status: '状態',
+		believes: '持つつもり',
+		fencing: 'トークン送信',
+		heartbeat: 'ハートビート',
+		inflight: '送信中',
+		notes: '時計・接続',
+	},
+	beliefUntil: (belief, until) => `${belief} (${until} まで)`,
+	checksLease: lease => `${lease}を確認`,
+	checksShort: '確認',
+	cutFrom: peers => `切断: ${peers.join('・')}`,
+	lockPeer: 'ロック',
+	latencyOf: (peers, n) => `ネットワーク遅延 ${peers.join('・')} ${n}`,
+	heldUntil: t => `保留→t=${t}`,
+	waitsInPartition: '分断で待機',
+	running: '動作中',
+	pausedUntil: t => `GC 停止中 (t=${t} まで)`,
+	pausedShort: t => `GC t=${t} まで`,
+	waitingFor: ({op, since, replies, sent, grants}, paused) =>
+		`${paused ? '' : `${waitingWords[op][0]}の返事待ち (t=${since} から) · `}返事 ${replies}/${sent} · ${waitingWords[op][1]} ${grants}`,
+	waitingShort: ({op, since, replies, sent, grants}, paused) => `${paused ? '' : `${waitingWords[op][0]}待ち t=${since} `}${replies}/${sent} ${grants}✓`,
+	crashed: 'クラッシュ',
+	sendsToken: sends => (sends ? '有' : '無'),
+	manual: '手動',
+	every: n => `${n} tick 毎`,
+	silent: '停止中',
+	stale: held => `古い${held}`,
+	doubleBelief: (names, holder, held) =>
+		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${held ?? 'トークンなし'})`}`,
+	doubleBeliefNodes: (holders, needed, of) =>
+		`${holders.map(({name, keys}, index) => `${name} (${keys}/${of}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
+	oneBelief: (name, held, agrees) => {
+		const what = held ?? 'ロック (トークンなし)';
+		return agrees ? `${name} が${what} を保持 (ロックサービスも認める)` : `${name} は${what} を持っているつもりだが、ロックサービスは認めない`;
+	},
+	noBelief: 'ロックを持っているつもりのクライアントはいない',
+	step: (k, n) => `ステップ ${k}/${n}`,
+	stepShort: (k, n) => `ステップ ${k}/${n}`,
+	intro: '開始',
+	offScript: changes => `筋書き外: 手動操作 ${changes} 件 (S で筋書きに戻る、i で筋書きを表示)`,
+	scripted: '筋書きでは:',
+	theEnd: 'おわり · Home で最初から',
+	theEndLive: 'おわり · q で終了',
+	theEndWatched: 'おわり',
+	live: {
+		etcd: 'etcd では',
+		free: 'ロックは空き',
+		holder: '持ち主',
+		token: 'トークン',
+		revision: 'リビジョン',
+		leaseUnder: seconds => `リース <${seconds} 秒`,
+		maxToken: '最大トークン',
+		empty: '空',
+		processes: 'プロセス:',
+		frozen: '停止中',
+		crashed: 'クラッシュ',
+		noToken: '—',
+		inModel: value => `(モデル ${value})`,
+		differs: model => `≠ モデル ${model}`,
+		lag: (client, ms) => `遅れ: ${client} の失効 ${ms >= 0 ? `${ms} ms 遅い` : `${-ms} ms 早い`}`,
+		redis: 'Redis では',
+		down: '停止',
+		secondsLeft: seconds => `${seconds.toFixed(1)} 秒`,
+		holdsUntil: until => (until === null ? '保持' : `t=${until} まで保持`),
+		waits: '返事待ち',
+		jumpMade: (node, by, seconds) => `${node} ${by > 0 ? '+' : ''}${by}: PEXPIRE ${seconds > 0 ? '+' : ''}${seconds} 秒`,
+		freshRedis: (nodes, resource) => `新しい redis-server ${nodes} 台と ${resource} 用に 1 台 (ノードの時計の跳躍はキーに施す: PEXPIRE で短く・長くする)`,
+		onlyQ: 'ライブでは q と b . (黒画面) のみ: 実時間で進む (戻れない)',
+		playing: (where, tickMs) => `ライブ: ${where} · 1 tick は ${tickMs} ms · q で終了`,
+		freshEtcd: (lockUrl, resourceUrl, resource) => `新しい etcd ${lockUrl} (ロック) と ${resourceUrl} (${resource})`,
+		givenEtcd: (url, prefix) => `${url} (キーは ${prefix} の下)`,
+		stepAgrees: step => `✓ ステップ ${step} はモデルと一致`,
+		stepDiffers: (step, difference) => `✗ ステップ ${step}: ${difference}`,
+		verdict: differed => (differed === 0 ? '✓ ライブ実行は全ステップでモデルと一致' : `✗ ${differed} ステップがモデルと異なる`),
+		over: '物語はおわり: q で終了',
+	},
+	flipped: fenced => `フェンシング${fenced ? '有' : '無'} (別版)`,
+	violation: ({step, byHand, writer, sent, believed}) => {
+		const when = `${step === 0 ? '開始時' : `ステップ ${step} `}${byHand ? 'に手動で' : 'で'}`;
+		const write = sent === null ? `トークンなし書き込みを受理${believed === null ? '' : ` (${believed} のつもり)`}` : `古いトークン ${sent} の書き込みを受理`;
+		return `${when}破壊: ${writer} の${write}`;
+	},
+	refused: '実行できない',
+	nothingHappened: '何も起きなかった',
+	onNodes: (event, count, names, besideTime) => {
+		const nodes = names === null ? `${count} ノード` : `${count} ノード (${names.join(' ')}) `;
+		switch (event.kind) {
+			case 'request-arrived':
+				return `${nodes}が ${event.client} の${requestWords[event.op]}に答える: ${nodeVerdict(event.op, event.granted)} (返事は t=${event.replyAt} に着く)`;
+			case 'reply-arrived': {
+				const said = nodeVerdict(event.op, event.granted);
+				if (event.ignored) return `${nodes}の遅れた返事が ${event.client} に届くが、もう待っていない: ${said}`;
+				if (event.unread) return `${nodes}の返事が停止中の ${event.client} に届き、読まれずに待つ: ${said}`;
+				return `${event.client} に ${nodes}の返事: ${said}`;
+			}
+			case 'message-lost': {
+				const why = event.why === 'cut' ? '接続が切れている' : 'ノードが停止中';
+				return event.message === 'request'
+					? `${event.client} から ${nodes}への${requestWords[event.op]}の依頼が失われる (${why})`
+					: `${nodes}から ${event.client} への返事が失われる (${why})`;
+			}
+			case 'expired': {
+				const delay = event.delayUntil === undefined ? '' : `。各ノードの時計で t=${event.delayUntil} まで lock-delay`;
+				return `${besideTime ? '' : `t=${event.t} で `}${nodes}上の ${event.client} のキーが失効${delay}`;
+			}
+			case 'deletion-arrived':
+				return event.deleted ? `${nodes}が ${event.client} のキーを削除` : `${event.client} の削除が ${nodes}に届く: 消すものなし`;
+		}
+	},
+	sentences: said => `${said.join('。')}。`,
+	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
+	notReloaded: count => `再読込できず (${count} 件)`,
+	savedAs: (name, directory) => `保存しました: ${name} (${directory})`,
+	notSaved: reason => `保存できず: ${reason}`,
+	latencySet: (client, peers, n) => {
+		const names = peers.map(peer => (peer === lockPeer ? 'ロックサービス' : peer)).join('・');
+		// A Latin name takes a space from the kana beside it.
+		const spaced = `${/^[\x21-\x7E]/.test(names) ? ' ' : ''}${names}${/[\x21-\x7E]$/.test(names) ? ' ' : ''}`;
+		return `L: ${client} と${spaced}の間のメッセージは${n === 0 ? '即時に届く' : `片道 ${n} tick になる`}`;
+	},
+	confirmOpen: '別のシナリオを開くと手動操作は消える: o か y で一覧を開く。ほかのキーでとどまる',
+	picker: {
+		title: 'シナリオを開く',
+		keys: ascii => `${arrowKeys(ascii)} で選び Enter で開く。Esc で戻る。`,
+		outOfView: (above, below) =>
+			above.length + below.length === 0
+				? null
+				: [...(above.length > 0 ? [`上に: ${above.join('・')}`] : []), ...(below.length > 0 ? [`下に: ${below.join('・')}`] : [])].join('  '),
+	},
+	tooSmall: (width, height) => `terminal too small (need ${width}x${height}) / 端末が小さすぎる`,
+	working: (step, steps) => `計算中… ステップ ${step.toLocaleString('en')}/${steps.toLocaleString('en')} (q で終了、ほかのキーは順番を待つ)`,
+	signs: {
+		acquired: '取得 (トークン n)',
+		acquiredNoToken: '取得 (トークンなし)',
+		ok: '受理・合意',
+		bad: '拒否',
+		violation: '破壊・警告',
+		gc: 'GC 停止',
+		holds: 'ロックを保持',
+		stale: '古い思い込み',
+		expired: 'リース失効',
+		sent: '書き込みの送信・到着',
+		renewed: 'リース延長',
+		renewRefused: '延長できず',
+		acquireRefused: '取得できず',
+		released: '解放',
+		crashed: 'クラッシュ',
+		restarted: '再起動',
+		maxToken: '最大トークンが n に',
+		unfenced: '資源のフェンシング無',
+		fenced: '資源のフェンシング有',
+		lease: 'リース: 経過・残り',
+		pointer: '選択中・手動',
+		nodeKey: 'ノードのキー (C のもの)',
+		jumped: '時計が n 跳んだ',
+		cut: '切断 (分断)',
+		healed: '接続が戻った',
+		unanswered: '応答なし (切断中)',
+		lockDelay: 'lock-delay: 誰にも渡さない',
+		onNodes: 'n ノードで',
+		request: 'ロックの依頼が移動中',
+		reply: '返事が戻る途中',
+		replyGranted: '返事を読む: 許可',
+		replyRefused: '返事を読む: 不許可',
+		replyUnread: '返事が未読で待つ (停止中)',
+		lost: '依頼か返事が失われた',
+	},
+	timelineSigns: {
+		acquired: '取得 (トークン n)',
+		acquiredNoToken: '取得 (トークンなし)',
+		ok: '受理',
+		bad: '拒否',
+		violation: '破壊',
+		gc: 'GC 停止',
+		holds: '保持',
+		stale: '古い思い込み',
+		expired: '失効',
+		sent: '送信・到着',
+		renewed: '延長',
+		renewRefused: '延長できず',
+		acquireRefused: '取得できず',
+		released: '解放',
+		crashed: 'クラッシュ',
+		restarted: '再起動',
+		maxToken: '最大トークン n',
+		unfenced: 'フェンシング無',
+		fenced: 'フェンシング有',
+		nodeKey: 'C のキー',
+		jumped: '時計の跳び',
+		cut: '切断',
+		healed: '復旧',
+		unanswered: '応答なし',
+		lockDelay: 'lock-delay',
+		onNodes: 'n ノードで',
+		request: '依頼',
+		reply: '返事',
+		replyGranted: '許可',
+		replyRefused: '不許可',
+		replyUnread: '未読で待つ',
+		lost: '消失',
+	},
+	signsPane: '記号',
+	faintSigns: '薄い記号はこれから起きること。',
+	helpFooter: 'Esc か ? でヘルプを閉じる',
+	helpMore: '↓ 続き',
+	helpBack: '↑ 戻る',
+	keyBar: {
+		next: '次へ',
+		back: '戻る',
+		client: '選択',
+		acquire: '取得',
+		write: '書き込み',
+		fencing: 'フェンシング',
+		command: 'コマンド',
+		help: 'ヘルプ',
+		quit: '終了',
+		auto: '自動',
+		variant: '別版',
+		node: 'ノード',
+		crashNode: 'クラッシュ',
+		restartNode: '再起動',
+		cutNode: '切断',
+		healNode: '復旧',
+		jumpNode: '跳躍',
+		cut: '切断/復旧',
+	},
+};
+
 export const ja = {
+	labels,
 	events: {
 		acquired: event => {
 			const {nodes} = event;

@@ -9,7 +9,7 @@ import {findClient, inLockDelay, majority, nodeClock, type World} from '../../mo
 import {currentWorld, latestEvent, type Session} from '../../session/session.js';
 import {pad} from '../../text/fit.js';
 import {widthOf} from '../../text/width.js';
-import {type BackendWords, type Labels, labelsFor, signed} from '../labels.js';
+import {type BackendWords, type Labels, labelsFor, offsetText} from '../labels.js';
 import type {Glyphs, Look, Role} from '../look.js';
 import {latestNamings} from './lanes.js';
 import {type GrowingPaneProps, type PaneProps, type Piece, piece, type Row, repeated, rowWidth, titleRule, underLabel} from './rows.js';
@@ -56,7 +56,7 @@ const lockBody = (session: Session, width: number, look: Look) => {
 	// A clock off true time is the story whenever there is one; else that no token is issued.
 	const third =
 		offClock.length > 0
-			? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${signed(node.offset)}`, 'warn'))]
+			? [label(labels.clocks), ...offClock.map((node, index) => piece(`${index === 0 ? '' : '  '}${node.name} ${offsetText(node.offset)}`, 'warn'))]
 			: tokens;
 	return {
 		title,
