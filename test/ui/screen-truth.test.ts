@@ -1,19 +1,21 @@
 // Every screen against the state it draws. For every built-in story at every step, and for random
 // setups and command sequences of the property tests (messages that take time, several nodes,
 // pauses) at sampled steps, at 80x24, 120x40 and 200x60, in English and Japanese, the screen is
-// read back as text and held against the worlds played again one tick at a time, with the rule
-// of who holds the lock written out here: one node's key, or the keys of a majority of the nodes
-// that are up. A client's lane holds (`─`) only where the lock service names it and it believes,
-// and is stale (`┄`) only where it believes and the service does not name it; the clients pane's
-// `✓` and `stale`, the lock pane's holder and its majority counts say the same of the world on
-// screen; the grants listed are those the service made; and a frozen client's lane reads no reply.
+// read back as text and held against the worlds played again one tick at a time, and within each
+// command at each event that changes a node's key, with the rule of who holds the lock written out
+// here: one node's key, or the keys of a majority of the nodes that are up. A client's lane holds
+// (`─`) only where the lock service names it and it believes, and is stale (`┄`) only where it
+// believes and the service does not name it; the clients pane's `✓` and `stale`, the lock pane's
+// holder and its majority counts say the same of the world on screen; the grants listed are those
+// the service made; and a frozen client's lane reads no reply.
 
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import type {Command} from '../../source/model/command.js';
 import {describeEvent} from '../../source/model/describe.js';
-import {majority, type World} from '../../source/model/world.js';
+import type {Event} from '../../source/model/event.js';
+import {type LockNode, majority, type World} from '../../source/model/world.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {builtinNames} from '../../source/scenario/files.js';
@@ -44,7 +46,7 @@ function namedHolder(world: World): string | null {
 	return world.clients.find(client => up.filter(node => node.holder === client.name).length >= majority(world))?.name ?? null;
 }
 
-/** The world at one moment: after a command, or after one tick of a longer one. */
+/** The world at one moment: after a command, after one tick of a longer one, or within a command where an event changed a node's key. */
 interface Moment {
 	readonly t: number;
 	readonly world: World;
@@ -61,27 +63,66 @@ function playedCommands(history: History): {readonly start: World; readonly comm
 	};
 }
 
-/** The history's commands played again, a tick at a time: the world after each command and each tick. */
+/**
+ * The nodes after an event that changes one node's key or whether it is up, written out again from
+ * docs/model.md (a node's grant, a deletion, an expiry, a crash, a restart); null for any other.
+ */
+function nodesAfter(event: Event, nodes: readonly LockNode[]): LockNode[] | null {
+	// One node's expiry names no node: it is the lock's.
+	const at = 'node' in event && event.node !== undefined ? nodes.findIndex(node => node.name === event.node) : 0;
+	const changed = (changes: Partial<LockNode>) => nodes.map((node, index) => (index === at ? {...node, ...changes} : node));
+	switch (event.kind) {
+		case 'request-arrived':
+			if (!event.granted || event.op === 'renew') return null;
+			return changed(event.op === 'acquire' ? {holder: event.client, token: event.token ?? null} : {holder: null, token: null});
+		case 'deletion-arrived':
+			return event.deleted ? changed({holder: null, token: null}) : null;
+		case 'expired':
+			return changed({holder: null, token: null});
+		case 'node-crashed':
+			return changed(event.lostKey === null ? {up: false} : {up: false, holder: null, token: null});
+		case 'node-restarted':
+			return changed({up: true});
+		default:
+			return null;
+	}
+}
+
+/**
+ * The history's commands played again, a tick at a time: the world after each command and each
+ * tick, and before each of these the nodes at each event in it that changes a key (a key can be
+ * granted and deleted within one tick, and no world after a command shows it).
+ */
 function momentsOf(session: Session): Moment[] {
 	const {start, commands} = playedCommands(session.history);
 	let world = start;
 	const moments: Moment[] = [{t: world.clock, world, holder: namedHolder(world)}];
-	const note = () => moments.push({t: world.clock, world, holder: namedHolder(world)});
-	for (const command of commands) {
-		if (command.kind === 'tick')
-			for (let tick = 0; tick < command.n; tick += 1) {
-				world = applyCommand(world, {kind: 'tick', n: 1}).world;
-				note();
-			}
-		else {
-			world = applyCommand(world, command).world;
-			note();
+	const note = (t: number, shown: World) => moments.push({t, world: shown, holder: namedHolder(shown)});
+	const play = (command: Command) => {
+		const {world: after, events} = applyCommand(world, command);
+		let nodes = world.nodes;
+		for (const event of events) {
+			const changed = nodesAfter(event, nodes);
+			if (changed === null) continue;
+			nodes = changed;
+			note(event.t, {...world, nodes});
 		}
-	}
+		// The events of a tick tell every change of its keys (unless some were left out): they end where the world after it does.
+		if (command.kind === 'tick' && !events.some(event => event.kind === 'elided'))
+			expect(
+				nodes.map(({holder, up}) => ({holder, up})),
+				`the keys by the events of a tick to t=${after.clock}`,
+			).toEqual(after.nodes.map(({holder, up}) => ({holder, up})));
+		world = after;
+		note(world.clock, world);
+	};
+	for (const command of commands)
+		if (command.kind === 'tick') for (let tick = 0; tick < command.n; tick += 1) play({kind: 'tick', n: 1});
+		else play(command);
 	return moments;
 }
 
-/** The last moment at or before the end of tick `t`. */
+/** The last moment at or before the end of tick `t`: the world after a command or a tick. */
 const at = (moments: readonly Moment[], t: number): Moment => moments.findLast(moment => moment.t <= t) ?? moments[0]!;
 
 /** The grants the lock service made, newest first: each run of moments that name one client. */
