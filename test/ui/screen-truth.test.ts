@@ -138,6 +138,17 @@ function grantsOf(moments: readonly Moment[]): {readonly client: string; readonl
 	return grants.reverse();
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A grant's row as the grants list says it: the lock, or its token in the backend's word; to whom, from when, and how it ended. */
+function grantPattern(lang: Lang, world: World): RegExp {
+	const labels = labelsFor(lang);
+	const sample = 987654321;
+	const token = escaped(labels.backendWords(world.backend, world.tokens).tokenN(sample)).replace(String(sample), '(\\d+)');
+	const held = `(?:${escaped(labels.theLock)}|${token})`;
+	return lang === 'en' ? new RegExp(`${held} to (\\S+) at t=(\\d+)(?:, \\w+ at t=(\\d+))?`) : new RegExp(`${held} → (\\S+) \\(t=(\\d+)\\)(?:、t=(\\d+) に)?`);
+}
+
 const textOf = (session: Session, width: number, height: number, lang: Lang) =>
 	dashboardRows({session, width, height: height - 1}, looks[lang]).map(row => row.map(part => part.text).join(''));
 
@@ -228,12 +239,11 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
 	if (grantsAt >= 0) {
 		const rows = lockRows.slice(grantsAt).filter((line, index) => index === 0 || /^ {4,}\S/.test(line));
 		const made = grantsOf(moments);
-		const pattern =
-			lang === 'en' ? /(?:lock|token (\d+)) to (\S+) at t=(\d+)(?:, \w+ at t=(\d+))?/ : /(?:ロック|トークン (\d+)) → (\S+) \(t=(\d+)\)(?:、t=(\d+) に)?/;
+		const pattern = grantPattern(lang, world);
 		for (const [index, row] of rows.entries()) {
 			const match = pattern.exec(row);
-			if (match === null) break;
-			const [, token, client, from, to] = match;
+			expect(match, `${where}: grant ${index + 1} shown reads as a grant: ${row.trim()}\n${pattern}`).not.toBeNull();
+			const [, token, client, from, to] = match!;
 			const grant = made[index];
 			expect(
 				{client, from: Number(from), to: to === undefined ? null : Number(to), token: token === undefined ? null : Number(token)},
