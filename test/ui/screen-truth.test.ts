@@ -51,6 +51,8 @@ interface Moment {
 	readonly t: number;
 	readonly world: World;
 	readonly holder: string | null;
+	/** The world as a tick to `t` left it, before any command given at `t`. */
+	readonly endsTick: boolean;
 }
 
 /** The commands of a history that changed the world, oldest first, and the world before them. */
@@ -96,8 +98,8 @@ function nodesAfter(event: Event, nodes: readonly LockNode[]): LockNode[] | null
 function momentsOf(session: Session): Moment[] {
 	const {start, commands} = playedCommands(session.history);
 	let world = start;
-	const moments: Moment[] = [{t: world.clock, world, holder: namedHolder(world)}];
-	const note = (t: number, shown: World) => moments.push({t, world: shown, holder: namedHolder(shown)});
+	const moments: Moment[] = [{t: world.clock, world, holder: namedHolder(world), endsTick: false}];
+	const note = (t: number, shown: World, endsTick = false) => moments.push({t, world: shown, holder: namedHolder(shown), endsTick});
 	const play = (command: Command) => {
 		const {world: after, events} = applyCommand(world, command);
 		let nodes = world.nodes;
@@ -114,7 +116,7 @@ function momentsOf(session: Session): Moment[] {
 				`the keys by the events of a tick to t=${after.clock}`,
 			).toEqual(after.nodes.map(({holder, up}) => ({holder, up})));
 		world = after;
-		note(world.clock, world);
+		note(world.clock, world, command.kind === 'tick');
 	};
 	for (const command of commands)
 		if (command.kind === 'tick') for (let tick = 0; tick < command.n; tick += 1) play({kind: 'tick', n: 1});
@@ -258,9 +260,11 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
  * and no event in words says it got one.
  */
 function checkFrozen({what, session}: Case, moments: readonly Moment[]): void {
-	const paused = (client: string, t: number) => at(moments, t).world.clients.find(each => each.name === client)!.status === 'paused';
-	// A wake at t reads there: frozen for the whole tick is paused at its end and at the end of the tick before.
-	const frozen = (client: string, t: number) => paused(client, t) && paused(client, t - 1);
+	const paused = (client: string, moment: Moment) => moment.world.clients.find(each => each.name === client)!.status === 'paused';
+	// A wake at t reads there: frozen for the whole of tick t is paused after all done at t − 1, and still as the tick to t
+	// leaves it (a pause given at t, after that tick, is no part of it).
+	const frozen = (client: string, t: number) =>
+		paused(client, moments.find(moment => moment.endsTick && moment.t === t) ?? at(moments, t)) && paused(client, at(moments, t - 1));
 	for (const lane of buildTimeline(session, g).lanes.filter(each => each.of === 'client'))
 		for (const mark of lane.marks.filter(each => each.signs.includes('replyGranted') || each.signs.includes('replyRefused'))) {
 			if (mark.role === 'decoration') continue;
