@@ -436,7 +436,8 @@ function handleRequest(world: World, message: Message, log: Log): World {
 		return current;
 	}
 	const replyAt = t + latencyTo(client, node.name);
-	log.add({kind: 'request-arrived', t, client: client.name, node: node.name, op: message.op, granted, replyAt});
+	const issued = message.op === 'acquire' && token !== null ? {token} : {};
+	log.add({kind: 'request-arrived', t, client: client.name, node: node.name, op: message.op, granted, replyAt, ...issued});
 	const reply: Message = {
 		kind: 'reply',
 		from: node.name,

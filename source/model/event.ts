@@ -124,6 +124,8 @@ export type Event =
 			readonly op: RequestOp;
 			readonly granted: boolean;
 			readonly replyAt: number;
+			/** A granted acquire: the new key's token, when the backend issues one (it may be gone before any world after a command shows it). */
+			readonly token?: number;
 	  }
 	/**
 	 * A reply reached its client: `ignored` when the client no longer waits for that attempt;

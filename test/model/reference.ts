@@ -747,7 +747,16 @@ export class ReferenceWorld {
 			return;
 		}
 		const replyAt = this.clock + c.latency.get(node.name)!;
-		this.emit({kind: 'request-arrived', t: this.clock, client: c.name, node: node.name, op: m.op, granted, replyAt});
+		this.emit({
+			kind: 'request-arrived',
+			t: this.clock,
+			client: c.name,
+			node: node.name,
+			op: m.op,
+			granted,
+			replyAt,
+			...(m.op === 'acquire' && token !== null ? {token} : {}),
+		});
 		this.messages.push({...m, kind: 'reply', granted, arrivesAt: replyAt, token, refusedBy});
 		// The grant's number: when this attempt's keys first stand on a majority, while its client waits for it.
 		const w = c.wait;

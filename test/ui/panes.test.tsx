@@ -168,6 +168,15 @@ describe('lock service pane with several nodes and backends', () => {
 		expect(textOf(clientsRows({session: stepOf('consul-lock-delay', 6), width: 120, look}))).toContain('the lock service says B (LockIndex 2)');
 	});
 
+	test('a key granted and deleted within one tick keeps its token on its grant row', () => {
+		// B's key is made at t=2 (czxid 2); its reply, on a link now of no latency, comes back at once, and B,
+		// finding no validity left (5 − 2 − 3), deletes the key in the same tick.
+		const yaml = 'title: gone\nbackend: zookeeper\nlease: 5\nlatency: 2\ndrift: 3\nclients: [A, {name: B, checksValidity: true}]\nsteps:\n  - say: start\n';
+		let session = startSession(scenarioOf(yaml));
+		for (const text of ['acquire B', 'latency B lock 0', 'tick 2']) session = reduceSession(session, {type: 'do', command: command(text)});
+		expect(shown(lockRows({session, width, look, more: 1}), look)).toMatch(/grants +czxid 2 to B at t=2, released at t=2/);
+	});
+
 	test('in Japanese, at 39 columns, whole', () => {
 		const ja = lookIn('ja');
 		for (const more of [0, 4]) {

@@ -1,19 +1,21 @@
 // Every screen against the state it draws. For every built-in story at every step, and for random
 // setups and command sequences of the property tests (messages that take time, several nodes,
 // pauses) at sampled steps, at 80x24, 120x40 and 200x60, in English and Japanese, the screen is
-// read back as text and held against the worlds played again one tick at a time, with the rule
-// of who holds the lock written out here: one node's key, or the keys of a majority of the nodes
-// that are up. A client's lane holds (`─`) only where the lock service names it and it believes,
-// and is stale (`┄`) only where it believes and the service does not name it; the clients pane's
-// `✓` and `stale`, the lock pane's holder and its majority counts say the same of the world on
-// screen; the grants listed are those the service made; and a frozen client's lane reads no reply.
+// read back as text and held against the worlds played again one tick at a time, and within each
+// command at each event that changes a node's key, with the rule of who holds the lock written out
+// here: one node's key, or the keys of a majority of the nodes that are up. A client's lane holds
+// (`─`) only where the lock service names it and it believes, and is stale (`┄`) only where it
+// believes and the service does not name it; the clients pane's `✓` and `stale`, the lock pane's
+// holder and its majority counts say the same of the world on screen; the grants listed are those
+// the service made; and a frozen client's lane reads no reply.
 
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {applyCommand} from '../../source/model/apply.js';
 import type {Command} from '../../source/model/command.js';
 import {describeEvent} from '../../source/words/describe.js';
-import {majority, type World} from '../../source/model/world.js';
+import type {Event} from '../../source/model/event.js';
+import {type LockNode, majority, type World} from '../../source/model/world.js';
 import {storyboard} from '../../source/export/storyboard.js';
 import type {Scenario} from '../../source/scenario/parse.js';
 import {builtinNames} from '../../source/scenario/files.js';
@@ -44,11 +46,13 @@ function namedHolder(world: World): string | null {
 	return world.clients.find(client => up.filter(node => node.holder === client.name).length >= majority(world))?.name ?? null;
 }
 
-/** The world at one moment: after a command, or after one tick of a longer one. */
+/** The world at one moment: after a command, after one tick of a longer one, or within a command where an event changed a node's key. */
 interface Moment {
 	readonly t: number;
 	readonly world: World;
 	readonly holder: string | null;
+	/** The world as a tick to `t` left it, before any command given at `t`. */
+	readonly endsTick: boolean;
 }
 
 /** The commands of a history that changed the world, oldest first, and the world before them. */
@@ -61,27 +65,66 @@ function playedCommands(history: History): {readonly start: World; readonly comm
 	};
 }
 
-/** The history's commands played again, a tick at a time: the world after each command and each tick. */
+/**
+ * The nodes after an event that changes one node's key or whether it is up, written out again from
+ * docs/model.md (a node's grant, a deletion, an expiry, a crash, a restart); null for any other.
+ */
+function nodesAfter(event: Event, nodes: readonly LockNode[]): LockNode[] | null {
+	// One node's expiry names no node: it is the lock's.
+	const at = 'node' in event && event.node !== undefined ? nodes.findIndex(node => node.name === event.node) : 0;
+	const changed = (changes: Partial<LockNode>) => nodes.map((node, index) => (index === at ? {...node, ...changes} : node));
+	switch (event.kind) {
+		case 'request-arrived':
+			if (!event.granted || event.op === 'renew') return null;
+			return changed(event.op === 'acquire' ? {holder: event.client, token: event.token ?? null} : {holder: null, token: null});
+		case 'deletion-arrived':
+			return event.deleted ? changed({holder: null, token: null}) : null;
+		case 'expired':
+			return changed({holder: null, token: null});
+		case 'node-crashed':
+			return changed(event.lostKey === null ? {up: false} : {up: false, holder: null, token: null});
+		case 'node-restarted':
+			return changed({up: true});
+		default:
+			return null;
+	}
+}
+
+/**
+ * The history's commands played again, a tick at a time: the world after each command and each
+ * tick, and before each of these the nodes at each event in it that changes a key (a key can be
+ * granted and deleted within one tick, and no world after a command shows it).
+ */
 function momentsOf(session: Session): Moment[] {
 	const {start, commands} = playedCommands(session.history);
 	let world = start;
-	const moments: Moment[] = [{t: world.clock, world, holder: namedHolder(world)}];
-	const note = () => moments.push({t: world.clock, world, holder: namedHolder(world)});
-	for (const command of commands) {
-		if (command.kind === 'tick')
-			for (let tick = 0; tick < command.n; tick += 1) {
-				world = applyCommand(world, {kind: 'tick', n: 1}).world;
-				note();
-			}
-		else {
-			world = applyCommand(world, command).world;
-			note();
+	const moments: Moment[] = [{t: world.clock, world, holder: namedHolder(world), endsTick: false}];
+	const note = (t: number, shown: World, endsTick = false) => moments.push({t, world: shown, holder: namedHolder(shown), endsTick});
+	const play = (command: Command) => {
+		const {world: after, events} = applyCommand(world, command);
+		let nodes = world.nodes;
+		for (const event of events) {
+			const changed = nodesAfter(event, nodes);
+			if (changed === null) continue;
+			nodes = changed;
+			note(event.t, {...world, nodes});
 		}
-	}
+		// The events of a tick tell every change of its keys (unless some were left out): they end where the world after it does.
+		if (command.kind === 'tick' && !events.some(event => event.kind === 'elided'))
+			expect(
+				nodes.map(({holder, up}) => ({holder, up})),
+				`the keys by the events of a tick to t=${after.clock}`,
+			).toEqual(after.nodes.map(({holder, up}) => ({holder, up})));
+		world = after;
+		note(world.clock, world, command.kind === 'tick');
+	};
+	for (const command of commands)
+		if (command.kind === 'tick') for (let tick = 0; tick < command.n; tick += 1) play({kind: 'tick', n: 1});
+		else play(command);
 	return moments;
 }
 
-/** The last moment at or before the end of tick `t`. */
+/** The last moment at or before the end of tick `t`: the world after a command or a tick. */
 const at = (moments: readonly Moment[], t: number): Moment => moments.findLast(moment => moment.t <= t) ?? moments[0]!;
 
 /** The grants the lock service made, newest first: each run of moments that name one client. */
@@ -95,6 +138,17 @@ function grantsOf(moments: readonly Moment[]): {readonly client: string; readonl
 		if (open) grants.push(open);
 	}
 	return grants.reverse();
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A grant's row as the grants list says it: the lock, or its token in the backend's word; to whom, from when, and how it ended. */
+function grantPattern(lang: Lang, world: World): RegExp {
+	const labels = labelsFor(lang);
+	const sample = 987654321;
+	const token = escaped(labels.backendWords(world.backend, world.tokens).tokenN(sample)).replace(String(sample), '(\\d+)');
+	const held = `(?:${escaped(labels.theLock)}|${token})`;
+	return lang === 'en' ? new RegExp(`${held} to (\\S+) at t=(\\d+)(?:, \\w+ at t=(\\d+))?`) : new RegExp(`${held} → (\\S+) \\(t=(\\d+)\\)(?:、t=(\\d+) に)?`);
 }
 
 const textOf = (session: Session, width: number, height: number, lang: Lang) =>
@@ -187,12 +241,11 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
 	if (grantsAt >= 0) {
 		const rows = lockRows.slice(grantsAt).filter((line, index) => index === 0 || /^ {4,}\S/.test(line));
 		const made = grantsOf(moments);
-		const pattern =
-			lang === 'en' ? /(?:lock|token (\d+)) to (\S+) at t=(\d+)(?:, \w+ at t=(\d+))?/ : /(?:ロック|トークン (\d+)) → (\S+) \(t=(\d+)\)(?:、t=(\d+) に)?/;
+		const pattern = grantPattern(lang, world);
 		for (const [index, row] of rows.entries()) {
 			const match = pattern.exec(row);
-			if (match === null) break;
-			const [, token, client, from, to] = match;
+			expect(match, `${where}: grant ${index + 1} shown reads as a grant: ${row.trim()}\n${pattern}`).not.toBeNull();
+			const [, token, client, from, to] = match!;
 			const grant = made[index];
 			expect(
 				{client, from: Number(from), to: to === undefined ? null : Number(to), token: token === undefined ? null : Number(token)},
@@ -207,9 +260,11 @@ function checkScreen({what, session}: Case, moments: readonly Moment[], width: n
  * and no event in words says it got one.
  */
 function checkFrozen({what, session}: Case, moments: readonly Moment[]): void {
-	const paused = (client: string, t: number) => at(moments, t).world.clients.find(each => each.name === client)!.status === 'paused';
-	// A wake at t reads there: frozen for the whole tick is paused at its end and at the end of the tick before.
-	const frozen = (client: string, t: number) => paused(client, t) && paused(client, t - 1);
+	const paused = (client: string, moment: Moment) => moment.world.clients.find(each => each.name === client)!.status === 'paused';
+	// A wake at t reads there: frozen for the whole of tick t is paused after all done at t − 1, and still as the tick to t
+	// leaves it (a pause given at t, after that tick, is no part of it).
+	const frozen = (client: string, t: number) =>
+		paused(client, moments.find(moment => moment.endsTick && moment.t === t) ?? at(moments, t)) && paused(client, at(moments, t - 1));
 	for (const lane of buildTimeline(session, g).lanes.filter(each => each.of === 'client'))
 		for (const mark of lane.marks.filter(each => each.signs.includes('replyGranted') || each.signs.includes('replyRefused'))) {
 			if (mark.role === 'decoration') continue;

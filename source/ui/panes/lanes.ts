@@ -4,7 +4,7 @@
 // one lane for them all: whose keys they hold, expiries by a node's own clock, crashes and
 // restarts, clock jumps and lock-delay windows. Pure.
 
-import {applyCommand, withLockView} from '../../model/apply.js';
+import {withLockView} from '../../model/apply.js';
 import type {Event} from '../../model/event.js';
 import {changedNode, changedWorld, findClient, knownUntil, latencyTo, type Lock, type LockNode, type World} from '../../model/world.js';
 import type {PlayedCommand} from '../../scenario/run.js';
@@ -558,7 +558,7 @@ export type NamingEnd = 'expired' | 'released' | 'lost';
  */
 export interface Naming {
 	readonly holder: string;
-	/** The token of its key (one node), once the world after the grant shows it. */
+	/** The token of its key (one node): from the node's grant, or once the world after a command shows it. */
 	readonly token: number | null;
 	readonly from: number;
 	/** Null while the service still names it. */
@@ -580,7 +580,7 @@ function keyChange(event: Event, nodes: readonly LockNode[]): {readonly at: numb
 	switch (event.kind) {
 		case 'request-arrived':
 			if (!event.granted || event.op === 'renew') return null;
-			return change(event.node, event.op === 'acquire' ? {holder: event.client} : {holder: null}, 'released');
+			return change(event.node, event.op === 'acquire' ? {holder: event.client, token: event.token ?? null} : {holder: null, token: null}, 'released');
 		case 'deletion-arrived':
 			return event.deleted && nodes[at(event.node)]?.holder === event.client ? change(event.node, {holder: null}, 'released') : null;
 		// One node's expiry names no node: it is the lock's.
@@ -623,8 +623,6 @@ class Namings {
 	}
 
 	visitCommand(played: PlayedCommand): void {
-		const before = this.world;
-		const known = this.list.length;
 		for (const event of played.events) {
 			const change = keyChange(event, this.nodes);
 			if (change === null) continue;
@@ -634,12 +632,6 @@ class Namings {
 		this.world = played.world;
 		this.nodes = played.world.nodes;
 		this.name(played.world.lock, played.world.clock, endOf(played.events));
-		// A key granted and gone within one tick showed its token to no world after a command: the world at its grant shows it.
-		for (const naming of this.list.slice(known))
-			if (naming.token === null && before.tokens !== 'none' && played.command.kind === 'tick' && naming.from > before.clock) {
-				const then = applyCommand(before, {kind: 'tick', n: naming.from - before.clock}).world.lock;
-				if (then.holder === naming.holder) naming.token = then.token;
-			}
 	}
 
 	private name(lock: Lock, t: number, end: NamingEnd, earlier = false): void {
