@@ -304,6 +304,10 @@ describe('gc-pause at 80x24, one dashboard for every test', () => {
 				.split('\n')
 				.find(line => line.includes('▸ '));
 		app.write('o');
+		// With changes by hand within reach of ← (an earlier test's, on this shared dashboard), o asks first.
+		const asked = () => app.screen().includes('drops the changes by hand');
+		await until(() => asked() || app.screen().includes('Open a scenario'), app.screen);
+		if (asked()) app.write('y');
 		await until(() => highlighted()?.includes('gc-pause ') === true, app.screen);
 		// The default scenario's group, in name order after it.
 		for (const name of ['check-then-pause', 'check-unfenced', 'crash ']) {

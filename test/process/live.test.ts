@@ -155,7 +155,7 @@ describe.concurrent('dlock-tui live', {timeout: 60_000}, () => {
 		// Each step is held against the model in etcd's own numbers: a token or a revision off by one differs.
 		expect(screen).toContain('✓ the live run agrees with the model at every step');
 		expect(screen).toMatch(/✓ 2 accepted +✗ 1 rejected/);
-		expect(screen).toMatch(/^ lease +released at t=5 .*\n +by B \(token 4\)/m);
+		expect(screen).toMatch(/^ lease +released at t=5 .*\n +by B \(revision 4\)/m);
 		// Under the panes, etcd's own numbers, held against the run's etcd servers (up until q): the same
 		// as the model's, so with no note of the model's beside them.
 		expect(screen).toMatch(/^etcd says the lock is free · revision 5$/m);
