@@ -7,6 +7,8 @@ import {lockPeer} from '../model/command.js';
 import type {Event} from '../model/event.js';
 import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import type {Glyphs} from './look.js';
+import type {BackendWords} from '../words/catalog.js';
+import {wordsFor} from '../words/describe.js';
 
 /** Why a paste at the command line was not run: too long, too many lines, or a line too long. */
 export type PasteProblem = 'too-long' | 'too-many-lines' | 'line-too-long';
@@ -24,20 +26,8 @@ export interface Corruption {
 /** An event one node had, of those that several nodes have alike at one moment. */
 export type NodeEvent = Extract<Event, {readonly kind: 'request-arrived' | 'reply-arrived' | 'message-lost' | 'expired' | 'deletion-arrived'}>;
 
-/** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
-export interface BackendWords {
-	readonly token: string;
-	readonly next: string;
-	readonly lease: string;
-	/** Said where a token would be, when none is issued. */
-	readonly noTokens: string;
-	/** A token in the backend's own word: `czxid 2`, `LockIndex 2`, `revision 2`, `token 2`. */
-	readonly tokenN: (token: number) => string;
-	/** How a holder's lease ended when its time ran out: ZooKeeper's and Consul's end a session. */
-	readonly ranOut: (client: string, token: number | null) => string;
-	/** A resource that checks tokens, where the lock service gives none: `checks tokens · Redlock sends none`, and a shorter form. */
-	readonly checksNoTokens: readonly [string, string];
-}
+/** What a backend calls things: the words' catalogs hold them, for the panes and the event sentences alike. */
+export type {BackendWords} from '../words/catalog.js';
 
 /** `+3`, `-2`: a clock's offset or a jump, with its sign. */
 export const signed = (offset: number) => (offset < 0 ? `${offset}` : `+${offset}`);
@@ -343,23 +333,7 @@ const en: Labels = {
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
 	nodes: 'nodes',
-	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
-		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
-		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
-		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
-		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token'} ${token}`,
-		ranOut: (client, token) =>
-			backend === 'zookeeper' || backend === 'consul'
-				? `${client}'s session ended`
-				: token === null
-					? `${client}'s lease ran out`
-					: `${client}'s lease (${tokens === 'revision' ? 'revision' : 'token'} ${token}) ran out`,
-		checksNoTokens: [
-			`checks tokens · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'the lock service'} sends none`,
-			'checks tokens · none sent',
-		],
-	}),
+	backendWords: wordsFor('en').backendWords,
 	clocks: 'clocks',
 	allTrueTime: 'all on true time',
 	clockOffset: offset => `clock ${signed(offset)}`,
@@ -645,23 +619,7 @@ const ja: Labels = {
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
 	nodes: 'ノード',
-	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
-		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
-		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
-		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
-		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}`,
-		ranOut: (client, token) =>
-			backend === 'zookeeper' || backend === 'consul'
-				? `${client} のセッションが終了`
-				: token === null
-					? `${client} のリースが失効`
-					: `${client} のリース (${tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}) が失効`,
-		checksNoTokens: [
-			`トークンを検査 · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'ロックサービス'} は送らない`,
-			'検査する · トークンは来ない',
-		],
-	}),
+	backendWords: wordsFor('ja').backendWords,
 	clocks: '時計',
 	allTrueTime: 'すべて正しい時刻',
 	clockOffset: offset => `時計 ${signed(offset)}`,

@@ -4,13 +4,49 @@
 
 import {type CommandProblem, lockPeer, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
+import type {Backend, TokenKind} from '../model/world.js';
 import {printable} from '../text/quote.js';
 
+/** What a world's words depend on: its backend and its kind of token (a world itself is one). */
+export interface Terms {
+	readonly backend: Backend;
+	readonly tokens: TokenKind;
+}
+
+/**
+ * What a backend calls things, in one language (docs/model.md, "Backends"): ZooKeeper's czxid and
+ * session, Consul's LockIndex and session, a revision where the token is one; else token and lease.
+ */
+export interface BackendWords {
+	readonly token: string;
+	/** The label of the row under the holder: what the next grant gets. */
+	readonly next: string;
+	readonly lease: string;
+	/** Said where a token would be, when none is issued. */
+	readonly noTokens: string;
+	/** A token in the backend's own word: `czxid 2`, `LockIndex 2`, `revision 2`, `token 2`. */
+	readonly tokenN: (token: number) => string;
+	/** What a client holds or sends: `czxid 2`, or `no czxid` (`no token`) when it has none. */
+	readonly held: (token: number | null) => string;
+	/** How a holder's lease ended when its time ran out: ZooKeeper's and Consul's end a session. */
+	readonly ranOut: (client: string, token: number | null) => string;
+	/** The holder's lease (session) extended: `renewed its lease until t=7`, `kept its session until t=7`. */
+	readonly renewedUntil: (until: number) => string;
+	/** A renewal the lock service turns away: ZooKeeper's client learns then that its session expired. */
+	readonly renewRefused: string;
+	/** The holder's lease ran out at the lock service at `t` (null: beside its time, so not said), and what became of the lock. */
+	readonly expired: (client: string, t: number | null, token: number | null) => string;
+	/** A resource that checks tokens, where the lock service gives none: `checks tokens · Redlock sends none`, and a shorter form. */
+	readonly checksNoTokens: readonly [string, string];
+}
+
 /** Each kind of event in words; `besideTime`: shown beside the event's time (the story's log), so it does not say it again. */
-export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean) => string};
+export type EventWords = {
+	readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean, words: BackendWords) => string;
+};
 
 /** Why a command was refused, for each kind of refusal. */
-export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>) => string};
+export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>, words: BackendWords) => string};
 
 /**
  * What is wrong with a command line, for each kind of problem. The command's own words (`tick`,
@@ -19,6 +55,8 @@ export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<R
 export type CommandProblemWords = {readonly [K in CommandProblem['kind']]: (problem: Extract<CommandProblem, {kind: K}>) => string};
 
 export interface Words {
+	/** The backend's words for a world of this backend and kind of token. */
+	readonly backendWords: (backend: Backend, tokens: TokenKind) => BackendWords;
 	readonly events: EventWords;
 	readonly refusals: RefusalWords;
 	readonly commandProblems: CommandProblemWords;
