@@ -29,7 +29,7 @@ const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
 		renewRefused: backend === 'zookeeper' ? 'でセッションの失効がわかる' : 'は断られる',
 		expired: (client, t, n) => {
 			const at = t === null ? '' : `t=${t} で `;
-			if (backend === 'zookeeper') return `${at}${client} のセッションが失効。ロックのノード${n === null ? '' : ` (${tokenN(n)})`}は削除される`;
+			if (backend === 'zookeeper') return `${at}${client} のセッションが失効。ロックのノード${n === null ? '' : ` (${tokenN(n)}) `}は削除される`;
 			if (backend === 'consul') return `${at}${client} のセッションが無効になる (${held(n)})。ロックは空き`;
 			return `${at}${client} のリースが失効 (${held(n)})。ロックは空き`;
 		},
