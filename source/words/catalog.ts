@@ -32,8 +32,8 @@ export interface BackendWords {
 	readonly ranOut: (client: string, token: number | null) => string;
 	/** The holder's lease (session) extended: `renewed its lease until t=7`, `kept its session until t=7`. */
 	readonly renewedUntil: (until: number) => string;
-	/** A renewal the lock service turns away: ZooKeeper's client learns then that its session expired. */
-	readonly renewRefused: string;
+	/** A renewal (`what`: by hand or a heartbeat) the lock service turns away, and what the client lost: ZooKeeper's client learns then that its session expired. */
+	readonly renewRefused: (client: string, what: string, lost: string) => string;
 	/** The holder's lease ran out at the lock service at `t` (null: beside its time, so not said), and what became of the lock. */
 	readonly expired: (client: string, t: number | null, token: number | null) => string;
 	/** A resource that checks tokens, where the lock service gives none: `checks tokens · Redlock sends none`, and a shorter form. */

@@ -23,7 +23,10 @@ const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
 		ranOut: (client, n) => (session ? `${client}'s session ended` : n === null ? `${client}'s lease ran out` : `${client}'s lease (${tokenN(n)}) ran out`),
 		renewedUntil: until => (session ? `kept its session until t=${until}` : `renewed its lease until t=${until}`),
 		// A ZooKeeper client hears nothing of its session's end: it learns it when it next reaches the service.
-		renewRefused: backend === 'zookeeper' ? 'finds its session expired' : 'is turned away',
+		renewRefused: (client, what, lost) =>
+			backend === 'zookeeper'
+				? `${client}'s ${what} finds its session expired: ${client} lost ${lost}`
+				: `${client}'s ${what} is turned away: ${client} learns it lost ${lost}`,
 		expired: (client, t, n) => {
 			const at = t === null ? '' : ` at t=${t}`;
 			// ZooKeeper deletes an ephemeral lock node with its session; Consul invalidates the session, which releases the lock.
@@ -119,7 +122,7 @@ export const en = {
 			const what = event.heartbeat ? 'heartbeat' : 'renew';
 			if (event.nodes) return `${event.client}'s ${what} renewed its key only${onNodes(event.nodes)}, so ${event.client} learns it lost the lock`;
 			const lost = event.lostToken === null ? 'the lock' : words.tokenN(event.lostToken);
-			return `${event.client}'s ${what} ${words.renewRefused}: ${event.client} learns it lost ${lost}`;
+			return words.renewRefused(event.client, what, lost);
 		},
 		released: (event, _besideTime, words) => {
 			// On several nodes a release deletes the client's keys where it has them, a majority or not.

@@ -26,7 +26,10 @@ const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
 		held,
 		ranOut: (client, n) => (session ? `${client} のセッションが終了` : n === null ? `${client} のリースが失効` : `${client} のリース (${tokenN(n)}) が失効`),
 		renewedUntil: until => `${lease}を t=${until} まで延長`,
-		renewRefused: backend === 'zookeeper' ? 'でセッションの失効がわかる' : 'は断られる',
+		renewRefused: (client, what, lost) =>
+			backend === 'zookeeper'
+				? `${client} は${what}でセッションの失効を知る: ${spaced(lost).trimStart()}を失った`
+				: `${client} の${what}は断られる: ${client} は${spaced(lost)}を失ったと知る`,
 		expired: (client, t, n) => {
 			const at = t === null ? '' : `t=${t} で `;
 			if (backend === 'zookeeper') return `${at}${client} のセッションが失効。ロックのノード${n === null ? '' : ` (${tokenN(n)}) `}は削除される`;
@@ -102,7 +105,7 @@ export const ja = {
 			const what = event.heartbeat ? 'ハートビート' : '延長';
 			if (event.nodes) return `${event.client} の${what}は過半数に届かない${onNodes(event.nodes)}。${event.client} はロックを失ったと知る`;
 			const lost = event.lostToken === null ? 'ロック' : words.tokenN(event.lostToken);
-			return `${event.client} の${what}${words.renewRefused}: ${event.client} は${spaced(lost)}を失ったと知る`;
+			return words.renewRefused(event.client, what, lost);
 		},
 		released: (event, _besideTime, words) => {
 			const {nodes} = event;

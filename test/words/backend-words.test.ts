@@ -38,8 +38,8 @@ describe('an event in its backend’s words, in both languages', () => {
 		]);
 		// The client hears of its session's end only when it next reaches the service.
 		expect(said(lost, zookeeper)).toEqual([
-			"A's heartbeat finds its session expired: A learns it lost czxid 2",
-			'A のハートビートでセッションの失効がわかる: A は czxid 2 を失ったと知る',
+			"A's heartbeat finds its session expired: A lost czxid 2",
+			'A はハートビートでセッションの失効を知る: czxid 2 を失った',
 		]);
 		expect(said(over, zookeeper)[0]).toBe("A's own clock reads 8, past its session (until t=7): it does not write");
 		expect(said(rejected, zookeeper)).toEqual(["the resource rejected A's write: czxid 2 < max 4", '資源が A の書き込みを拒否: czxid 2 < 最大 4']);
