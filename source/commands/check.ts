@@ -6,6 +6,8 @@ import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {printCommand} from '../model/command.js';
 import {describeRefusal} from '../words/describe.js';
+import type {Terms} from '../words/catalog.js';
+import {resolveSetup} from '../model/world.js';
 import {describeMismatch} from '../scenario/expect.js';
 import {loadScenario, ScenarioLoadError} from '../scenario/files.js';
 import {langs, narrationIn} from '../text/narration.js';
@@ -42,7 +44,7 @@ export function runCheck(scenarios: readonly string[], write: (text: string) => 
 			write(`✓ ${narrationIn(scenario.title, 'en')}${unchecked}${timing}\n`);
 			continue;
 		}
-		for (const failure of failures) write(`✗ ${scenario.file}:${failure.line} step ${failure.step}: ${failureText(failure)}\n`);
+		for (const failure of failures) write(`✗ ${scenario.file}:${failure.line} step ${failure.step}: ${failureText(failure, resolveSetup(scenario.setup))}\n`);
 		if (exitCode === 0) exitCode = 1;
 	}
 	return exitCode;
@@ -78,7 +80,8 @@ function scenarioFilesIn(argument: string): string[] {
 	return files.length > 0 ? files : [argument];
 }
 
-function failureText(failure: StepFailure): string {
-	const refusals = failure.refusals.map(({command, refused}) => `\`${printCommand(command)}\` was refused: ${describeRefusal(refused)}`);
+/** `terms`: the scenario's backend and tokens, whose words the refusals speak. */
+function failureText(failure: StepFailure, terms: Terms): string {
+	const refusals = failure.refusals.map(({command, refused}) => `\`${printCommand(command)}\` was refused: ${describeRefusal(refused, terms)}`);
 	return [...refusals, ...failure.mismatches.map(mismatch => describeMismatch(mismatch))].join('; ');
 }

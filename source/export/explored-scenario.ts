@@ -55,7 +55,7 @@ export function exploredScenario(found: Found): string {
 	const count = played.length;
 	const steps = played.map((each, index) => {
 		const last = index === count - 1;
-		const say = (lang: Lang) => `${narrate([each], lang)}${last ? `${lang === 'ja' ? '' : ' '}${narrationIn(ending(found), lang)}` : ''}`;
+		const say = (lang: Lang) => `${narrate([each], each.world, lang)}${last ? `${lang === 'ja' ? '' : ' '}${narrationIn(ending(found), lang)}` : ''}`;
 		return {
 			do: printCommand(each.command),
 			say: {en: say('en'), ja: say('ja')},

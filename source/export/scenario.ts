@@ -28,7 +28,7 @@ interface SavedStep {
 /** One language's text for both, as scenario files write it. */
 const sayFile = (say: Narration): Narration | string => (say.en !== undefined && say.en === say.ja ? say.en : say);
 
-const refusal = (played: PlayedCommand, lang: Lang = 'en') => describeRefused(played.command, played.refused!, lang);
+const refusal = (played: PlayedCommand, lang: Lang = 'en') => describeRefused(played.command, played.refused!, played.world, lang);
 
 /** A change by hand says so when replayed, and says too when it was refused (it then does nothing). */
 function improvised(played: readonly PlayedCommand[]): Narration {

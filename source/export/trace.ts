@@ -14,15 +14,16 @@ export interface TracePoint {
 // The fields of a record that the table shows too.
 const stepOf = (at: ScenarioCommand | null) => at?.index ?? 0;
 const commandOf = (at: ScenarioCommand | null) => (at ? printCommand(at.played.command) : null);
-const refusalOf = (at: ScenarioCommand | null) => (at?.played.refused ? describeRefusal(at.played.refused) : null);
-const eventsOf = (at: ScenarioCommand | null) => (at?.played.events ?? []).map(event => describeEvent(event));
+// In the words of the world's backend: its backend and tokens are the same before and after a command.
+const refusalOf = ({world, at}: TracePoint) => (at?.played.refused ? describeRefusal(at.played.refused, world) : null);
+const eventsOf = ({world, at}: TracePoint) => (at?.played.events ?? []).map(event => describeEvent(event, world));
 
 /** One line of `trace --json`. */
 export function traceRecord({world, at}: TracePoint) {
 	return {
 		step: stepOf(at),
 		command: commandOf(at),
-		refused: refusalOf(at),
+		refused: refusalOf({world, at}),
 		clock: world.clock,
 		lock: {
 			holder: world.lock.holder,
@@ -66,7 +67,7 @@ export function traceRecord({world, at}: TracePoint) {
 			arrivesAt: message.arrivesAt,
 		})),
 		violations: world.violations,
-		events: eventsOf(at),
+		events: eventsOf({world, at}),
 		scenarioStep: at?.step ?? 0,
 	};
 }
@@ -88,9 +89,9 @@ const tableColumns: ReadonlyArray<readonly [string, (point: TracePoint) => unkno
 	['viol', ({world}) => world.violations],
 	[
 		'what happened',
-		({at}) => {
-			const refused = refusalOf(at);
-			return refused ? `REFUSED: ${refused}` : eventsOf(at).join('; ');
+		point => {
+			const refused = refusalOf(point);
+			return refused ? `REFUSED: ${refused}` : eventsOf(point).join('; ');
 		},
 	],
 ];

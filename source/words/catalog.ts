@@ -4,14 +4,23 @@
 
 import {type CommandProblem, lockPeer, resourceTarget} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
+import type {Backend, TokenKind} from '../model/world.js';
 import {printable} from '../text/quote.js';
-import type {Labels} from './labels.js';
+import type {BackendWords, Labels} from './labels.js';
+
+/** What a world's words depend on: its backend and its kind of token (a world itself is one). */
+export interface Terms {
+	readonly backend: Backend;
+	readonly tokens: TokenKind;
+}
 
 /** Each kind of event in words; `besideTime`: shown beside the event's time (the story's log), so it does not say it again. */
-export type EventWords = {readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean) => string};
+export type EventWords = {
+	readonly [K in Event['kind']]: (event: Extract<Event, {kind: K}>, besideTime: boolean, words: BackendWords) => string;
+};
 
 /** Why a command was refused, for each kind of refusal. */
-export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>) => string};
+export type RefusalWords = {readonly [K in Refusal['kind']]: (refusal: Extract<Refusal, {kind: K}>, words: BackendWords) => string};
 
 /**
  * What is wrong with a command line, for each kind of problem. The command's own words (`tick`,
@@ -22,6 +31,8 @@ export type CommandProblemWords = {readonly [K in CommandProblem['kind']]: (prob
 export interface Words {
 	/** Every label, heading and line of the dashboard. */
 	readonly labels: Labels;
+	/** The backend's words for a world of this backend and kind of token. */
+	readonly backendWords: (backend: Backend, tokens: TokenKind) => BackendWords;
 	readonly events: EventWords;
 	readonly refusals: RefusalWords;
 	readonly commandProblems: CommandProblemWords;

@@ -4,7 +4,8 @@
 import type {Lang} from '../text/narration.js';
 import {type Command, type CommandProblem, printCommand} from '../model/command.js';
 import type {Event, Refusal} from '../model/event.js';
-import type {Words} from './catalog.js';
+import type {Terms, Words} from './catalog.js';
+import type {BackendWords} from './labels.js';
 import {en} from './en.js';
 import {ja} from './ja.js';
 
@@ -13,16 +14,22 @@ const catalogs: Readonly<Record<Lang, Words>> = {en, ja};
 /** Every word of a language. */
 export const wordsFor = (lang: Lang): Words => catalogs[lang];
 
-/** `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again. */
-export function describeEvent(event: Event, lang: Lang = 'en', besideTime = false): string {
+/** A backend's words (`czxid 2`, `session`) in a language, for a world of these terms. */
+const backendWordsOf = (terms: Terms, lang: Lang): BackendWords => wordsFor(lang).backendWords(terms.backend, terms.tokens);
+
+/**
+ * An event in the words of its world's backend (`terms`: the world it happened in).
+ * `besideTime`: the text is shown beside the event's time (the story's log), so it does not say it again.
+ */
+export function describeEvent(event: Event, terms: Terms, lang: Lang = 'en', besideTime = false): string {
 	// The catalog's entry for this kind takes this kind's event; TypeScript cannot follow a kind from the key to the argument.
-	const words = wordsFor(lang).events[event.kind] as (event: Event, besideTime: boolean) => string;
-	return words(event, besideTime);
+	const words = wordsFor(lang).events[event.kind] as (event: Event, besideTime: boolean, words: BackendWords) => string;
+	return words(event, besideTime, backendWordsOf(terms, lang));
 }
 
-export function describeRefusal(refusal: Refusal, lang: Lang = 'en'): string {
-	const words = wordsFor(lang).refusals[refusal.kind] as (refusal: Refusal) => string;
-	return words(refusal);
+export function describeRefusal(refusal: Refusal, terms: Terms, lang: Lang = 'en'): string {
+	const words = wordsFor(lang).refusals[refusal.kind] as (refusal: Refusal, words: BackendWords) => string;
+	return words(refusal, backendWordsOf(terms, lang));
 }
 
 /** What is wrong with a command line. */
@@ -35,8 +42,8 @@ export function commandProblemText(problem: CommandProblem, lang: Lang = 'en'): 
 const maxToldEvents = 8;
 
 /** A command that was refused, and why: `pause A 5 was refused (A is paused by GC until t=3)`. */
-export const describeRefused = (command: Command, refusal: Refusal, lang: Lang = 'en'): string =>
-	wordsFor(lang).refused(printCommand(command), describeRefusal(refusal, lang));
+export const describeRefused = (command: Command, refusal: Refusal, terms: Terms, lang: Lang = 'en'): string =>
+	wordsFor(lang).refused(printCommand(command), describeRefusal(refusal, terms, lang));
 
 /** A command played, as far as words go: what it did, or why it was refused. */
 export interface Told {
@@ -49,11 +56,11 @@ export interface Told {
  * What commands did, told as a step's narration: each event's words, or why a command was refused,
  * as sentences (`explore`'s steps, a step played off script).
  */
-export function narrate(played: readonly Told[], lang: Lang): string {
+export function narrate(played: readonly Told[], terms: Terms, lang: Lang): string {
 	const sentences = played.flatMap(each =>
 		each.refused
-			? [describeRefused(each.command, each.refused, lang)]
-			: each.events.filter(event => event.kind !== 'elided').map(event => describeEvent(event, lang)),
+			? [describeRefused(each.command, each.refused, terms, lang)]
+			: each.events.filter(event => event.kind !== 'elided').map(event => describeEvent(event, terms, lang)),
 	);
 	if (sentences.length === 0) return '';
 	const {narration} = wordsFor(lang);

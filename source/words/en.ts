@@ -3,12 +3,44 @@
 
 import {type CommandKind, commandUsage, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
-import type {RequestOp} from '../model/world.js';
+import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
-import {arrowKeys, type Labels, offsetText} from './labels.js';
+import {arrowKeys, type BackendWords, type Labels, offsetText} from './labels.js';
 
-const tokenText = (token: number | null) => (token === null ? 'no token' : `token ${token}`);
+/** ZooKeeper's token is the lock node's czxid, Consul's the lock's LockIndex, etcd's the key's create revision; both of the first two hold a session. */
+const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
+	const token = backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token';
+	const session = backend === 'zookeeper' || backend === 'consul';
+	const tokenN = (n: number) => `${token} ${n}`;
+	const held = (n: number | null) => (n === null ? `no ${token}` : tokenN(n));
+	return {
+		token,
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
+		lease: session ? 'session' : 'lease',
+		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
+		tokenN,
+		held,
+		ranOut: (client, n) => (session ? `${client}'s session ended` : n === null ? `${client}'s lease ran out` : `${client}'s lease (${tokenN(n)}) ran out`),
+		renewedUntil: until => (session ? `kept its session until t=${until}` : `renewed its lease until t=${until}`),
+		// A ZooKeeper client hears nothing of its session's end: it learns it when it next reaches the service.
+		renewRefused: (client, what, lost) =>
+			backend === 'zookeeper'
+				? `${client}'s ${what} finds its session expired: ${client} lost ${lost}`
+				: `${client}'s ${what} is turned away: ${client} learns it lost ${lost}`,
+		expired: (client, t, n) => {
+			const at = t === null ? '' : ` at t=${t}`;
+			// ZooKeeper deletes an ephemeral lock node with its session; Consul invalidates the session, which releases the lock.
+			if (backend === 'zookeeper') return `${client}'s session expired${at}: its lock node${n === null ? '' : ` (${tokenN(n)})`} is deleted`;
+			if (backend === 'consul') return `${client}'s session was invalidated${at} (${held(n)}): the lock is free`;
+			return `${client}'s lease expired${at} (${held(n)}): the lock is free`;
+		},
+		checksNoTokens: [
+			`checks tokens · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'the lock service'} sends none`,
+			'checks tokens · none sent',
+		],
+	};
+};
 
 /** ` on 3 of 5 nodes (majority 3)`: on several nodes, how a request went. */
 const onNodes = (nodes: NodeCount | undefined) => (nodes === undefined ? '' : ` on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed})`);
@@ -89,23 +121,7 @@ const labels: Labels = {
 				? `${count} lines pasted: at most ${limit} commands at once`
 				: `a pasted line is longer than ${limit} characters`,
 	nodes: 'nodes',
-	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token',
-		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? 'next LockIndex' : tokens === 'revision' ? 'revision' : 'next token',
-		lease: backend === 'zookeeper' || backend === 'consul' ? 'session' : 'lease',
-		noTokens: backend === 'redis' ? 'none: Redis gives no token' : backend === 'redlock' ? 'none: Redlock gives no token' : 'none: no tokens issued',
-		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'revision' : 'token'} ${token}`,
-		ranOut: (client, token) =>
-			backend === 'zookeeper' || backend === 'consul'
-				? `${client}'s session ended`
-				: token === null
-					? `${client}'s lease ran out`
-					: `${client}'s lease (${tokens === 'revision' ? 'revision' : 'token'} ${token}) ran out`,
-		checksNoTokens: [
-			`checks tokens · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'the lock service'} sends none`,
-			'checks tokens · none sent',
-		],
-	}),
+	backendWords,
 	clocks: 'clocks',
 	allTrueTime: 'all on true time',
 	clockOffset: offset => `clock ${offsetText(offset)}`,
@@ -373,18 +389,19 @@ const labels: Labels = {
 
 export const en = {
 	labels,
+	backendWords,
 	events: {
-		acquired: event => {
+		acquired: (event, _besideTime, words) => {
 			// Several nodes never issue a token (Redlock): the count of nodes is said in its place.
 			const {nodes} = event;
-			const lease = `lease until t=${event.expiry}`;
+			const lease = `${words.lease} until t=${event.expiry}`;
 			// Replies read late count the grants as given, not as the keys stand now: they may have expired
 			// since, and another client may hold the lock, so it is a belief.
 			if (nodes && event.afterWait)
 				return `${event.client} believes it holds the lock: ${nodes.count} of ${nodes.of} nodes had granted it (majority ${nodes.needed}; ${lease})`;
 			return nodes
 				? `${event.client} acquired the lock on ${nodes.count} of ${nodes.of} nodes (majority ${nodes.needed}; ${lease})`
-				: `${event.client} acquired the lock with ${tokenText(event.token)} (${lease})`;
+				: `${event.client} acquired the lock with ${words.held(event.token)} (${lease})`;
 		},
 		// The Redlock spec's step 5: it unlocks every instance, even those it believes it did not lock.
 		'acquire-minority': event =>
@@ -395,59 +412,62 @@ export const en = {
 		unanswered: event =>
 			`${event.client}'s ${event.heartbeat ? 'heartbeat' : requestWords[event.request]} got no reply from ${event.nodes ? 'any node' : 'the lock service'}: it learns nothing`,
 		'acquire-failed': event => `${event.client} could not acquire: ${event.holder} holds the lock`,
-		renewed: event => `${event.heartbeat ? `${event.client}'s heartbeat` : event.client} renewed its lease until t=${event.expiry}${onNodes(event.nodes)}`,
-		'renew-failed': event => {
+		renewed: (event, _besideTime, words) => `${asker(event.client, event.heartbeat)} ${words.renewedUntil(event.expiry)}${onNodes(event.nodes)}`,
+		'renew-failed': (event, _besideTime, words) => {
 			const what = event.heartbeat ? 'heartbeat' : 'renew';
 			if (event.nodes) return `${event.client}'s ${what} renewed its key only${onNodes(event.nodes)}, so ${event.client} learns it lost the lock`;
-			const lost = event.lostToken === null ? 'the lock' : `token ${event.lostToken}`;
-			return `${event.client}'s ${what} is turned away: ${event.client} learns it lost ${lost}`;
+			const lost = event.lostToken === null ? 'the lock' : words.tokenN(event.lostToken);
+			return words.renewRefused(event.client, what, lost);
 		},
-		released: event => {
+		released: (event, _besideTime, words) => {
 			// On several nodes a release deletes the client's keys where it has them, a majority or not.
 			const {nodes} = event;
 			if (nodes) return `${event.client}'s release deleted its key on ${nodes.count} of ${nodes.of} nodes`;
-			return `${event.client} released the lock (${tokenText(event.token)})`;
+			return `${event.client} released the lock (${words.held(event.token)})`;
 		},
 		'release-ignored': event => `${event.client} released nothing: it is not the holder`,
-		expired: (event, besideTime) => {
+		expired: (event, besideTime, words) => {
 			const at = besideTime ? '' : ` at t=${event.t}`;
 			const clock = event.node === undefined ? "the lock service's" : `${event.node}'s`;
 			const delay = event.delayUntil === undefined ? '' : `; lock-delay until t=${event.delayUntil} by ${clock} clock`;
 			if (event.node !== undefined) return `${event.client}'s key on ${event.node} expired${at}${delay}`;
-			return `${event.client}'s lease expired${at} (${tokenText(event.token)}): the lock is free${delay}`;
+			return `${words.expired(event.client, besideTime ? null : event.t, event.token)}${delay}`;
 		},
-		sent: event =>
+		sent: (event, _besideTime, words) =>
 			event.stuck
-				? `${event.client} sent "${event.value}" (${tokenText(event.token)}): cut from the resource, it waits in the network`
-				: `${event.client} sent "${event.value}" (${tokenText(event.token)}), arriving at t=${event.arrivesAt}`,
+				? `${event.client} sent "${event.value}" (${words.held(event.token)}): cut from the resource, it waits in the network`
+				: `${event.client} sent "${event.value}" (${words.held(event.token)}), arriving at t=${event.arrivesAt}`,
 		// A corrupting write leads with the word, so it survives when a narrow pane cuts the line.
-		accepted: event =>
+		accepted: (event, _besideTime, words) =>
 			event.violation
-				? `CORRUPTED: ${event.client}'s stale write "${event.value}" accepted (${tokenText(event.token)})`
-				: `${event.client}'s write "${event.value}" accepted (${tokenText(event.token)})`,
-		rejected: event => `the resource rejected ${event.client}'s write: token ${event.token} < max ${event.maxToken}`,
-		paused: event =>
+				? `CORRUPTED: ${event.client}'s stale write "${event.value}" accepted (${words.held(event.token)})`
+				: `${event.client}'s write "${event.value}" accepted (${words.held(event.token)})`,
+		rejected: (event, _besideTime, words) => `the resource rejected ${event.client}'s write: ${words.tokenN(event.token)} < max ${event.maxToken}`,
+		paused: (event, _besideTime, words) =>
 			event.held === undefined
 				? `${event.client} is paused by GC until t=${event.until}`
-				: `${event.client} checked its lease, then a GC pause holds "${event.held}" back until t=${event.until}`,
+				: `${event.client} checked its ${words.lease}, then a GC pause holds "${event.held}" back until t=${event.until}`,
 		resumed: event => {
 			const woken = event.early ? `${event.client}'s GC pause ended early` : `${event.client} resumed after its GC pause, unaware of the time that passed`;
 			if (event.unread === undefined) return woken;
 			return `${woken}; it reads the ${event.unread === 1 ? 'reply' : `${event.unread} replies`} waiting`;
 		},
-		crashed: event => {
+		crashed: (event, _besideTime, words) => {
 			const lost = event.lostWrite === undefined ? '' : `; its held write "${event.lostWrite}" is lost`;
 			// A client without a token (Redlock's never has one) forgets only what it believed.
 			if (event.droppedToken === null) return `${event.client} crashed and forgot what it believed of the lock${lost}`;
-			return `${event.client} crashed and forgot its token${lost}`;
+			return `${event.client} crashed and forgot its ${words.token}${lost}`;
 		},
-		restarted: event => `${event.client} restarted with no token`,
-		fencing: event => {
+		restarted: (event, _besideTime, words) => `${event.client} restarted with ${words.held(null)}`,
+		fencing: (event, _besideTime, words) => {
 			if (event.target === resourceTarget) return event.on ? 'the resource now checks tokens (fencing on)' : 'the resource stops checking tokens (fencing off)';
-			return event.on ? `${event.target} now sends its token with each write (fencing on)` : `${event.target} stops sending its token (fencing off)`;
+			return event.on
+				? `${event.target} now sends its ${words.token} with each write (fencing on)`
+				: `${event.target} stops sending its ${words.token} (fencing off)`;
 		},
 		ticked: (event, besideTime) => (besideTime ? `the clock moved on from t=${event.from}` : `time t=${event.from} → t=${event.t}`),
-		'lease-over': event => `${event.client}'s own clock reads ${event.clock}, past its lease (until t=${event.until}): it does not write`,
+		'lease-over': (event, _besideTime, words) =>
+			`${event.client}'s own clock reads ${event.clock}, past its ${words.lease} (until t=${event.until}): it does not write`,
 		'node-crashed': event => `node ${event.node} crashed${event.lostKey === null ? '' : `, losing ${event.lostKey}'s key (not persistent)`}`,
 		'node-restarted': event => `node ${event.node} restarted${event.keptKey === null ? ' with no key' : `, keeping ${event.keptKey}'s key`}`,
 		jumped: event => `${event.target}'s clock jumped ${event.by > 0 ? '+' : ''}${event.by}, now reading ${event.clock}`,
@@ -496,7 +516,7 @@ export const en = {
 		'unknown-client': refusal => `there is no client named ${refusal.client}`,
 		paused: refusal => `${refusal.client} is paused by GC until t=${refusal.until}`,
 		crashed: refusal => `${refusal.client} has crashed`,
-		'no-token': refusal => `${refusal.client} does not believe it holds the lock (no token)`,
+		'no-token': (refusal, words) => `${refusal.client} does not believe it holds the lock (${words.held(null)})`,
 		'not-paused': refusal => `${refusal.client} is not paused`,
 		'not-crashed': refusal => `${refusal.client} has not crashed`,
 		'already-crashed': refusal => `${refusal.client} has already crashed`,

@@ -3,15 +3,46 @@
 
 import {type CommandKind, commandUsage, lockPeer, maxDuration, maxValueLength, resourceTarget} from '../model/command.js';
 import type {Event, NodeCount} from '../model/event.js';
-import type {RequestOp} from '../model/world.js';
+import type {Backend, RequestOp, TokenKind} from '../model/world.js';
 import {quote} from '../text/quote.js';
 import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
-import {arrowKeys, type Labels, offsetText} from './labels.js';
+import {arrowKeys, type BackendWords, type Labels, offsetText} from './labels.js';
 
 /** A name set in Japanese text: a space between it and the kana beside it where it begins or ends in Latin letters or digits. */
 const spaced = (name: string) => `${/^[\x21-\x7E]/.test(name) ? ' ' : ''}${name}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
 
-const tokenText = (token: number | null) => (token === null ? 'トークンなし' : `トークン ${token}`);
+/** The backends' words as en.ts chooses them: czxid and session (ZooKeeper), LockIndex and session (Consul), a revision where the token is one. */
+const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
+	const token = backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン';
+	const session = backend === 'zookeeper' || backend === 'consul';
+	const lease = session ? 'セッション' : 'リース';
+	const tokenN = (n: number) => `${token} ${n}`;
+	const held = (n: number | null) => (n === null ? `${token}${/[\x21-\x7E]$/.test(token) ? ' ' : ''}なし` : tokenN(n));
+	return {
+		token,
+		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
+		lease,
+		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
+		tokenN,
+		held,
+		ranOut: (client, n) => (session ? `${client} のセッションが終了` : n === null ? `${client} のリースが失効` : `${client} のリース (${tokenN(n)}) が失効`),
+		renewedUntil: until => `${lease}を t=${until} まで延長`,
+		renewRefused: (client, what, lost) =>
+			backend === 'zookeeper'
+				? `${client} は${what}でセッションの失効を知る: ${spaced(lost).trimStart()}を失った`
+				: `${client} の${what}は断られる: ${client} は${spaced(lost)}を失ったと知る`,
+		expired: (client, t, n) => {
+			const at = t === null ? '' : `t=${t} で `;
+			if (backend === 'zookeeper') return `${at}${client} のセッションが失効。ロックのノード${n === null ? '' : ` (${tokenN(n)}) `}は削除される`;
+			if (backend === 'consul') return `${at}${client} のセッションが無効になる (${held(n)})。ロックは空き`;
+			return `${at}${client} のリースが失効 (${held(n)})。ロックは空き`;
+		},
+		checksNoTokens: [
+			`トークンを検査 · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'ロックサービス'} は送らない`,
+			'検査する · トークンは来ない',
+		],
+	};
+};
 
 /** ` (5 ノード中 3、過半数は 3)`: on several nodes, how a request went. */
 const onNodes = (nodes: NodeCount | undefined) => (nodes === undefined ? '' : ` (${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed})`);
@@ -81,23 +112,7 @@ const labels: Labels = {
 				? `${count} 行の貼り付け: 一度に ${limit} コマンドまで`
 				: `貼り付けた行が ${limit} 文字を超える`,
 	nodes: 'ノード',
-	backendWords: (backend, tokens) => ({
-		token: backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン',
-		next: backend === 'zookeeper' ? 'zxid' : backend === 'consul' ? '次の LockIndex' : tokens === 'revision' ? 'リビジョン' : '次のトークン',
-		lease: backend === 'zookeeper' || backend === 'consul' ? 'セッション' : 'リース',
-		noTokens: backend === 'redis' ? 'なし: Redis は出さない' : backend === 'redlock' ? 'なし: Redlock は出さない' : 'なし: トークンを出さない',
-		tokenN: token => `${backend === 'zookeeper' ? 'czxid' : backend === 'consul' ? 'LockIndex' : tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}`,
-		ranOut: (client, token) =>
-			backend === 'zookeeper' || backend === 'consul'
-				? `${client} のセッションが終了`
-				: token === null
-					? `${client} のリースが失効`
-					: `${client} のリース (${tokens === 'revision' ? 'リビジョン' : 'トークン'} ${token}) が失効`,
-		checksNoTokens: [
-			`トークンを検査 · ${backend === 'redis' ? 'Redis' : backend === 'redlock' ? 'Redlock' : 'ロックサービス'} は送らない`,
-			'検査する · トークンは来ない',
-		],
-	}),
+	backendWords,
 	clocks: '時計',
 	allTrueTime: 'すべて正しい時刻',
 	clockOffset: offset => `時計 ${offsetText(offset)}`,
@@ -363,70 +378,73 @@ const labels: Labels = {
 
 export const ja = {
 	labels,
+	backendWords,
 	events: {
-		acquired: event => {
+		acquired: (event, _besideTime, words) => {
 			const {nodes} = event;
 			if (nodes && event.afterWait)
 				return `${event.client} はロックを持つと思う (${nodes.of} ノード中 ${nodes.count} が許可済み、過半数は ${nodes.needed}、t=${event.expiry} まで)`;
-			const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : tokenText(event.token);
-			return `${event.client} がロックを取得 (${what}、リースは t=${event.expiry} まで)`;
+			const what = nodes ? `${nodes.of} ノード中 ${nodes.count}、過半数は ${nodes.needed}` : words.held(event.token);
+			return `${event.client} がロックを取得 (${what}、${words.lease}は t=${event.expiry} まで)`;
 		},
 		'acquire-minority': event => `${event.client} は過半数を得られない${onNodes(event.nodes)}: 届くすべてのノードにこの試みのキーの削除を依頼`,
 		'lock-delay': event => `${event.client} は取得できない: ロックサービスの時計で t=${event.until} まで lock-delay`,
 		unanswered: event =>
 			`${event.client} の${event.heartbeat ? 'ハートビート' : requestWords[event.request]}に${event.nodes ? 'どのノードからも' : 'ロックサービスから'}返事がない: ${event.client} には何もわからない`,
 		'acquire-failed': event => `${event.client} は取得できない: ${event.holder} が保持中`,
-		renewed: event => `${event.client} が${event.heartbeat ? 'ハートビートで' : ''}リースを t=${event.expiry} まで延長${onNodes(event.nodes)}`,
-		'renew-failed': event => {
+		renewed: (event, _besideTime, words) =>
+			`${event.client} が${event.heartbeat ? 'ハートビートで' : ''}${words.renewedUntil(event.expiry)}${onNodes(event.nodes)}`,
+		'renew-failed': (event, _besideTime, words) => {
 			const what = event.heartbeat ? 'ハートビート' : '延長';
 			if (event.nodes) return `${event.client} の${what}は過半数に届かない${onNodes(event.nodes)}。${event.client} はロックを失ったと知る`;
-			const lost = event.lostToken === null ? 'ロック' : `トークン ${event.lostToken}`;
-			return `${event.client} の${what}は断られる: ${event.client} は${spaced(lost)}を失ったと知る`;
+			const lost = event.lostToken === null ? 'ロック' : words.tokenN(event.lostToken);
+			return words.renewRefused(event.client, what, lost);
 		},
-		released: event => {
+		released: (event, _besideTime, words) => {
 			const {nodes} = event;
 			if (nodes) return `${event.client} の解放で ${nodes.of} ノード中 ${nodes.count} のキーを削除`;
-			return `${event.client} がロックを解放 (${tokenText(event.token)})`;
+			return `${event.client} がロックを解放 (${words.held(event.token)})`;
 		},
 		'release-ignored': event => `${event.client} の解放は無視された (持ち主ではない)`,
-		expired: (event, besideTime) => {
+		expired: (event, besideTime, words) => {
 			const at = besideTime ? '' : `t=${event.t} で `;
 			const clock = event.node === undefined ? 'ロックサービス' : spaced(event.node);
 			const delay = event.delayUntil === undefined ? '' : `。${clock}の時計で t=${event.delayUntil} まで lock-delay`;
 			if (event.node !== undefined) return `${at}${event.node} 上の ${event.client} のキーが失効${delay}`;
-			return `${at}${event.client} のリースが失効 (${tokenText(event.token)})。ロックは空き${delay}`;
+			return `${words.expired(event.client, besideTime ? null : event.t, event.token)}${delay}`;
 		},
-		sent: event =>
+		sent: (event, _besideTime, words) =>
 			event.stuck
-				? `${event.client} が "${event.value}" を送信 (${tokenText(event.token)}): 資源から切り離されていて、ネットワークで待つ`
-				: `${event.client} が "${event.value}" を送信 (${tokenText(event.token)})、t=${event.arrivesAt} に到着`,
-		accepted: event =>
+				? `${event.client} が "${event.value}" を送信 (${words.held(event.token)}): 資源から切り離されていて、ネットワークで待つ`
+				: `${event.client} が "${event.value}" を送信 (${words.held(event.token)})、t=${event.arrivesAt} に到着`,
+		accepted: (event, _besideTime, words) =>
 			event.violation
-				? `破壊: ${event.client} の古い書き込み "${event.value}" を受理 (${tokenText(event.token)})`
-				: `${event.client} の書き込み "${event.value}" を受理 (${tokenText(event.token)})`,
-		rejected: event => `資源が ${event.client} の書き込みを拒否: トークン ${event.token} < 最大 ${event.maxToken}`,
-		paused: event =>
+				? `破壊: ${event.client} の古い書き込み "${event.value}" を受理 (${words.held(event.token)})`
+				: `${event.client} の書き込み "${event.value}" を受理 (${words.held(event.token)})`,
+		rejected: (event, _besideTime, words) => `資源が ${event.client} の書き込みを拒否: ${words.tokenN(event.token)} < 最大 ${event.maxToken}`,
+		paused: (event, _besideTime, words) =>
 			event.held === undefined
 				? `${event.client} が GC で停止 (t=${event.until} まで)`
-				: `${event.client} はリースを確かめた直後、"${event.held}" を送る前に GC で停止 (t=${event.until} まで)`,
+				: `${event.client} は${words.lease}を確かめた直後、"${event.held}" を送る前に GC で停止 (t=${event.until} まで)`,
 		resumed: event => {
 			const woken = event.early ? `${event.client} の GC 停止を解除` : `${event.client} が GC 停止から再開 (止まっていた間のことは知らない)`;
 			if (event.unread === undefined) return woken;
 			return `${woken}。待っていた返事 ${event.unread} 件を読む`;
 		},
-		crashed: event => {
+		crashed: (event, _besideTime, words) => {
 			const lost = event.lostWrite === undefined ? '' : `。送る前の "${event.lostWrite}" も消える`;
 			if (event.droppedToken === null) return `${event.client} がクラッシュ (ロックについて信じていたことを忘れる)${lost}`;
-			return `${event.client} がクラッシュ (トークンを忘れる)${lost}`;
+			return `${event.client} がクラッシュ (${spaced(words.token).trimStart()}を忘れる)${lost}`;
 		},
-		restarted: event => `${event.client} が再起動 (トークンなし)`,
-		fencing: event => {
+		restarted: (event, _besideTime, words) => `${event.client} が再起動 (${words.held(null)})`,
+		fencing: (event, _besideTime, words) => {
 			if (event.target === resourceTarget)
 				return event.on ? '資源がトークンを検査するようになる (フェンシング有)' : '資源がトークンを検査しなくなる (フェンシング無)';
-			return `${event.target} がトークンを${event.on ? '送るようになる (フェンシング有)' : '送らなくなる (フェンシング無)'}`;
+			return `${event.target} が${spaced(words.token)}を${event.on ? '送るようになる (フェンシング有)' : '送らなくなる (フェンシング無)'}`;
 		},
 		ticked: (event, besideTime) => (besideTime ? `時刻が t=${event.from} から進んだ` : `時刻 t=${event.from} → t=${event.t}`),
-		'lease-over': event => `${event.client} の時計は ${event.clock} で、リース (t=${event.until} まで) は終わっている: 書かずに、持っていないと考える`,
+		'lease-over': (event, _besideTime, words) =>
+			`${event.client} の時計は ${event.clock} で、${words.lease} (t=${event.until} まで) は終わっている: 書かずに、持っていないと考える`,
 		'node-crashed': event => `ノード ${event.node} がクラッシュ${event.lostKey === null ? '' : ` (永続化なし: ${event.lostKey} のキーを失う)`}`,
 		'node-restarted': event => `ノード ${event.node} が再起動${event.keptKey === null ? ' (キーなし)' : ` (${event.keptKey} のキーを保持)`}`,
 		jumped: event => `${event.target} の時計が ${event.by > 0 ? '+' : ''}${event.by} 跳び、今は ${event.clock}`,
@@ -477,7 +495,7 @@ export const ja = {
 		'unknown-client': refusal => `${refusal.client} というクライアントはいない`,
 		paused: refusal => `${refusal.client} は GC で停止中 (t=${refusal.until} まで)`,
 		crashed: refusal => `${refusal.client} はクラッシュしている`,
-		'no-token': refusal => `${refusal.client} はロックを持っていると思っていない (トークンなし)`,
+		'no-token': (refusal, words) => `${refusal.client} はロックを持っていると思っていない (${words.held(null)})`,
 		'not-paused': refusal => `${refusal.client} は停止していない`,
 		'not-crashed': refusal => `${refusal.client} はクラッシュしていない`,
 		'already-crashed': refusal => `${refusal.client} はすでにクラッシュしている`,

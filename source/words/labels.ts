@@ -20,17 +20,29 @@ export interface Corruption {
 /** An event one node had, of those that several nodes have alike at one moment. */
 export type NodeEvent = Extract<Event, {readonly kind: 'request-arrived' | 'reply-arrived' | 'message-lost' | 'expired' | 'deletion-arrived'}>;
 
-/** What a backend calls things: `token`, the label of the row under the holder, `lease`, and its want of tokens. */
+/**
+ * What a backend calls things, in one language (docs/model.md, "Backends"): ZooKeeper's czxid and
+ * session, Consul's LockIndex and session, a revision where the token is one; else token and lease.
+ */
 export interface BackendWords {
 	readonly token: string;
+	/** The label of the row under the holder: what the next grant gets. */
 	readonly next: string;
 	readonly lease: string;
 	/** Said where a token would be, when none is issued. */
 	readonly noTokens: string;
 	/** A token in the backend's own word: `czxid 2`, `LockIndex 2`, `revision 2`, `token 2`. */
 	readonly tokenN: (token: number) => string;
+	/** What a client holds or sends: `czxid 2`, or `no czxid` (`no token`) when it has none. */
+	readonly held: (token: number | null) => string;
 	/** How a holder's lease ended when its time ran out: ZooKeeper's and Consul's end a session. */
 	readonly ranOut: (client: string, token: number | null) => string;
+	/** The holder's lease (session) extended: `renewed its lease until t=7`, `kept its session until t=7`. */
+	readonly renewedUntil: (until: number) => string;
+	/** A renewal (`what`: by hand or a heartbeat) the lock service turns away, and what the client lost: ZooKeeper's client learns then that its session expired. */
+	readonly renewRefused: (client: string, what: string, lost: string) => string;
+	/** The holder's lease ran out at the lock service at `t` (null: beside its time, so not said), and what became of the lock. */
+	readonly expired: (client: string, t: number | null, token: number | null) => string;
 	/** A resource that checks tokens, where the lock service gives none: `checks tokens · Redlock sends none`, and a shorter form. */
 	readonly checksNoTokens: readonly [string, string];
 }

@@ -3,6 +3,7 @@ import {applyCommand} from '../../source/model/apply.js';
 import {describeEvent, describeRefusal} from '../../source/words/describe.js';
 import {createWorld} from '../../source/model/world.js';
 import {clientOf, command, run, worldOf} from './helpers.js';
+import {generic} from '../words/terms.js';
 
 describe('clients', () => {
 	test('a GC pause freezes the client until it resumes by itself, still believing its token', () => {
@@ -20,7 +21,7 @@ describe('clients', () => {
 		expect(clientOf(world, 'A')).toMatchObject({status: 'running', pausedUntil: null});
 		const resumed = events.find(event => event.kind === 'resumed')!;
 		expect(resumed).toEqual({kind: 'resumed', t: 0, client: 'A', early: true});
-		expect([describeEvent(resumed, 'en'), describeEvent(resumed, 'ja')]).toEqual(["A's GC pause ended early", 'A の GC 停止を解除']);
+		expect([describeEvent(resumed, generic, 'en'), describeEvent(resumed, generic, 'ja')]).toEqual(["A's GC pause ended early", 'A の GC 停止を解除']);
 	});
 
 	test('crash forgets the token; restart comes back with none', () => {
@@ -62,7 +63,7 @@ describe('clients', () => {
 
 	test('refusals read as a person would say them', () => {
 		const {refused} = run(worldOf(), 'tick 2', 'pause A 10', 'write A');
-		expect(describeRefusal(refused!)).toBe('A is paused by GC until t=12');
+		expect(describeRefusal(refused!, generic)).toBe('A is paused by GC until t=12');
 	});
 
 	test.each(['tick', 'fencing A off', 'fencing resource off', 'renew A', 'release A'])('%s is never refused for a running client without a token', line => {

@@ -114,7 +114,7 @@ const rawControl = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 /** Plays a command the parser accepted: what it did, or why it was refused, is said without a raw control character. */
 function play(world: World, command: Command): World {
 	const played = applyCommand(world, command);
-	const said = [...played.events.map(event => describeEvent(event)), ...(played.refused ? [describeRefusal(played.refused)] : [])];
+	const said = [...played.events.map(event => describeEvent(event, world)), ...(played.refused ? [describeRefusal(played.refused, world)] : [])];
 	expect(said.filter(text => rawControl.test(text))).toEqual([]);
 	return played.world;
 }

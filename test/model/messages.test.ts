@@ -4,6 +4,7 @@ import {describe, expect, test} from 'vitest';
 import {describeEvent} from '../../source/words/describe.js';
 import {createWorld, findNode, knownUntil, type WorldSetup} from '../../source/model/world.js';
 import {clientOf, run} from './helpers.js';
+import {generic} from '../words/terms.js';
 
 const worldOf = (setup: Partial<WorldSetup> = {}) => createWorld({clients: [{name: 'A'}, {name: 'B'}], lease: 10, ...setup});
 const redlock = (setup: Partial<WorldSetup> = {}) => worldOf({backend: 'redlock', ...setup});
@@ -189,8 +190,8 @@ describe('the decision: checksValidity', () => {
 		const {world, events} = inFlightPause(true);
 		const decided = events.find(event => event.kind === 'decided')!;
 		expect(decided).toMatchObject({client: 'A', lease: 10, since: 0, at: 20, drift: 0, validity: -10, kept: false, until: null});
-		expect(describeEvent(decided)).toBe('A decides: validity 10 − (20 − 0) − 0 = −10 ≤ 0: gives the lock up');
-		expect(describeEvent(decided, 'ja')).toBe('A の判断: 有効時間 10 − (20 − 0) − 0 = −10 ≤ 0: ロックを手放す');
+		expect(describeEvent(decided, generic)).toBe('A decides: validity 10 − (20 − 0) − 0 = −10 ≤ 0: gives the lock up');
+		expect(describeEvent(decided, generic, 'ja')).toBe('A の判断: 有効時間 10 − (20 − 0) − 0 = −10 ≤ 0: ロックを手放す');
 		expect(clientOf(world, 'A').holds).toBe(false);
 		expect(run(world, 'write A').refused).toMatchObject({kind: 'no-token'});
 		// Its deletions (arriving at t=22, when B's renewed keys still stand) touch only its own attempt's keys:
@@ -206,7 +207,7 @@ describe('the decision: checksValidity', () => {
 		const {world, events} = run(redlock({latency: 1, drift: 1}), 'acquire A', 'tick 2');
 		const decided = events.find(event => event.kind === 'decided')!;
 		expect(decided).toMatchObject({since: 0, at: 2, drift: 1, validity: 7, kept: true, until: 9});
-		expect(describeEvent(decided)).toBe('A decides: validity 10 − (2 − 0) − 1 = 7 > 0: holds until 0 + 10 − 1 = t=9');
+		expect(describeEvent(decided, generic)).toBe('A decides: validity 10 − (2 − 0) − 1 = 7 > 0: holds until 0 + 10 − 1 = t=9');
 		expect(clientOf(world, 'A').until).toBe(9);
 	});
 

@@ -1,6 +1,7 @@
 import {describe, expect, test} from 'vitest';
 import {describeEvent} from '../../source/words/describe.js';
 import {clientOf, run, worldOf} from './helpers.js';
+import {generic} from '../words/terms.js';
 
 /** A at token 1 frozen past its lease, B at token 2: the chapter's double grant. */
 const doubleGrant = (fencing = true) => run(worldOf({fencing}), 'acquire A 3', 'pause A 5', 'tick 3', 'acquire B', 'tick 2').world;
@@ -34,8 +35,8 @@ describe('resource', () => {
 		expect(world.resource).toMatchObject({value: 'A', maxToken: 2, writes: 2, rejected: 0});
 		expect(world.violations).toBe(1);
 		expect(events[0]).toMatchObject({kind: 'accepted', violation: true, senderToken: 1});
-		expect(describeEvent(events[0]!)).toBe('CORRUPTED: A\'s stale write "A" accepted (token 1)');
-		expect(describeEvent(events[0]!, 'ja')).toBe('破壊: A の古い書き込み "A" を受理 (トークン 1)');
+		expect(describeEvent(events[0]!, generic)).toBe('CORRUPTED: A\'s stale write "A" accepted (token 1)');
+		expect(describeEvent(events[0]!, generic, 'ja')).toBe('破壊: A の古い書き込み "A" を受理 (トークン 1)');
 	});
 
 	test('a write with no token is accepted unchecked and leaves max alone', () => {

@@ -76,7 +76,9 @@ const shown: readonly {readonly where: string; readonly text: string}[] = [
 	...scenarios.flatMap(scenario =>
 		storyboard(scenario).flatMap(session =>
 			session.history.entry.commands.flatMap(played =>
-				played.events.flatMap(event => [describeEvent(event, 'ja'), describeEvent(event, 'ja', true)].map(text => ({where: `${scenario.file} event`, text}))),
+				played.events.flatMap(event =>
+					[describeEvent(event, played.world, 'ja'), describeEvent(event, played.world, 'ja', true)].map(text => ({where: `${scenario.file} event`, text})),
+				),
 			),
 		),
 	),

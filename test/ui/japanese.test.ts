@@ -40,9 +40,9 @@ describe('every built-in at every step', () => {
 		for (const session of sessions) {
 			for (const played of session.history.entry.commands) {
 				for (const event of played.events) {
-					expect(describeEvent(event, 'ja')).not.toMatch(/token/i);
+					expect(describeEvent(event, played.world, 'ja')).not.toMatch(/token/i);
 					for (const lang of ['ja', 'en'] as const) {
-						const text = describeEvent(event, lang, true);
+						const text = describeEvent(event, played.world, lang, true);
 						expect(text, text).not.toMatch(new RegExp(`t=${event.t}(?!\\d)`));
 					}
 				}

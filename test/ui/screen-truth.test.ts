@@ -271,12 +271,12 @@ function checkFrozen({what, session}: Case, moments: readonly Moment[]): void {
 			expect(frozen(lane.name, mark.t), `${what}: ${lane.name} reads a reply at t=${mark.t} while frozen`).toBe(false);
 		}
 	for (let node: History | null = session.history; node; node = node.previous)
-		for (const {events} of node.entry.commands)
+		for (const {events, world} of node.entry.commands)
 			for (const event of events)
 				if (event.kind === 'reply-arrived' && frozen(event.client, event.t))
 					for (const lang of langs)
-						expect(describeEvent(event, lang), `${what}: ${event.client} frozen at t=${event.t}`).not.toBe(
-							describeEvent({...event, ignored: false, unread: undefined}, lang),
+						expect(describeEvent(event, world, lang), `${what}: ${event.client} frozen at t=${event.t}`).not.toBe(
+							describeEvent({...event, ignored: false, unread: undefined}, world, lang),
 						);
 }
 

@@ -12,6 +12,7 @@ import type {Row} from '../../source/ui/panes/rows.js';
 import {storyRows} from '../../source/ui/panes/story.js';
 import {by, next, run} from '../session/helpers.js';
 import {builtinScenario} from '../scenario/helpers.js';
+import {generic} from '../words/terms.js';
 
 const lookIn = (lang: Lang) => makeLook({lang, theme: 'dark', ascii: false, color: false});
 const textOf = (rows: readonly Row[]) => rows.map(row => row.map(part => part.text).join('')).join('\n');
@@ -91,6 +92,7 @@ describe('per-node events grouped', () => {
 		expect(groups.map(group => group.nodes)).toEqual([['L1', 'L2'], ['L3'], ['L1', 'L2', 'L3']]);
 		const told = tellCommands(
 			[{command: {kind: 'tick', n: 1}, events: [unread, {...unread, node: 'L2'} as Event, ...deletions], refused: null}],
+			generic,
 			'en',
 			200,
 			[],

@@ -271,7 +271,7 @@ export function clientsRows({session, width, look, headings = true, more = 0}: G
 		more,
 	);
 	const eventRows = world.clients.map(client =>
-		(history.get(client.name) ?? []).map(event => [piece(`${indent}t=${event.t} ${describeEvent(event, look.lang, true)}`, 'dim')] as Row),
+		(history.get(client.name) ?? []).map(event => [piece(`${indent}t=${event.t} ${describeEvent(event, world, look.lang, true)}`, 'dim')] as Row),
 	);
 	const fits = (each: number) => {
 		const told = eventRows.flatMap(events => events.slice(0, each));

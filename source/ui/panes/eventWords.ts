@@ -4,6 +4,7 @@
 // decision, a lock got or lost and a corruption ahead of the per-node detail.
 
 import {describeEvent, describeRefused, type Told} from '../../words/describe.js';
+import type {Terms} from '../../words/catalog.js';
 import type {Event} from '../../model/event.js';
 import type {Lang} from '../../text/narration.js';
 import {wrap} from '../../text/fit.js';
@@ -79,9 +80,9 @@ export function rankOf(event: Event): Rank {
 	}
 }
 
-/** A group in words, with the nodes' names when `names`. */
-function groupText(group: EventGroup, lang: Lang, besideTime: boolean, names: boolean): string {
-	if (group.nodes.length < 2) return describeEvent(group.event, lang, besideTime);
+/** A group in words (in `terms`, the words of its world's backend), with the nodes' names when `names`. */
+function groupText(group: EventGroup, terms: Terms, lang: Lang, besideTime: boolean, names: boolean): string {
+	if (group.nodes.length < 2) return describeEvent(group.event, terms, lang, besideTime);
 	return labelsFor(lang).onNodes(group.event as NodeEvent, group.nodes.length, names ? group.nodes : null, besideTime);
 }
 
@@ -93,7 +94,8 @@ const withNamesIfTheyFit = (say: (names: boolean) => string, width: number) => {
 };
 
 /** A group's line beside its time (the story's log), as wide as `width`. */
-export const groupLine = (group: EventGroup, lang: Lang, width: number): string => withNamesIfTheyFit(names => groupText(group, lang, true, names), width);
+export const groupLine = (group: EventGroup, terms: Terms, lang: Lang, width: number): string =>
+	withNamesIfTheyFit(names => groupText(group, terms, lang, true, names), width);
 
 /** The events a command's line tells: the clock's ticks only when nothing else says more. */
 export const toldEvents = (events: readonly Event[]): readonly Event[] =>
@@ -103,7 +105,7 @@ export const toldEvents = (events: readonly Event[]): readonly Event[] =>
  * What commands did, told as a step's narration at `width`, per-node events summed, the lines
  * ranked in `leaveOut` left out; `left` says whether any was.
  */
-export function tellCommands(played: readonly Told[], lang: Lang, width: number, leaveOut: readonly Rank[]): {text: string; left: boolean} {
+export function tellCommands(played: readonly Told[], terms: Terms, lang: Lang, width: number, leaveOut: readonly Rank[]): {text: string; left: boolean} {
 	const told = played.map(each => ({
 		each,
 		groups: each.refused ? [] : groupEvents(toldEvents(each.events).filter(event => event.kind !== 'elided')),
@@ -111,7 +113,7 @@ export function tellCommands(played: readonly Told[], lang: Lang, width: number,
 	const kept = (group: EventGroup) => !leaveOut.includes(rankOf(group.event));
 	const say = (names: boolean) => {
 		const sentences = told.flatMap(({each, groups}) =>
-			each.refused ? [describeRefused(each.command, each.refused, lang)] : groups.filter(kept).map(group => groupText(group, lang, false, names)),
+			each.refused ? [describeRefused(each.command, each.refused, terms, lang)] : groups.filter(kept).map(group => groupText(group, terms, lang, false, names)),
 		);
 		return sentences.length === 0 ? '' : labelsFor(lang).sentences(sentences);
 	};

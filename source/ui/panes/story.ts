@@ -9,6 +9,7 @@ import {describeRefusal} from '../../words/describe.js';
 import {type Lang, narrationIn} from '../../text/narration.js';
 import {
 	currentEntry,
+	currentWorld,
 	type Entry,
 	flippedFencing,
 	type History,
@@ -70,10 +71,13 @@ function entryLines(entry: Entry, lang: Lang, labels: Labels, g: Glyphs, latest:
 		const clock = played.world.clock;
 		const header: LogLine[] = entry.by === 'hand' ? [{text: `${at(clock)} ${g.pointer} ${printCommand(played.command)}`, role: latest ? 'accent' : 'dim'}] : [];
 		if (played.refused)
-			return [...header, {text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, lang)}`, role: latest ? 'warn' : 'dim'}];
+			return [
+				...header,
+				{text: `${at(clock)} ${g.bad} ${labels.refused}: ${describeRefusal(played.refused, played.world, lang)}`, role: latest ? 'warn' : 'dim'},
+			];
 		const told = saysMore ? played.events.filter(event => event.kind !== 'ticked') : played.events;
 		const events = groupEvents(told).map(group => ({
-			text: `${at(group.event.t)} ${groupLine(group, lang, logWidth(width))}`,
+			text: `${at(group.event.t)} ${groupLine(group, played.world, lang, logWidth(width))}`,
 			role: (latest ? 'plain' : 'dim') as Role,
 			rank: rankOf(group.event),
 		}));
@@ -159,7 +163,7 @@ function stepSaid(
 	const {step} = node.entry;
 	const script = narrationIn(step === 0 ? storyDescription(session) : stepNarration(session, step), lang);
 	if (narrationHolds(session, node)) return {said: script === '' ? [] : [{text: script, role: 'plain'}], left: false};
-	const told = tellCommands(stepHistory(node).entry.commands, lang, measure(width), leaveOut);
+	const told = tellCommands(stepHistory(node).entry.commands, currentWorld(session), lang, measure(width), leaveOut);
 	return {
 		said: [
 			...(told.text === '' ? [] : [{text: told.text, role: 'plain' as Role}]),
