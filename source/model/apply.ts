@@ -605,7 +605,8 @@ function acquire(world: World, client: Client, lease: number, log: Log): World {
 		lock = issued.lock;
 		token = issued.token;
 		granted.push(node.name);
-		return changedNode(node, {holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease});
+		// A key granted in an instant belongs to no attempt: no give-up's deletion, which names its own attempt, removes it.
+		return changedNode(node, {holder: client.name, token: issued.token, expiry: nodeClock(world, node) + lease, attempt: null});
 	});
 	if (granted.length >= majority(world)) {
 		const grant = world.grants + 1;

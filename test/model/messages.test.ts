@@ -139,6 +139,17 @@ describe('a request is a message', () => {
 		expect(lost.events).toContainEqual({kind: 'message-lost', t: 8, client: 'A', node: 'L5', message: 'request', op: 'release', why: 'down'});
 	});
 
+	test("an old attempt's deletion leaves a key granted since in an instant", () => {
+		// A's first attempt times out at t=1 and its deletion travels 3 ticks; its request grants a key at
+		// t=3, which A deletes over a link now instant, and takes again in an instant before t=4.
+		const again = run(worldOf({clients: [{name: 'A'}], timeout: 1, latency: 3}), 'acquire A', 'tick 3', 'latency A lock 0', 'release A', 'acquire A');
+		expect(again.world.lock.holder).toBe('A');
+		const arrived = run(again.world, 'tick 1');
+		expect(arrived.events.filter(event => event.kind === 'deletion-arrived')).toEqual([{kind: 'deletion-arrived', t: 4, client: 'A', node: 'L1', deleted: false}]);
+		expect(arrived.world.lock.holder).toBe('A');
+		expect(clientOf(arrived.world, 'A').holds).toBe(true);
+	});
+
 	test("a crash ends the wait; the attempt's keys stay until they expire", () => {
 		const world = run(redlock({latency: 1}), 'acquire A', 'crash A', 'tick 1').world;
 		expect(clientOf(world, 'A').waiting).toBeNull();
