@@ -145,7 +145,9 @@ describe('a request is a message', () => {
 		const again = run(worldOf({clients: [{name: 'A'}], timeout: 1, latency: 3}), 'acquire A', 'tick 3', 'latency A lock 0', 'release A', 'acquire A');
 		expect(again.world.lock.holder).toBe('A');
 		const arrived = run(again.world, 'tick 1');
-		expect(arrived.events.filter(event => event.kind === 'deletion-arrived')).toEqual([{kind: 'deletion-arrived', t: 4, client: 'A', node: 'L1', deleted: false}]);
+		expect(arrived.events.filter(event => event.kind === 'deletion-arrived')).toEqual([
+			{kind: 'deletion-arrived', t: 4, client: 'A', node: 'L1', deleted: false},
+		]);
 		expect(arrived.world.lock.holder).toBe('A');
 		expect(clientOf(arrived.world, 'A').holds).toBe(true);
 	});
