@@ -174,7 +174,8 @@ const labels: Labels = {
 	manual: '手動',
 	every: n => `${n} tick 毎`,
 	silent: '停止中',
-	stale: held => `古い${held}`,
+	// A space between the kana and a word in Latin letters: `古い czxid 2`, `古いロック`.
+	stale: held => `古い${/^[\x21-\x7E]/.test(held) ? ' ' : ''}${held}`,
 	doubleBelief: (names, holder, held) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${held ?? 'トークンなし'})`}`,
 	doubleBeliefNodes: (holders, needed, of) =>

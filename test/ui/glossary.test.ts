@@ -31,8 +31,9 @@ const glossary: readonly {readonly term: string; readonly banned: readonly RegEx
 	{term: '延長 (renew)', banned: [/更新/, /\brenew\b/i]},
 	{term: '取得 (acquire)', banned: [/\bacquire\b/i]},
 	{term: '跳ぶ, 跳躍 (a clock jump)', banned: [/時計が [+-]?\d+ ずれ/]},
-	// Stale comes before what it qualifies, as Japanese puts it, not after it word for word.
-	{term: '古いトークン 1 (stale)', banned: [/トークン \d+ 古い/, /ロック 古い/, /(?:^| )古い(?: |$)/m]},
+	// Stale comes before what it qualifies, as Japanese puts it, not after it word for word; a
+	// space stands after it only before a word in Latin letters (`古い czxid 2`), as beside any kana.
+	{term: '古いトークン 1 (stale)', banned: [/トークン \d+ 古い/, /ロック 古い/, /(?:^| )古い(?: (?![\x21-\x7E])|$)/m]},
 	{term: '分断 (partition)', banned: [/パーティション/]},
 ];
 

@@ -108,3 +108,10 @@ describe('the built-ins of ZooKeeper, Consul and etcd', () => {
 		expect(sentences.filter(({lang, text}) => forbidden[backend][lang].test(text))).toEqual([]);
 	});
 });
+
+test('a stale belief in Japanese sets a Latin word apart from its kana, as the glossary does', () => {
+	const {stale} = wordsFor('ja').labels;
+	expect(stale(wordsFor('ja').backendWords('zookeeper', 'revision').tokenN(2))).toBe('古い czxid 2');
+	expect(stale(wordsFor('ja').backendWords('generic', 'counter').tokenN(2))).toBe('古いトークン 2');
+	expect(stale(wordsFor('ja').labels.theLock)).toBe('古いロック');
+});
