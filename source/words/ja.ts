@@ -8,8 +8,11 @@ import {quote} from '../text/quote.js';
 import {nameList, type PeerWords, peerName, signed, type Words} from './catalog.js';
 import {arrowKeys, type BackendWords, type Labels, offsetText} from './labels.js';
 
+/** A word set after kana: a space before it where it begins in Latin letters or digits (`古い czxid 2`, `古いロック`). */
+const afterKana = (word: string) => `${/^[\x21-\x7E]/.test(word) ? ' ' : ''}${word}`;
+
 /** A name set in Japanese text: a space between it and the kana beside it where it begins or ends in Latin letters or digits. */
-const spaced = (name: string) => `${/^[\x21-\x7E]/.test(name) ? ' ' : ''}${name}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
+const spaced = (name: string) => `${afterKana(name)}${/[\x21-\x7E]$/.test(name) ? ' ' : ''}`;
 
 /** The backends' words as en.ts chooses them: czxid and session (ZooKeeper), LockIndex and session (Consul), a revision where the token is one. */
 const backendWords = (backend: Backend, tokens: TokenKind): BackendWords => {
@@ -174,15 +177,16 @@ const labels: Labels = {
 	manual: '手動',
 	every: n => `${n} tick 毎`,
 	silent: '停止中',
-	// A space between the kana and a word in Latin letters: `古い czxid 2`, `古いロック`.
-	stale: held => `古い${/^[\x21-\x7E]/.test(held) ? ' ' : ''}${held}`,
+	stale: held => `古い${afterKana(held)}`,
 	doubleBelief: (names, holder, held) =>
 		`${names.join(' と ')} が持っているつもり。ロックサービスが認めるのは ${holder === null ? '誰でもない' : `${holder} (${held ?? 'トークンなし'})`}`,
 	doubleBeliefNodes: (holders, needed, of) =>
 		`${holders.map(({name, keys}, index) => `${name} (${keys}/${of}${index === 0 ? ' ノード' : ''}${keys >= needed ? '、過半数' : ''})`).join(' と ')} が持っているつもり`,
 	oneBelief: (name, held, agrees) => {
 		const what = held ?? 'ロック (トークンなし)';
-		return agrees ? `${name} が${what} を保持 (ロックサービスも認める)` : `${name} は${what} を持っているつもりだが、ロックサービスは認めない`;
+		return agrees
+			? `${name} が${afterKana(what)} を保持 (ロックサービスも認める)`
+			: `${name} は${afterKana(what)} を持っているつもりだが、ロックサービスは認めない`;
 	},
 	noBelief: 'ロックを持っているつもりのクライアントはいない',
 	step: (k, n) => `ステップ ${k}/${n}`,

@@ -115,3 +115,9 @@ test('a stale belief in Japanese sets a Latin word apart from its kana, as the g
 	expect(stale(wordsFor('ja').backendWords('generic', 'counter').tokenN(2))).toBe('古いトークン 2');
 	expect(stale(wordsFor('ja').labels.theLock)).toBe('古いロック');
 });
+
+test('the lesson line in Japanese sets a Latin word apart from the kana before it', () => {
+	const {oneBelief, backendWords} = wordsFor('ja').labels;
+	expect(oneBelief('A', backendWords('zookeeper', 'revision').tokenN(2), true)).toBe('A が czxid 2 を保持 (ロックサービスも認める)');
+	expect(oneBelief('A', backendWords('generic', 'counter').tokenN(2), false)).toBe('A はトークン 2 を持っているつもりだが、ロックサービスは認めない');
+});
