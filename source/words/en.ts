@@ -270,7 +270,6 @@ const labels: Labels = {
 				return event.deleted ? `${nodes} delete ${event.client}'s key` : `${event.client}'s deletion reaches ${nodes}: no key of its to delete`;
 		}
 	},
-	sentences: said => `${said.join('; ')}.`,
 	autoplay: seconds => `autoplay every ${seconds}s: any key takes over`,
 	notReloaded: count => `not reloaded (${count} problem${count === 1 ? '' : 's'})`,
 	savedAs: (name, directory) => `saved as ${name} in ${directory}`,

@@ -262,7 +262,6 @@ const labels: Labels = {
 				return event.deleted ? `${nodes}が ${event.client} のキーを削除` : `${event.client} の削除が ${nodes}に届く: 消すものなし`;
 		}
 	},
-	sentences: said => `${said.join('。')}。`,
 	autoplay: seconds => `${seconds} 秒毎に自動再生 (キーで手動に戻る)`,
 	notReloaded: count => `再読込できず (${count} 件)`,
 	savedAs: (name, directory) => `保存しました: ${name} (${directory})`,

@@ -248,8 +248,6 @@ export interface Labels {
 	 * `names`, where they fit, the nodes; `besideTime`: the story's log, which shows the time.
 	 */
 	readonly onNodes: (event: NodeEvent, count: number, names: readonly string[] | null, besideTime: boolean) => string;
-	/** Sentences told as one narration. */
-	readonly sentences: (said: readonly string[]) => string;
 	readonly autoplay: (seconds: number) => string;
 	/** The file on screen did not reload: how many problems it has (the first follows). */
 	readonly notReloaded: (count: number) => string;

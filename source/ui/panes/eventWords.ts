@@ -3,7 +3,7 @@
 // every other event as describe.ts says it. Lines are ranked, so that a short pane keeps a
 // decision, a lock got or lost and a corruption ahead of the per-node detail.
 
-import {describeEvent, describeRefused, type Told} from '../../words/describe.js';
+import {describeEvent, describeRefused, type Told, wordsFor} from '../../words/describe.js';
 import type {Terms} from '../../words/catalog.js';
 import type {Event} from '../../model/event.js';
 import type {Lang} from '../../text/narration.js';
@@ -115,7 +115,7 @@ export function tellCommands(played: readonly Told[], terms: Terms, lang: Lang, 
 		const sentences = told.flatMap(({each, groups}) =>
 			each.refused ? [describeRefused(each.command, each.refused, terms, lang)] : groups.filter(kept).map(group => groupText(group, terms, lang, false, names)),
 		);
-		return sentences.length === 0 ? '' : labelsFor(lang).sentences(sentences);
+		return sentences.length === 0 ? '' : wordsFor(lang).narration.join(sentences);
 	};
 	return {text: withNamesIfTheyFit(say, width), left: told.some(({groups}) => !groups.every(kept))};
 }
